@@ -1,0 +1,3 @@
+pub mod count;
+pub mod play;
+pub mod solve;

@@ -1,0 +1,146 @@
+//! `ply play`: a game against the engine in the terminal.
+
+use crate::report;
+use anyhow::Result;
+use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves};
+use ply_games::{GameVisitor, Notation, Playable, with_game};
+use serde::Serialize;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n\n\
+At the prompt: a move (b2 or 5 in tic-tac-toe), 'hint' for the engine's view of your moves, 'quit' to stop.";
+
+/// Play against the engine in the terminal.
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The game (tictactoe, mnk:M,N,K, ...).
+    game: String,
+    /// Start from this position instead of the initial one.
+    #[arg(long)]
+    position: Option<String>,
+    /// Who moves first.
+    #[arg(long, default_value = "human", value_parser = clap::builder::PossibleValuesParser::new(["human", "engine"]))]
+    first: String,
+    /// Look this many plies ahead with the game's evaluation (default: search to the end, perfect play).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// At the end, print the game record as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct GameRecord {
+    game: String,
+    start: String,
+    moves: Vec<String>,
+    result: &'static str,
+    winner: Option<&'static str>,
+}
+
+struct Play<'a>(&'a Args);
+
+impl GameVisitor for Play<'_> {
+    type Output = Result<ExitCode>;
+
+    fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
+        let args = self.0;
+        let mut pos = report::position_or_start(&start, args.position.as_deref())?;
+        let initial = pos.clone();
+        let engine = if args.first == "engine" { pos.to_move() } else { pos.to_move().opponent() };
+        let eval = pos.evaluator();
+        let options = SearchOptions::depth(args.depth);
+        let mut record = Vec::new();
+        let stdin = std::io::stdin();
+        let mut lines = stdin.lock().lines();
+        println!(
+            "{}: you are {}, the engine is {}. {}",
+            pos.game_name(),
+            pos.player_name(engine.opponent()),
+            pos.player_name(engine),
+            match args.depth {
+                None => "The engine searches to the end of the game.".to_string(),
+                Some(d) => format!("The engine looks {d} plies ahead."),
+            }
+        );
+        while pos.outcome().is_none() {
+            print!("\n{}", pos.render());
+            let mover = pos.to_move();
+            let mv = if mover == engine {
+                let (moves, _) = evaluate_moves(&pos, &eval, Algorithm::AlphaBeta, options);
+                println!("engine ({}) considers: {}", pos.player_name(mover), candidates(&pos, &moves));
+                let Some(choice) = moves.first() else { break };
+                println!("engine plays {}", pos.move_string(choice.mv));
+                choice.mv
+            } else {
+                print!("your move ({}): ", pos.player_name(mover));
+                std::io::stdout().flush()?;
+                let Some(line) = lines.next().transpose()? else {
+                    println!("\n(end of input: game abandoned)");
+                    return Ok(ExitCode::SUCCESS);
+                };
+                match line.trim() {
+                    "" => continue,
+                    "quit" | "exit" | "q" => {
+                        println!("game abandoned");
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                    "hint" | "?" => {
+                        let (moves, _) = evaluate_moves(&pos, &eval, Algorithm::AlphaBeta, options);
+                        println!("your moves: {}", candidates(&pos, &moves));
+                        continue;
+                    }
+                    "help" => {
+                        println!("enter {}; 'hint' shows the value of each move; 'quit' stops", pos.move_help());
+                        continue;
+                    }
+                    text => match pos.parse_move(text) {
+                        Ok(mv) => mv,
+                        Err(e) => {
+                            println!("{e}. Enter {}.", pos.move_help());
+                            continue;
+                        }
+                    },
+                }
+            };
+            record.push(pos.move_string(mv));
+            pos.play(mv);
+        }
+        print!("\n{}", pos.render());
+        let winner = pos.outcome().and_then(|o| o.winner(pos.to_move()));
+        match winner {
+            Some(p) if p == engine => println!("{} wins: the engine won.", pos.player_name(p)),
+            Some(p) => println!("{} wins: you won!", pos.player_name(p)),
+            None => println!("Draw."),
+        }
+        if args.json {
+            report::print_json(&GameRecord {
+                game: pos.game_name(),
+                start: initial.position_string(),
+                moves: record,
+                result: match winner {
+                    Some(Player::First) => "first_player_wins",
+                    Some(Player::Second) => "second_player_wins",
+                    None => "draw",
+                },
+                winner: winner.map(report::player_key),
+            })?;
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// "b2 draw, a1 loss in 4, ..." for a list of evaluated moves.
+fn candidates<G: Notation>(pos: &G, moves: &[MoveValue<G::Move>]) -> String {
+    moves
+        .iter()
+        .map(|m| format!("{} {}", pos.move_string(m.mv), m.value))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    with_game(&args.game, Play(&args))?
+}

@@ -1,0 +1,69 @@
+//! Shared wording and JSON helpers, so every command says results the same way.
+
+use ply_core::{Player, Score};
+use ply_games::Notation;
+use serde::Serialize;
+
+/// The exact result of a solved score, for the side it is seen from.
+pub fn result_word(score: Score) -> &'static str {
+    if score.is_win() {
+        "win"
+    } else if score.is_loss() {
+        "loss"
+    } else {
+        "draw"
+    }
+}
+
+/// Plies to the end of the game under best play: from the score when decisive,
+/// otherwise the length of the principal variation (which reaches the end in an exact search).
+pub fn plies(score: Score, pv_len: usize) -> u32 {
+    score.plies_to_end().unwrap_or(pv_len as u32)
+}
+
+/// The side to move, as people name it.
+pub fn to_move_name<G: Notation>(pos: &G) -> String {
+    pos.player_name(pos.to_move())
+}
+
+/// "first" or "second", the stable JSON name of a player.
+pub fn player_key(player: Player) -> &'static str {
+    match player {
+        Player::First => "first",
+        Player::Second => "second",
+    }
+}
+
+/// Prints a value as pretty JSON on stdout.
+pub fn print_json<T: Serialize>(value: &T) -> anyhow::Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}
+
+/// Milliseconds with microsecond resolution, for `time_ms` fields.
+pub fn millis(elapsed: std::time::Duration) -> f64 {
+    (elapsed.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// Reads the optional POSITION argument against the game's start position.
+pub fn position_or_start<G: Notation>(start: &G, position: Option<&str>) -> anyhow::Result<G> {
+    match position {
+        Some(text) => start
+            .parse_position(text)
+            .map_err(|e| anyhow::anyhow!("position: {e}")),
+        None => Ok(start.clone()),
+    }
+}
+
+/// The line of moves, written in the game's notation.
+pub fn line<G: Notation>(start: &G, moves: &[G::Move]) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let name = pos.move_string(mv);
+            pos.play(mv);
+            name
+        })
+        .collect()
+}

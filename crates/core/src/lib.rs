@@ -1,0 +1,37 @@
+//! # ply-core: the game-tree search core of ply
+//!
+//! This crate knows no game. A game implements [`Game`] (whose turn, legal
+//! moves, how a move changes the position, when it is over); an evaluation for
+//! depth-limited search implements [`Evaluator`]. Every search reports values as
+//! a [`Score`], where "win in n plies" ranks above every heuristic value.
+//!
+//! | module | what lives there |
+//! |---|---|
+//! | [`score`] | the [`Score`] type: decisive results with their distance, heuristic values |
+//! | [`game`] | the [`Game`] and [`Evaluator`] traits, [`Player`], [`Outcome`] |
+//! | [`search`] | the textbook searches: [`minimax`] (Max/Min), [`negamax`], [`alpha_beta`] |
+//! | [`count`] | whole-tree statistics: nodes, finished games, distinct positions |
+//! | [`testing`] | random game trees for property tests of any search |
+//!
+//! ```
+//! use ply_core::{alpha_beta, minimax, negamax, testing::RandomTree};
+//!
+//! let tree = RandomTree::new(42, 3, 5); // seed, branching, depth
+//! let eval = RandomTree::evaluator();
+//! let a = minimax(&tree, &eval, None).value;
+//! assert_eq!(a, negamax(&tree, &eval, None).value);
+//! assert_eq!(a, alpha_beta(&tree, &eval, None).value);
+//! ```
+
+pub mod count;
+pub mod game;
+pub mod score;
+pub mod search;
+pub mod testing;
+
+pub use game::{Evaluator, Game, NoEvaluation, Outcome, Player};
+pub use score::Score;
+pub use search::{
+    Algorithm, MoveValue, NoObserver, Observer, SearchOptions, SearchResult, SearchStats, alpha_beta,
+    alpha_beta_with, evaluate_moves, minimax, minimax_with, negamax, negamax_with,
+};

@@ -1,0 +1,103 @@
+//! Random game trees, reproducible from a seed, to test searches against each other.
+//!
+//! A [`RandomTree`] position is a path from the root; its children, their
+//! number and the leaf values are derived from a hash of that path, so the
+//! same seed always gives the same tree, and no tree is stored.
+
+use crate::{Game, Outcome, Player, Score};
+
+/// A node of a random tree: uniform or ragged branching, leaves with random payoffs.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RandomTree {
+    hash: u64,
+    ply: u32,
+    depth: u32,
+    branching: u32,
+    ragged: bool,
+    value_range: i32,
+}
+
+/// SplitMix64: a small, well-mixed hash step.
+#[inline]
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+impl RandomTree {
+    /// A uniform tree: every inner node has `branching` children, every leaf is at `depth`.
+    pub fn new(seed: u64, branching: u32, depth: u32) -> RandomTree {
+        RandomTree {
+            hash: mix(seed),
+            ply: 0,
+            depth,
+            branching: branching.max(1),
+            ragged: false,
+            value_range: 100,
+        }
+    }
+
+    /// A ragged tree: 1 to `max_branching` children per node, some leaves above `max_depth`.
+    pub fn ragged(seed: u64, max_branching: u32, max_depth: u32) -> RandomTree {
+        RandomTree {
+            ragged: true,
+            ..RandomTree::new(seed, max_branching, max_depth)
+        }
+    }
+
+    /// Leaf payoffs are drawn from `-range..=range` (small ranges make many ties).
+    pub fn with_value_range(mut self, range: i32) -> RandomTree {
+        self.value_range = range.max(0);
+        self
+    }
+
+    /// The static value of this node, also used as its evaluation above the leaves.
+    pub fn payoff(&self) -> Score {
+        let span = (2 * self.value_range + 1) as u64;
+        Score::heuristic((mix(self.hash ^ 0xA5A5) % span) as i32 - self.value_range)
+    }
+
+    /// An evaluator that scores inner nodes by their own payoff (for depth-limited tests).
+    pub fn evaluator() -> impl Fn(&RandomTree) -> Score + Copy {
+        |t: &RandomTree| t.payoff()
+    }
+
+    fn children(&self) -> u32 {
+        if self.ply >= self.depth {
+            return 0;
+        }
+        if !self.ragged {
+            return self.branching;
+        }
+        // Ragged: about one node in six (below the root) is a leaf early.
+        let h = mix(self.hash ^ 0x5151);
+        if self.ply > 0 && h % 6 == 0 {
+            0
+        } else {
+            1 + (h >> 8) as u32 % self.branching
+        }
+    }
+}
+
+impl Game for RandomTree {
+    type Move = u32;
+
+    fn to_move(&self) -> Player {
+        if self.ply % 2 == 0 { Player::First } else { Player::Second }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.children() == 0).then(|| Outcome::Payoff(self.payoff()))
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<u32>) {
+        moves.extend(0..self.children());
+    }
+
+    fn play(&mut self, mv: u32) {
+        self.hash = mix(self.hash ^ (mv as u64 + 1));
+        self.ply += 1;
+    }
+}

@@ -1,0 +1,79 @@
+//! How positions and moves are written: parsing with errors that say where, and printing.
+
+use ply_core::{Evaluator, Game};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A position, move or game name that could not be read; the message says what and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NotationError(pub String);
+
+impl NotationError {
+    pub fn new(message: impl Into<String>) -> NotationError {
+        NotationError(message.into())
+    }
+}
+
+/// Reading and writing a game's positions and moves.
+pub trait Notation: Game {
+    /// The name of this game as written on the command line (`tictactoe`, `mnk:4,4,4`).
+    fn game_name(&self) -> String;
+
+    /// Reads a position of the same game as `self` (the board size comes from `self`).
+    fn parse_position(&self, text: &str) -> Result<Self, NotationError>;
+
+    /// Writes this position so that [`Notation::parse_position`] reads it back.
+    fn position_string(&self) -> String;
+
+    /// Reads a move and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;
+
+    /// Writes a move the way [`Notation::parse_move`] reads it.
+    fn move_string(&self, mv: Self::Move) -> String;
+
+    /// The position drawn for a terminal, with coordinates.
+    fn render(&self) -> String;
+
+    /// One line that tells a person how to write a move.
+    fn move_help(&self) -> String;
+
+    /// The name of the player to move, as people say it ("X", "first player").
+    fn player_name(&self, player: ply_core::Player) -> String {
+        match player {
+            ply_core::Player::First => "first player".into(),
+            ply_core::Player::Second => "second player".into(),
+        }
+    }
+}
+
+/// Everything the `ply` binary needs from a game: notation, an evaluation for
+/// depth-limited play, and optional extras (symmetry, explanations).
+pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
+    /// The evaluation used by depth-limited search.
+    type Eval: Evaluator<Self> + Clone + Send + Sync;
+
+    fn evaluator(&self) -> Self::Eval;
+
+    /// The representative of this position's symmetry class, for games with symmetries.
+    fn canonical(&self) -> Option<Self> {
+        None
+    }
+
+    /// Why a move is good, in words, where the game's theory can say it.
+    fn explain_move(&self, _mv: Self::Move) -> Option<String> {
+        None
+    }
+}
+
+/// Parses a move and checks it against the legal moves (a helper for implementations).
+pub fn legal_or_error<G: Game>(position: &G, mv: G::Move, text: &str) -> Result<G::Move, NotationError> {
+    if position.outcome().is_some() {
+        return Err(NotationError::new("the game is over: no move can be played"));
+    }
+    if position.legal_moves().contains(&mv) {
+        Ok(mv)
+    } else {
+        Err(NotationError::new(format!("'{text}' is not a legal move here")))
+    }
+}
