@@ -24,6 +24,7 @@
 //! ```
 
 pub mod count;
+pub mod engine;
 pub mod game;
 pub mod score;
 pub mod search;

@@ -12,6 +12,7 @@
 //! assert!(with_game("chequers", Name).is_err());
 //! ```
 
+use crate::connect4::Connect4;
 use crate::mnk::Mnk;
 use crate::notation::{NotationError, Playable};
 
@@ -25,6 +26,8 @@ pub trait GameVisitor {
 pub const GAMES: &[(&str, &str)] = &[
     ("tictactoe", "tic-tac-toe on 3x3 (alias ttt)"),
     ("mnk:M,N,K", "M columns, N rows, K in a row wins (M*N <= 64), e.g. mnk:4,4,4"),
+    ("connect4", "Connect Four, 7 columns x 6 rows; positions are the columns played, e.g. 4453"),
+    ("connect4:WxH", "Connect Four on W columns x H rows (W <= 9, W*(H+1) <= 64), e.g. connect4:5x4"),
 ];
 
 /// Parses a game spec (`tictactoe`, `mnk:4,4,4`, ...) and runs `visitor` on its start position.
@@ -37,6 +40,8 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
     match (name.to_ascii_lowercase().as_str(), args) {
         ("tictactoe" | "ttt" | "tic-tac-toe", None) => Ok(visitor.visit(Mnk::tic_tac_toe())),
         ("mnk", Some(args)) => Ok(visitor.visit(Mnk::from_spec_args(args)?)),
+        ("connect4" | "c4", None) => Ok(visitor.visit(Connect4::standard())),
+        ("connect4" | "c4", Some(args)) => Ok(visitor.visit(Connect4::from_spec_args(args)?)),
         ("mnk", None) => Err(NotationError::new("mnk needs its size: mnk:M,N,K (e.g. mnk:4,4,4)")),
         _ => Err(unknown_game(spec)),
     }

@@ -1,5 +1,6 @@
 //! How positions and moves are written: parsing with errors that say where, and printing.
 
+use ply_core::engine::{DefaultHooks, HooksVisitor};
 use ply_core::{Evaluator, Game};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -63,6 +64,19 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
     /// Why a move is good, in words, where the game's theory can say it.
     fn explain_move(&self, _mv: Self::Move) -> Option<String> {
         None
+    }
+
+    /// Runs `visitor` with this game's engine hooks (`ply_core::engine::SearchHooks`).
+    /// The default hands over [`DefaultHooks`] (a key from the `Hash` implementation,
+    /// no other hook); a game overrides this to plug in its own, faster hooks.
+    fn with_search_hooks<V: HooksVisitor<Self>>(&self, visitor: V) -> V::Output {
+        visitor.visit(DefaultHooks)
+    }
+
+    /// True for games too large for the textbook searches: `ply solve` then uses
+    /// the engine's exact mode (transposition table, pruning hooks) by default.
+    fn prefers_engine(&self) -> bool {
+        false
     }
 }
 

@@ -1,0 +1,324 @@
+//! The engine: a strong, general game-tree search for any [`Game`].
+//!
+//! One search function ([`search`](self) module, `Worker::search`) in the
+//! Stockfish style, each feature a named, commented step: iterative deepening
+//! with aspiration windows, principal variation search (null windows), a shared
+//! lock-free [`TranspositionTable`], move ordering (table move, game hints,
+//! killers, history), optional game hooks ([`SearchHooks`]), Lazy SMP on all
+//! cores, limits on depth, nodes and time with a stop flag ([`Limits`]), a
+//! progress report after every iteration ([`SearchInfo`]), and an exact mode
+//! that solves to the end of the game.
+//!
+//! | module | what lives there |
+//! |---|---|
+//! | [`limits`] | [`Limits`]: depth, nodes, time, stop flag, exact mode |
+//! | [`tt`] | [`TranspositionTable`]: entry layout, buckets, replacement policy |
+//! | [`ordering`] | how moves are ordered |
+//! | `search` | the search function, quiescence, root search, iterative deepening, exact solve |
+//! | `smp` | Lazy SMP: threads sharing the table |
+//! | [`zobrist`] | hashing helpers: [`ZobristTable`], [`fx_hash`] |
+//!
+//! ```
+//! use ply_core::engine::{DefaultHooks, Engine, Limits, Settings};
+//! use ply_core::{Game, NoEvaluation, Outcome, Player};
+//!
+//! /// Take 1 or 2 from a pile; who takes the last one wins.
+//! #[derive(Clone, Hash)]
+//! struct Pile { left: u32, to_move: Player }
+//! impl Game for Pile {
+//!     type Move = u32;
+//!     fn to_move(&self) -> Player { self.to_move }
+//!     fn outcome(&self) -> Option<Outcome> { (self.left == 0).then_some(Outcome::Loss) }
+//!     fn generate_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=2).filter(|&t| t <= self.left)) }
+//!     fn play(&mut self, take: u32) { self.left -= take; self.to_move = self.to_move.opponent(); }
+//! }
+//!
+//! let mut engine = Engine::new(DefaultHooks, NoEvaluation, Settings::default());
+//! let result = engine.search(&Pile { left: 20, to_move: Player::First }, &Limits::exact());
+//! assert!(result.exact);
+//! assert_eq!(result.score, ply_core::Score::win_in(13)); // take 2, then answer 3 - x: 7 rounds
+//! assert_eq!(result.best, Some(2));
+//! ```
+
+pub mod limits;
+pub mod ordering;
+mod search;
+mod smp;
+pub mod tt;
+pub mod zobrist;
+
+pub use limits::{Limits, MAX_DEPTH};
+pub use tt::{Bound, TranspositionTable, TtEntry};
+pub use zobrist::{FxHasher, ZobristTable, fx_hash, splitmix64};
+
+use crate::{Evaluator, Game, Score};
+use std::hash::Hash;
+use std::time::Duration;
+
+/// What a game may tell the engine to search faster. Every method but `hash`
+/// has a safe default; [`DefaultHooks`] provides `hash` for any `Hash` game.
+///
+/// The hooks are a separate value (not methods of the game) so that any game
+/// runs on the engine unchanged with [`DefaultHooks`], while a game that wants
+/// more speed supplies its own hooks type, which may carry tables.
+///
+/// Soundness contract: hooks may make the search faster, never change the
+/// exact value. `non_losing_moves` and `value_bounds` must be true facts;
+/// `null_move` and `reduction` are heuristics and are switched off in exact mode.
+pub trait SearchHooks<G: Game>: Sync {
+    /// A 64-bit key of the position (equal positions, equal keys; Zobrist or
+    /// [`fx_hash`]). Two different positions with the same key are rare and
+    /// may give a wrong value: use a well-mixed key.
+    fn hash(&self, position: &G) -> u64;
+
+    /// A small code of a move (`< 65535`), the same in every position, for the
+    /// table's best move and the history heuristic (e.g. a column, a from-to
+    /// pair). `None` (the default): the table remembers the move's index in the
+    /// generated list and the history heuristic is off.
+    #[inline]
+    fn move_code(&self, _position: &G, _mv: G::Move) -> Option<u16> {
+        None
+    }
+
+    /// How promising a move looks (higher first), e.g. threats made or material
+    /// captured. Outranks killers and history, not the table move. Default 0.
+    #[inline]
+    fn order_hint(&self, _position: &G, _mv: G::Move) -> i32 {
+        0
+    }
+
+    /// Fills `moves` with the moves worth searching, or decides the node at once.
+    ///
+    /// Returns `Some(score)` (node-relative: `Score::win_in(1)` is "I win with my
+    /// next move") when the value is known without search, e.g. an immediate win,
+    /// or `Score::loss_in(2)` when every move lets the opponent win at once.
+    /// Otherwise it may leave out moves that lose at once, as long as at least
+    /// one move remains. Default: every legal move, in generation order.
+    #[inline]
+    fn non_losing_moves(&self, position: &G, moves: &mut Vec<G::Move>) -> Option<Score> {
+        position.generate_moves(moves);
+        None
+    }
+
+    /// The worst and best values still reachable from this (unfinished) position,
+    /// node-relative, e.g. "no win before my third move from now" or "the board
+    /// fills in 9 plies". The search narrows its window to them. Default: no bound.
+    #[inline]
+    fn value_bounds(&self, _position: &G) -> (Score, Score) {
+        (-Score::INFINITY, Score::INFINITY)
+    }
+
+    /// Moves that must be searched beyond the depth limit (captures, threats to
+    /// be answered), so the evaluation only sees quiet positions. Default: none.
+    #[inline]
+    fn noisy_moves(&self, _position: &G, _moves: &mut Vec<G::Move>) {}
+
+    /// The position with the side to move passing, if passing is a safe
+    /// heuristic here (no zugzwang). Enables null-move pruning. Default: `None`.
+    #[inline]
+    fn null_move(&self, _position: &G) -> Option<G> {
+        None
+    }
+
+    /// Plies to cut from the search of the `move_number`-th move (from 0) at
+    /// `depth`: late, unpromising moves get a shallower look and a full one only
+    /// if they surprise. Default: 0.
+    #[inline]
+    fn reduction(&self, _position: &G, _mv: G::Move, _depth: u32, _move_number: usize) -> u32 {
+        0
+    }
+}
+
+/// The hooks of a game that gives none: a key from its `Hash` implementation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DefaultHooks;
+
+impl<G: Game + Hash> SearchHooks<G> for DefaultHooks {
+    #[inline]
+    fn hash(&self, position: &G) -> u64 {
+        fx_hash(position)
+    }
+}
+
+/// Code that runs the engine with a game's own hooks, whatever their type
+/// (see `ply_games::Playable::with_search_hooks`).
+pub trait HooksVisitor<G: Game> {
+    type Output;
+    fn visit<H: SearchHooks<G>>(self, hooks: H) -> Self::Output;
+}
+
+/// How exact mode narrows down the value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ExactStrategy {
+    /// A series of null-window searches that halve the range of possible values
+    /// (draw or not, win or not, then the distance): each one prunes far more
+    /// than a full window, and the table carries the work between them.
+    #[default]
+    Bisection,
+    /// One search with a full window.
+    FullWindow,
+}
+
+/// Engine settings that do not depend on the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Search threads (Lazy SMP). 1: single-threaded.
+    pub threads: usize,
+    /// Transposition table size in MiB; 0: no table.
+    pub hash_mib: usize,
+    /// Principal variation search: null windows after the first move (off: plain alpha-beta).
+    pub pvs: bool,
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// How exact mode searches.
+    pub exact_strategy: ExactStrategy,
+    /// In exact mode, prove the whole principal variation to the end (off: only the best move).
+    pub exact_pv: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            threads: 1,
+            hash_mib: 16,
+            pvs: true,
+            aspiration: true,
+            exact_strategy: ExactStrategy::Bisection,
+            exact_pv: true,
+        }
+    }
+}
+
+impl Settings {
+    pub fn with_threads(mut self, threads: usize) -> Settings {
+        self.threads = threads.max(1);
+        self
+    }
+
+    pub fn with_hash(mut self, mib: usize) -> Settings {
+        self.hash_mib = mib;
+        self
+    }
+}
+
+/// A report after each completed iteration (in exact mode: after each probe).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo<M> {
+    /// The iteration's depth (exact mode: the deepest ply reached).
+    pub depth: u32,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// The root value for the side to move (in exact mode probes: the bound proved so far).
+    pub score: Score,
+    /// What `score` is: exact, or a lower/upper bound (exact-mode probes).
+    pub bound: Bound,
+    /// Nodes searched so far by all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<M>,
+}
+
+impl<M> SearchInfo<M> {
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        let secs = self.time.as_secs_f64();
+        if secs > 0.0 { (self.nodes as f64 / secs) as u64 } else { 0 }
+    }
+}
+
+/// Work counters of a search, all threads together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineStats {
+    pub nodes: u64,
+    /// Positions scored without expanding them (finished, evaluated, or decided by a hook).
+    pub leaves: u64,
+    /// Beta cutoffs.
+    pub cutoffs: u64,
+    /// Nodes answered by the transposition table.
+    pub tt_cutoffs: u64,
+}
+
+/// The answer of the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineResult<M> {
+    /// The root value for the side to move.
+    pub score: Score,
+    /// The best move: always a legal move when the root is not finished, even
+    /// if the search was stopped at once (then the first move in the engine's order).
+    pub best: Option<M>,
+    pub pv: Vec<M>,
+    /// Deepest completed iteration (exact mode: the length of the proved line).
+    pub depth: u32,
+    pub seldepth: u32,
+    pub stats: EngineStats,
+    pub time: Duration,
+    /// Every completed iteration (exact mode: every probe), in order.
+    pub iterations: Vec<SearchInfo<M>>,
+    /// True when `score` is the game-theoretic value (exact mode, not interrupted,
+    /// or a heuristic search that proved a win or loss within its depth).
+    pub exact: bool,
+    /// True when a limit other than depth (nodes, time, stop flag) ended the search.
+    pub stopped: bool,
+}
+
+/// A search engine for one game: hooks, evaluation, settings and the table.
+///
+/// The table persists between searches (clear it with [`Engine::clear`]).
+pub struct Engine<G: Game, H: SearchHooks<G>, E: Evaluator<G>> {
+    hooks: H,
+    eval: E,
+    settings: Settings,
+    table: Option<TranspositionTable>,
+    _game: std::marker::PhantomData<fn(&G)>,
+}
+
+impl<G: Game + Sync, H: SearchHooks<G>, E: Evaluator<G> + Sync> Engine<G, H, E> {
+    pub fn new(hooks: H, eval: E, settings: Settings) -> Self {
+        let table = (settings.hash_mib > 0).then(|| TranspositionTable::new(settings.hash_mib));
+        Engine {
+            hooks,
+            eval,
+            settings,
+            table,
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn hooks(&self) -> &H {
+        &self.hooks
+    }
+
+    /// The transposition table, if there is one.
+    pub fn table(&self) -> Option<&TranspositionTable> {
+        self.table.as_ref()
+    }
+
+    /// Forgets every stored result (a fresh table, as before the first search).
+    pub fn clear(&mut self) {
+        if let Some(table) = &self.table {
+            table.clear();
+        }
+    }
+
+    /// Searches `root` within `limits`.
+    pub fn search(&mut self, root: &G, limits: &Limits) -> EngineResult<G::Move> {
+        self.search_with(root, limits, |_| {})
+    }
+
+    /// Searches `root` within `limits`, calling `progress` after every iteration
+    /// (from the calling thread).
+    pub fn search_with<F: FnMut(&SearchInfo<G::Move>)>(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        progress: F,
+    ) -> EngineResult<G::Move> {
+        smp::search(self.table.as_ref(), &self.hooks, &self.eval, &self.settings, root, limits, progress)
+    }
+}

@@ -1,0 +1,116 @@
+//! Move ordering: the order in which a node tries its moves decides how much
+//! alpha-beta prunes (best move first: the minimal tree). Each move gets a sort
+//! key, highest first:
+//!
+//! 1. the transposition-table move (the best move of an earlier search of this position);
+//! 2. the game's ordering hint ([`SearchHooks::order_hint`](super::SearchHooks::order_hint): threats, captures, ...);
+//! 3. killer moves: the two most recent moves that caused a cutoff at the same ply (siblings
+//!    tend to be refuted by the same move);
+//! 4. the history heuristic: moves that often caused cutoffs anywhere, by side to move and
+//!    move code (only for games that give moves a code);
+//! 5. ties keep the game's generation order.
+//!
+//! Moves are picked one at a time (selection), because a cutoff often comes
+//! after the first move, and sorting the rest would be wasted.
+
+/// Entries of the history table per side; move codes are folded into this range.
+pub const HISTORY_SIZE: usize = 4096;
+/// History values are halved when one reaches this, so they stay below the killer bonus.
+const HISTORY_LIMIT: i32 = 1 << 26;
+
+pub(crate) const TT_MOVE_KEY: i64 = i64::MAX;
+
+/// Killer moves per ply and the history table of one search thread.
+pub(crate) struct MoveOrdering<M> {
+    killers: Vec<[Option<M>; 2]>,
+    history: Vec<i32>,
+}
+
+impl<M: Copy + Eq> MoveOrdering<M> {
+    pub fn new() -> Self {
+        MoveOrdering {
+            killers: Vec::new(),
+            history: vec![0; 2 * HISTORY_SIZE],
+        }
+    }
+
+    /// The sort key of a move that is not the table move.
+    #[inline]
+    pub fn key(&self, ply: u32, side: usize, mv: M, code: Option<u16>, hint: i32) -> i64 {
+        let killer = match self.killers.get(ply as usize) {
+            Some([Some(k), _]) if *k == mv => 2,
+            Some([_, Some(k)]) if *k == mv => 1,
+            _ => 0,
+        };
+        let history = code.map_or(0, |c| self.history[side * HISTORY_SIZE + c as usize % HISTORY_SIZE]);
+        ((hint as i64) << 32) | (killer << 28) | history as i64
+    }
+
+    /// `mv` refuted the opponent's last move at `ply` (a beta cutoff) after a search `depth` deep.
+    #[inline]
+    pub fn on_cutoff(&mut self, ply: u32, side: usize, mv: M, code: Option<u16>, depth: i32) {
+        let ply = ply as usize;
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None, None]);
+        }
+        let slot = &mut self.killers[ply];
+        if slot[0] != Some(mv) {
+            slot[1] = slot[0];
+            slot[0] = Some(mv);
+        }
+        if let Some(code) = code {
+            let depth = depth.clamp(1, 64);
+            let entry = &mut self.history[side * HISTORY_SIZE + code as usize % HISTORY_SIZE];
+            *entry += depth * depth;
+            if *entry >= HISTORY_LIMIT {
+                self.history.iter_mut().for_each(|h| *h /= 2);
+            }
+        }
+    }
+}
+
+/// Moves the entry with the highest key among `order[from..]` to `order[from]`
+/// and returns its move index (ties: the earliest, i.e. generation order).
+#[inline]
+pub(crate) fn pick_next(order: &mut [(i64, u16)], from: usize) -> usize {
+    let mut best = from;
+    for i in from + 1..order.len() {
+        let (key, index) = order[i];
+        if key > order[best].0 || (key == order[best].0 && index < order[best].1) {
+            best = i;
+        }
+    }
+    order.swap(from, best);
+    order[from].1 as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_rank_hint_then_killer_then_history() {
+        let mut ordering = MoveOrdering::<u8>::new();
+        ordering.on_cutoff(3, 0, 7, Some(7), 4);
+        ordering.on_cutoff(3, 0, 9, Some(9), 1);
+        // Killers: 9 (newest) then 7.
+        assert!(ordering.key(3, 0, 9, Some(9), 0) > ordering.key(3, 0, 7, Some(7), 0));
+        assert!(ordering.key(3, 0, 7, Some(7), 0) > ordering.key(3, 0, 1, Some(1), 0));
+        // History only: at another ply, 7 (16 points) beats 9 (1 point).
+        assert!(ordering.key(5, 0, 7, Some(7), 0) > ordering.key(5, 0, 9, Some(9), 0));
+        // A hint outranks killers.
+        assert!(ordering.key(3, 0, 1, Some(1), 1) > ordering.key(3, 0, 9, Some(9), 0));
+        // The other side's history is separate.
+        assert_eq!(ordering.key(5, 1, 7, Some(7), 0), 0);
+    }
+
+    #[test]
+    fn pick_next_is_a_stable_selection() {
+        let mut order = vec![(1, 0), (5, 1), (5, 2), (2, 3)];
+        let picked: Vec<usize> = (0..4).map(|i| pick_next(&mut order, i)).collect();
+        assert_eq!(picked, vec![1, 2, 3, 0]);
+        let mut order = vec![(0, 0), (0, 1), (5, 2)];
+        let picked: Vec<usize> = (0..3).map(|i| pick_next(&mut order, i)).collect();
+        assert_eq!(picked, vec![2, 0, 1], "equal keys keep generation order");
+    }
+}

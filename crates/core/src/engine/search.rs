@@ -1,0 +1,779 @@
+//! The search itself: one worker (one thread) running iterative deepening or
+//! an exact solve over the shared table.
+//!
+//! Values are always from the side to move's point of view and decisive scores
+//! count plies from the root of the search (`ply`), so backing a value up is a
+//! negation (none when the same player moves again). The table stores scores
+//! node-relative ([`Score::to_node`]) and converts them back on a hit, so a
+//! win found through a transposition at another ply keeps its true distance.
+
+use super::limits::MAX_DEPTH;
+use super::ordering::{MoveOrdering, TT_MOVE_KEY, pick_next};
+use super::tt::{Bound, TranspositionTable};
+use super::{EngineStats, ExactStrategy, Limits, SearchHooks, SearchInfo, Settings};
+use crate::{Evaluator, Game, Score};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+/// Remaining depth of an exact search: never reaches a horizon.
+pub(crate) const INFINITE_DEPTH: i32 = 1 << 24;
+/// Nodes between two looks at the clock, the node budget and the stop flags.
+const POLL_INTERVAL: u64 = 1024;
+/// Aspiration window half-width at the start (hundredths of a unit).
+const ASPIRATION_DELTA: i32 = 25;
+/// Quiescence and reductions stop extending beyond this ply.
+const MAX_PLY: u32 = 2 * MAX_DEPTH;
+
+/// State shared by all threads of one search.
+pub(crate) struct Shared<'a> {
+    pub limits: &'a Limits,
+    pub table: Option<&'a TranspositionTable>,
+    pub start: Instant,
+    /// Raised when any limit is reached or the main thread is done.
+    pub stop: AtomicBool,
+    pub nodes: AtomicU64,
+    pub leaves: AtomicU64,
+    pub cutoffs: AtomicU64,
+    pub tt_cutoffs: AtomicU64,
+}
+
+impl Shared<'_> {
+    pub fn stats(&self) -> EngineStats {
+        EngineStats {
+            nodes: self.nodes.load(Relaxed),
+            leaves: self.leaves.load(Relaxed),
+            cutoffs: self.cutoffs.load(Relaxed),
+            tt_cutoffs: self.tt_cutoffs.load(Relaxed),
+        }
+    }
+}
+
+/// A completed iteration (or exact probe) of one worker.
+pub(crate) struct Completed<M> {
+    pub depth: u32,
+    pub score: Score,
+    pub bound: Bound,
+    pub pv: Vec<M>,
+}
+
+/// What a worker hands back: its completed iterations, best last.
+pub(crate) struct WorkerResult<M> {
+    pub iterations: Vec<SearchInfo<M>>,
+    pub score: Option<Score>,
+    pub best: Option<M>,
+    pub pv: Vec<M>,
+    pub depth: u32,
+    pub seldepth: u32,
+    pub exact: bool,
+}
+
+/// One search thread.
+pub(crate) struct Worker<'a, G: Game, H, E> {
+    shared: &'a Shared<'a>,
+    hooks: &'a H,
+    eval: &'a E,
+    settings: &'a Settings,
+    /// 0 for the main thread (the one that reports and answers), 1.. for helpers.
+    id: usize,
+    /// Exact mode: no horizon, no heuristic pruning.
+    exact: bool,
+    stopped: bool,
+    /// Nodes searched by this thread; `unflushed` of them not yet added to the shared count.
+    nodes: u64,
+    unflushed: u64,
+    leaves: u64,
+    cutoffs: u64,
+    tt_cutoffs: u64,
+    seldepth: u32,
+    ordering: MoveOrdering<G::Move>,
+    move_pool: Vec<Vec<G::Move>>,
+    order_pool: Vec<Vec<(i64, u16)>>,
+    /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
+    pv: Vec<Vec<G::Move>>,
+    /// The root's legal moves, best of the last iteration first.
+    root_moves: Vec<G::Move>,
+}
+
+impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
+    pub fn new(shared: &'a Shared<'a>, hooks: &'a H, eval: &'a E, settings: &'a Settings, id: usize) -> Self {
+        Worker {
+            shared,
+            hooks,
+            eval,
+            settings,
+            id,
+            exact: shared.limits.exact,
+            stopped: false,
+            nodes: 0,
+            unflushed: 0,
+            leaves: 0,
+            cutoffs: 0,
+            tt_cutoffs: 0,
+            seldepth: 0,
+            ordering: MoveOrdering::new(),
+            move_pool: Vec::new(),
+            order_pool: Vec::new(),
+            pv: Vec::new(),
+            root_moves: Vec::new(),
+        }
+    }
+
+    // ----- Limits -------------------------------------------------------------
+
+    /// Publishes this thread's counters and checks every limit. Called every
+    /// `POLL_INTERVAL` nodes, so a stop request is seen within about a
+    /// millisecond on any game with sub-microsecond nodes.
+    fn poll(&mut self) {
+        let shared = self.shared;
+        let total = shared.nodes.fetch_add(self.unflushed, Relaxed) + self.unflushed;
+        self.unflushed = 0;
+        let limits = shared.limits;
+        let out_of_nodes = limits.nodes.is_some_and(|n| total >= n);
+        let out_of_time = limits.time.is_some_and(|t| shared.start.elapsed() >= t);
+        if out_of_nodes || out_of_time || limits.stop_requested() {
+            shared.stop.store(true, Relaxed);
+        }
+        if shared.stop.load(Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    /// Counts a node; true when the search must unwind.
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= POLL_INTERVAL {
+            self.poll();
+        }
+        self.stopped
+    }
+
+    /// Hands this thread's counters to the shared totals.
+    pub fn flush(&mut self) {
+        let shared = self.shared;
+        shared.nodes.fetch_add(std::mem::take(&mut self.unflushed), Relaxed);
+        shared.leaves.fetch_add(std::mem::take(&mut self.leaves), Relaxed);
+        shared.cutoffs.fetch_add(std::mem::take(&mut self.cutoffs), Relaxed);
+        shared.tt_cutoffs.fetch_add(std::mem::take(&mut self.tt_cutoffs), Relaxed);
+    }
+
+    fn nodes_so_far(&self) -> u64 {
+        self.shared.nodes.load(Relaxed) + self.unflushed
+    }
+
+    // ----- Buffers ------------------------------------------------------------
+
+    #[inline]
+    fn take_moves(&mut self) -> Vec<G::Move> {
+        let mut moves = self.move_pool.pop().unwrap_or_default();
+        moves.clear();
+        moves
+    }
+
+    #[inline]
+    fn clear_pv(&mut self, ply: u32) {
+        let ply = ply as usize;
+        if self.pv.len() <= ply + 1 {
+            self.pv.resize_with(ply + 2, Vec::new);
+        }
+        self.pv[ply].clear();
+    }
+
+    /// `mv` is the new best move at `ply`: its line is `mv`, then the child's line.
+    #[inline]
+    fn update_pv(&mut self, ply: u32, mv: G::Move) {
+        let ply = ply as usize;
+        let (here, below) = self.pv.split_at_mut(ply + 1);
+        here[ply].clear();
+        here[ply].push(mv);
+        here[ply].extend_from_slice(&below[0]);
+    }
+
+    /// The table code of the move at `index` in the generated list (never 0).
+    #[inline]
+    fn code_of(&self, pos: &G, mv: G::Move, index: usize) -> u16 {
+        match self.hooks.move_code(pos, mv) {
+            Some(code) => code.saturating_add(1),
+            None => (index as u16).saturating_add(1),
+        }
+    }
+
+    /// The value of `child` for the side to move at its parent.
+    #[inline]
+    fn child_value(&mut self, child: &G, same_side: bool, ply: u32, depth: i32, alpha: Score, beta: Score) -> Score {
+        if same_side {
+            self.search(child, ply, depth, alpha, beta, true)
+        } else {
+            -self.search(child, ply, depth, -beta, -alpha, true)
+        }
+    }
+
+    // ----- The search ---------------------------------------------------------
+
+    /// Fail-soft alpha-beta (negamax form) with PVS, the table and the game's
+    /// hooks. Returns the value of `pos` if it lies inside `(alpha, beta)`, else
+    /// a bound on the far side of the window. `depth` is the remaining depth
+    /// (`INFINITE_DEPTH` in exact mode), `ply` the distance from the root.
+    pub fn search(&mut self, pos: &G, ply: u32, depth: i32, mut alpha: Score, mut beta: Score, null_ok: bool) -> Score {
+        let pv_node = beta.raw() - alpha.raw() > 1;
+        let nodes_at_entry = self.nodes;
+
+        // Step 1. Count the node; unwind at once when a limit is reached (the value is then discarded).
+        if self.count_node() {
+            return Score::DRAW;
+        }
+        if pv_node {
+            self.clear_pv(ply);
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        // Step 2. A finished game scores exactly, its distance counted from the root.
+        if let Some(outcome) = pos.outcome() {
+            self.leaves += 1;
+            return outcome.score(ply, true);
+        }
+
+        // Step 3. At the horizon, the evaluation decides (after the noisy moves, if the game has any).
+        if depth <= 0 {
+            return self.quiescence_body(pos, ply, alpha, beta);
+        }
+
+        // Step 4. Mate-distance pruning: from here no result is better than winning with the
+        // next move, or worse than losing right after it. A window outside that is decided.
+        alpha = alpha.max(Score::loss_in(ply + 1));
+        beta = beta.min(Score::win_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // Step 5. Static bounds from the game (e.g. "no win before my next stone but one"):
+        // narrow the window to the values still reachable.
+        let (low, high) = self.hooks.value_bounds(pos);
+        let (low, high) = (rebase(low, ply), rebase(high, ply));
+        if high < beta {
+            beta = high;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        if low > alpha {
+            alpha = low;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // Step 6. Transposition table: a deep enough stored bound that settles the window ends
+        // the node (not at PV nodes, which must return their line); its move is tried first.
+        let key = self.hooks.hash(pos);
+        let mut tt_code = 0;
+        if let Some(table) = self.shared.table
+            && let Some(entry) = table.probe(key)
+        {
+            tt_code = entry.move_code;
+            let deep_enough = entry.exact || (!self.exact && entry.depth as i32 >= depth);
+            if deep_enough && !pv_node {
+                let score = entry.score.from_node(ply);
+                let settles = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if settles {
+                    self.tt_cutoffs += 1;
+                    return score;
+                }
+            }
+        }
+
+        // Step 7. Moves: the game may decide the node here (an immediate win, no move that
+        // avoids losing at once) or leave out moves that lose at once.
+        let mut moves = self.take_moves();
+        if let Some(decided) = self.hooks.non_losing_moves(pos, &mut moves) {
+            self.move_pool.push(moves);
+            self.leaves += 1;
+            return decided.from_node(ply).max(low).min(high);
+        }
+        debug_assert!(!moves.is_empty(), "a position that is not finished must have a move");
+
+        // Step 8. Null move (heuristic mode, games that allow it): if passing still leaves
+        // the side to move at or above beta, a real move will too; cut without searching.
+        if !self.exact
+            && !pv_node
+            && null_ok
+            && depth >= 3
+            && !beta.is_decisive()
+            && let Some(passed) = self.hooks.null_move(pos)
+            && self.eval.evaluate(pos) >= beta
+        {
+            let reduction = 2 + depth / 4;
+            let null_alpha = Score::from_raw(-beta.raw() + 1);
+            let v = -self.search(&passed, ply + 1, depth - 1 - reduction, -beta, null_alpha, false);
+            if self.stopped {
+                self.move_pool.push(moves);
+                return Score::DRAW;
+            }
+            if v >= beta {
+                self.move_pool.push(moves);
+                // A win proved by passing is not a proof with a move: claim only beta.
+                return if v.is_decisive() { beta } else { v };
+            }
+        }
+
+        // Step 9. Move ordering: table move, then game hint, killers, history; generation order on ties.
+        let side = pos.to_move().index();
+        let mut order = self.order_pool.pop().unwrap_or_default();
+        order.clear();
+        for (i, &mv) in moves.iter().enumerate() {
+            let code = self.code_of(pos, mv, i);
+            let key = if code == tt_code {
+                TT_MOVE_KEY
+            } else {
+                let game_code = self.hooks.move_code(pos, mv);
+                self.ordering.key(ply, side, mv, game_code, self.hooks.order_hint(pos, mv))
+            };
+            order.push((key, i as u16));
+        }
+
+        // Step 10. The moves, principal variation search: the first with the full window,
+        // the others with a null window that only asks "better than alpha?", searched again
+        // with the full window when the answer is yes. Late moves may be reduced first.
+        let alpha_at_start = alpha;
+        let mut best = -Score::INFINITY;
+        let mut best_code = 0;
+        for n in 0..moves.len() {
+            let index = pick_next(&mut order, n);
+            let mv = moves[index];
+            let child = pos.after(mv);
+            if pv_node {
+                self.clear_pv(ply + 1);
+            }
+            let same_side = child.to_move() == pos.to_move();
+            let v = if n == 0 || !self.settings.pvs {
+                self.child_value(&child, same_side, ply + 1, depth - 1, alpha, beta)
+            } else {
+                let reduction = if self.exact || ply >= MAX_PLY || order[n].0 == TT_MOVE_KEY {
+                    0
+                } else {
+                    (self.hooks.reduction(pos, mv, depth as u32, n) as i32).min(depth - 1)
+                };
+                let null_beta = Score::from_raw(alpha.raw() + 1);
+                let mut v = self.child_value(&child, same_side, ply + 1, depth - 1 - reduction, alpha, null_beta);
+                if v > alpha && reduction > 0 {
+                    v = self.child_value(&child, same_side, ply + 1, depth - 1, alpha, null_beta);
+                }
+                if v > alpha && v < beta {
+                    v = self.child_value(&child, same_side, ply + 1, depth - 1, alpha, beta);
+                }
+                v
+            };
+            if self.stopped {
+                self.move_pool.push(moves);
+                self.order_pool.push(order);
+                return Score::DRAW;
+            }
+            if v > best {
+                best = v;
+                best_code = self.code_of(pos, mv, index);
+                if v > alpha {
+                    alpha = v;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    // Step 11. Beta cutoff: the opponent will avoid this node. Remember the
+                    // refutation as a killer and in the history.
+                    if v >= beta {
+                        self.cutoffs += 1;
+                        let game_code = self.hooks.move_code(pos, mv);
+                        self.ordering.on_cutoff(ply, side, mv, game_code, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_pool.push(moves);
+        self.order_pool.push(order);
+
+        // Step 12. Store the result with its bound type and depth, node-relative. Exact-mode
+        // entries are valid at any depth; their depth byte records the work (for replacement).
+        let best = best.max(low).min(high);
+        if let Some(table) = self.shared.table {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_at_start {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let depth_byte = if self.exact {
+                64 - (self.nodes - nodes_at_entry).leading_zeros() as u8
+            } else {
+                depth.min(254) as u8
+            };
+            table.store(key, best.to_node(ply), bound, depth_byte, self.exact, best_code);
+        }
+        best
+    }
+
+    /// A node beyond the horizon: counted, checked for the end of the game, then searched.
+    fn quiescence(&mut self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Score {
+        if self.count_node() {
+            return Score::DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(outcome) = pos.outcome() {
+            self.leaves += 1;
+            return outcome.score(ply, true);
+        }
+        self.quiescence_body(pos, ply, alpha, beta)
+    }
+
+    /// Quiescence: the side to move may "stand pat" on the evaluation or try a
+    /// noisy move (capture, threat) the game names; only quiet positions are evaluated.
+    fn quiescence_body(&mut self, pos: &G, ply: u32, mut alpha: Score, beta: Score) -> Score {
+        let stand_pat = self.eval.evaluate(pos);
+        let mut moves = self.take_moves();
+        if ply < MAX_PLY {
+            self.hooks.noisy_moves(pos, &mut moves);
+        }
+        if moves.is_empty() || stand_pat >= beta {
+            self.leaves += 1;
+            self.move_pool.push(moves);
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        for &mv in &moves {
+            let child = pos.after(mv);
+            let v = if child.to_move() == pos.to_move() {
+                self.quiescence(&child, ply + 1, alpha, beta)
+            } else {
+                -self.quiescence(&child, ply + 1, -beta, -alpha)
+            };
+            if self.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                alpha = alpha.max(v);
+                if v >= beta {
+                    self.cutoffs += 1;
+                    break;
+                }
+            }
+        }
+        self.move_pool.push(moves);
+        best
+    }
+
+    // ----- The root -------------------------------------------------------------
+
+    /// Fills the root move list: every legal move (never a hook's selection, so
+    /// the answer is always legal), helpers rotated so threads start apart.
+    pub fn init_root(&mut self, root: &G) {
+        let mut moves = Vec::new();
+        root.generate_moves(&mut moves);
+        if self.id > 0 && !moves.is_empty() {
+            let by = self.id % moves.len();
+            moves.rotate_left(by);
+        }
+        self.root_moves = moves;
+    }
+
+    /// Searches every root move (best of the previous iteration first) and
+    /// moves the best one to the front. The root line is left in `pv[0]`.
+    fn search_root(&mut self, root: &G, depth: i32, mut alpha: Score, beta: Score) -> Score {
+        self.clear_pv(0);
+        if self.count_node() {
+            return Score::DRAW;
+        }
+        let mut best = -Score::INFINITY;
+        let mut best_index = 0;
+        for i in 0..self.root_moves.len() {
+            let mv = self.root_moves[i];
+            let child = root.after(mv);
+            self.clear_pv(1);
+            let same_side = child.to_move() == root.to_move();
+            let v = if i == 0 || !self.settings.pvs {
+                self.child_value(&child, same_side, 1, depth - 1, alpha, beta)
+            } else {
+                let null_beta = Score::from_raw(alpha.raw() + 1);
+                let v = self.child_value(&child, same_side, 1, depth - 1, alpha, null_beta);
+                if v > alpha && v < beta {
+                    self.child_value(&child, same_side, 1, depth - 1, alpha, beta)
+                } else {
+                    v
+                }
+            };
+            if self.stopped {
+                return best;
+            }
+            if v > best {
+                best = v;
+                best_index = i;
+                if v > alpha || i == 0 {
+                    self.update_pv(0, mv);
+                }
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.root_moves[..=best_index].rotate_right(1);
+        best
+    }
+
+    // ----- Drivers --------------------------------------------------------------
+
+    fn report<F: FnMut(&SearchInfo<G::Move>)>(
+        &self,
+        done: &Completed<G::Move>,
+        iterations: &mut Vec<SearchInfo<G::Move>>,
+        progress: &mut F,
+    ) {
+        if self.id != 0 {
+            return;
+        }
+        let info = SearchInfo {
+            depth: done.depth,
+            seldepth: self.seldepth,
+            score: done.score,
+            bound: done.bound,
+            nodes: self.nodes_so_far(),
+            time: self.shared.start.elapsed(),
+            pv: done.pv.clone(),
+        };
+        progress(&info);
+        iterations.push(info);
+    }
+
+    /// Iterative deepening with aspiration windows (heuristic mode).
+    pub fn iterate<F: FnMut(&SearchInfo<G::Move>)>(&mut self, root: &G, progress: &mut F) -> WorkerResult<G::Move> {
+        let limits = self.shared.limits;
+        let max_depth = limits.max_depth();
+        let mut iterations = Vec::new();
+        let mut last: Option<Completed<G::Move>> = None;
+        let mut proved = false;
+        // Helpers start one ply deeper every other thread, so threads spread over two depths.
+        let mut depth = 1 + (self.id % 2) as u32;
+        while depth <= max_depth {
+            // Aspiration: search a narrow window around the last score; widen on failure.
+            let mut delta = ASPIRATION_DELTA;
+            let (mut alpha, mut beta) = match &last {
+                Some(prev) if self.settings.aspiration && depth >= 4 && !prev.score.is_decisive() => (
+                    Score::from_raw(prev.score.raw() - delta),
+                    Score::from_raw(prev.score.raw() + delta),
+                ),
+                _ => (-Score::INFINITY, Score::INFINITY),
+            };
+            let score = loop {
+                let v = self.search_root(root, depth as i32, alpha, beta);
+                if self.stopped {
+                    break v;
+                }
+                delta = delta.saturating_mul(4);
+                if v <= alpha && alpha > -Score::INFINITY {
+                    alpha = if v.is_decisive() { -Score::INFINITY } else { Score::from_raw(v.raw().saturating_sub(delta)).max(-Score::INFINITY) };
+                } else if v >= beta && beta < Score::INFINITY {
+                    beta = if v.is_decisive() { Score::INFINITY } else { Score::from_raw(v.raw().saturating_add(delta)).min(Score::INFINITY) };
+                } else {
+                    break v;
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            let done = Completed {
+                depth,
+                score,
+                bound: Bound::Exact,
+                pv: self.pv[0].clone(),
+            };
+            self.report(&done, &mut iterations, progress);
+            last = Some(done);
+            // A win or loss within the searched depth is proved: deeper iterations cannot change it.
+            if score.plies_to_end().is_some_and(|n| n <= depth) {
+                proved = true;
+                break;
+            }
+            // No new iteration after half the time: it would most likely not finish.
+            if limits.time.is_some_and(|t| self.shared.start.elapsed() * 2 >= t) {
+                break;
+            }
+            depth += 1;
+        }
+        let fallback = self.root_moves.first().copied();
+        match last {
+            Some(done) => WorkerResult {
+                best: done.pv.first().copied().or(fallback),
+                score: Some(done.score),
+                depth: done.depth,
+                pv: done.pv,
+                iterations,
+                seldepth: self.seldepth,
+                exact: proved,
+            },
+            None => WorkerResult {
+                best: fallback,
+                score: None,
+                depth: 0,
+                pv: fallback.into_iter().collect(),
+                iterations,
+                seldepth: self.seldepth,
+                exact: false,
+            },
+        }
+    }
+
+    /// Exact mode: the true value to the end of the game.
+    pub fn solve<F: FnMut(&SearchInfo<G::Move>)>(&mut self, root: &G, progress: &mut F) -> WorkerResult<G::Move> {
+        let mut iterations = Vec::new();
+        // The value of an unfinished root lies between losing and winning right after the next move,
+        // and within the game's static bounds.
+        let (low, high) = self.hooks.value_bounds(root);
+        let mut lo = low.max(Score::loss_in(1));
+        let mut hi = high.min(Score::win_in(1));
+        match self.settings.exact_strategy {
+            ExactStrategy::FullWindow => {
+                let v = self.search_root(root, INFINITE_DEPTH, -Score::INFINITY, Score::INFINITY);
+                if !self.stopped {
+                    (lo, hi) = (v, v);
+                    let done = Completed {
+                        depth: self.seldepth,
+                        score: v,
+                        bound: Bound::Exact,
+                        pv: self.pv[0].clone(),
+                    };
+                    self.report(&done, &mut iterations, progress);
+                }
+            }
+            ExactStrategy::Bisection => {
+                while lo < hi {
+                    let probe = next_probe(lo, hi);
+                    let v = self.search_root(root, INFINITE_DEPTH, probe, Score::from_raw(probe.raw() + 1));
+                    if self.stopped {
+                        break;
+                    }
+                    let bound = if v <= probe {
+                        hi = v;
+                        Bound::Upper
+                    } else {
+                        lo = v;
+                        Bound::Lower
+                    };
+                    let done = Completed {
+                        depth: self.seldepth,
+                        score: if lo == hi { lo } else { v },
+                        bound: if lo == hi { Bound::Exact } else { bound },
+                        pv: self.pv[0].clone(),
+                    };
+                    self.report(&done, &mut iterations, progress);
+                }
+            }
+        }
+        let solved = lo == hi && !self.stopped;
+        let pv = if solved && self.id == 0 { self.prove_line(root, lo) } else { Vec::new() };
+        let solved = solved && !self.stopped;
+        let best = pv.first().copied().or_else(|| self.root_moves.first().copied());
+        WorkerResult {
+            iterations,
+            score: Some(lo),
+            best,
+            depth: pv.len() as u32,
+            pv,
+            seldepth: self.seldepth,
+            exact: solved,
+        }
+    }
+
+    /// The principal variation of an exactly solved root: at each node, the first
+    /// move (table move first) whose null-window test proves it reaches the value.
+    fn prove_line(&mut self, root: &G, value: Score) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let mut pos = root.clone();
+        let mut target = value;
+        let mut ply = 0;
+        let mut moves = Vec::new();
+        while pos.outcome().is_none() && !self.stopped {
+            moves.clear();
+            pos.generate_moves(&mut moves);
+            if let Some(table) = self.shared.table
+                && let Some(entry) = table.probe(self.hooks.hash(&pos))
+                && let Some(i) = (0..moves.len()).find(|&i| self.code_of(&pos, moves[i], i) == entry.move_code)
+            {
+                moves[..=i].rotate_right(1);
+            }
+            let mut found = None;
+            for &mv in &moves {
+                let child = pos.after(mv);
+                let same_side = child.to_move() == pos.to_move();
+                // Does this move reach at least `target`? One null-window search answers it.
+                let reaches = if same_side {
+                    self.search(&child, ply + 1, INFINITE_DEPTH, Score::from_raw(target.raw() - 1), target, true) >= target
+                } else {
+                    -self.search(&child, ply + 1, INFINITE_DEPTH, -target, Score::from_raw(-target.raw() + 1), true) >= target
+                };
+                if self.stopped {
+                    return line;
+                }
+                if reaches {
+                    found = Some((mv, child, same_side));
+                    break;
+                }
+            }
+            let Some((mv, child, same_side)) = found else { break };
+            line.push(mv);
+            pos = child;
+            if !same_side {
+                target = -target;
+            }
+            ply += 1;
+            if !self.settings.exact_pv {
+                break;
+            }
+        }
+        line
+    }
+}
+
+/// A node-relative bound seen from the root; the infinities stay infinite.
+#[inline]
+fn rebase(bound: Score, ply: u32) -> Score {
+    if bound >= Score::INFINITY || bound <= -Score::INFINITY { bound } else { bound.from_node(ply) }
+}
+
+/// The next null-window probe of exact mode, `lo <= probe < hi`: first the
+/// questions that split outcomes (better than a draw? a draw at least? a win?
+/// lost?), then halving the remaining range.
+fn next_probe(lo: Score, hi: Score) -> Score {
+    let questions = [
+        Score::DRAW,
+        Score::from_raw(-1),
+        Score::MAX_HEURISTIC,
+        Score::from_raw(Score::MIN_HEURISTIC.raw() - 1),
+    ];
+    if let Some(&q) = questions.iter().find(|&&q| lo <= q && q < hi) {
+        return q;
+    }
+    let mid = (lo.raw() as i64 + hi.raw() as i64).div_euclid(2);
+    Score::from_raw(mid as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probes_split_outcomes_first() {
+        let (lo, hi) = (Score::loss_in(1), Score::win_in(1));
+        assert_eq!(next_probe(lo, hi), Score::DRAW);
+        assert_eq!(next_probe(Score::win_in(9), Score::win_in(1)), Score::win_in(5));
+        assert_eq!(next_probe(Score::from_raw(1), Score::win_in(1)), Score::MAX_HEURISTIC);
+        let p = next_probe(Score::win_in(2), Score::win_in(1));
+        assert_eq!(p, Score::win_in(2), "lo <= probe < hi");
+    }
+}

@@ -1,0 +1,108 @@
+//! Lazy SMP: every thread runs the same iterative deepening (or exact solve)
+//! from the same root, sharing only the transposition table. Threads that
+//! start at different depths and in a different root order fill the table with
+//! results the others then find for free, so the main thread gets deeper in the
+//! same time. The main thread's answer is the engine's answer; when it is done
+//! it raises the stop flag and the helpers return.
+//!
+//! Threads are scoped (`std::thread::scope`): they borrow the root, the hooks,
+//! the evaluation and the table, and are all joined before `search` returns.
+
+use super::search::{Shared, Worker, WorkerResult};
+use super::tt::TranspositionTable;
+use super::{Bound, EngineResult, Limits, SearchHooks, SearchInfo, Settings};
+use crate::{Evaluator, Game};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+pub(crate) fn search<G, H, E, F>(
+    table: Option<&TranspositionTable>,
+    hooks: &H,
+    eval: &E,
+    settings: &Settings,
+    root: &G,
+    limits: &Limits,
+    mut progress: F,
+) -> EngineResult<G::Move>
+where
+    G: Game + Sync,
+    H: SearchHooks<G>,
+    E: Evaluator<G> + Sync,
+    F: FnMut(&SearchInfo<G::Move>),
+{
+    let start = Instant::now();
+    if let Some(table) = table {
+        table.new_search();
+    }
+    // A finished root has its value and no move.
+    if let Some(outcome) = root.outcome() {
+        let score = outcome.score(0, true);
+        return EngineResult {
+            score,
+            best: None,
+            pv: Vec::new(),
+            depth: 0,
+            seldepth: 0,
+            stats: Default::default(),
+            time: start.elapsed(),
+            iterations: Vec::new(),
+            exact: true,
+            stopped: false,
+        };
+    }
+    let shared = Shared {
+        limits,
+        table,
+        start,
+        stop: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        leaves: AtomicU64::new(0),
+        cutoffs: AtomicU64::new(0),
+        tt_cutoffs: AtomicU64::new(0),
+    };
+    let main = std::thread::scope(|scope| {
+        for id in 1..settings.threads.max(1) {
+            let shared = &shared;
+            scope.spawn(move || {
+                let mut helper = Worker::new(shared, hooks, eval, settings, id);
+                run(&mut helper, root, limits.exact, &mut |_: &SearchInfo<G::Move>| {});
+            });
+        }
+        let mut main = Worker::new(&shared, hooks, eval, settings, 0);
+        let result = run(&mut main, root, limits.exact, &mut progress);
+        // Whatever ended the main thread (a limit, the last depth, a proof) ends the helpers.
+        let stopped_by_limit = shared.stop.swap(true, Relaxed);
+        (result, stopped_by_limit)
+    });
+    let (result, stopped) = main;
+    let score = result.score.unwrap_or_else(|| eval.evaluate(root));
+    let mut iterations = result.iterations;
+    if let Some(last) = iterations.last_mut() {
+        last.bound = if result.exact || !limits.exact { Bound::Exact } else { last.bound };
+    }
+    EngineResult {
+        score,
+        best: result.best,
+        pv: result.pv,
+        depth: result.depth,
+        seldepth: result.seldepth,
+        stats: shared.stats(),
+        time: start.elapsed(),
+        iterations,
+        exact: result.exact,
+        stopped,
+    }
+}
+
+/// One thread's whole search.
+fn run<G: Game, H: SearchHooks<G>, E: Evaluator<G>, P: FnMut(&SearchInfo<G::Move>)>(
+    worker: &mut Worker<'_, G, H, E>,
+    root: &G,
+    exact: bool,
+    progress: &mut P,
+) -> WorkerResult<G::Move> {
+    worker.init_root(root);
+    let result = if exact { worker.solve(root, progress) } else { worker.iterate(root, progress) };
+    worker.flush();
+    result
+}

@@ -1,0 +1,300 @@
+//! The transposition table: a fixed-size, lock-free hash table shared by every
+//! search thread, remembering what was learnt about a position (a bound on its
+//! value, how deep it was searched, its best move).
+//!
+//! # Entry layout (16 bytes)
+//!
+//! Each entry is two `AtomicU64` words: `check = key ^ data` and `data`.
+//! `data` packs, from the low bits:
+//!
+//! | bits | field |
+//! |---|---|
+//! | 0..32 | score, node-relative ([`Score::to_node`]), as `i32` |
+//! | 32..48 | best move code (0: none), see [`SearchHooks::move_code`](super::SearchHooks::move_code) |
+//! | 48..56 | depth in plies; for exact (to the end) entries, log2 of the subtree's node count |
+//! | 56..58 | bound: exact, lower, upper |
+//! | 58 | exact flag: the entry comes from a search to the end of the game (valid at any depth) |
+//! | 59..64 | generation (5 bits) |
+//!
+//! A reader accepts an entry only when `check ^ data == key`: a write torn by
+//! another thread (one word new, one old) fails this test and reads as a miss,
+//! so no lock is needed (Hyatt's "lockless transposition table").
+//!
+//! # Buckets and replacement policy
+//!
+//! Four entries form a 64-byte bucket (one cache line); a key selects one bucket
+//! by its high bits (multiply-shift, so any table size works). Storing:
+//! 1. an entry with the same key is overwritten, unless it is from this search,
+//!    deeper by more than 2 plies, and the new result is only a bound;
+//! 2. otherwise the entry of least worth is replaced, worth = depth − 8 × age
+//!    (age: searches since it was written; empty entries are worth least).
+//!
+//! Deep and recent results survive; stale ones from earlier searches go first.
+//!
+//! ```
+//! use ply_core::engine::{Bound, TranspositionTable};
+//! use ply_core::Score;
+//!
+//! let table = TranspositionTable::new(1); // 1 MiB
+//! table.store(0xDEAD_BEEF, Score::heuristic(42), Bound::Lower, 7, false, 3);
+//! let entry = table.probe(0xDEAD_BEEF).unwrap();
+//! assert_eq!((entry.score, entry.bound, entry.depth, entry.move_code), (Score::heuristic(42), Bound::Lower, 7, 3));
+//! assert!(table.probe(0xBEEF_DEAD).is_none());
+//! ```
+
+use crate::Score;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is the value (at the stored depth).
+    Exact,
+    /// The value is at least the score (the search failed high).
+    Lower,
+    /// The value is at most the score (the search failed low).
+    Upper,
+}
+
+/// One entry read from the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// Node-relative score: convert with [`Score::from_node`].
+    pub score: Score,
+    pub bound: Bound,
+    /// Depth searched (exact entries: log2 of the work done, used by replacement only).
+    pub depth: u8,
+    /// True when the entry was proved by a search to the end of the game.
+    pub exact: bool,
+    /// The best (or refuting) move's code, 0 when none.
+    pub move_code: u16,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket {
+    slots: [Slot; BUCKET],
+}
+
+const BUCKET: usize = 4;
+const GENERATIONS: u8 = 32;
+
+/// A shared, lock-free transposition table of a fixed size.
+pub struct TranspositionTable {
+    buckets: Box<[Bucket]>,
+    generation: AtomicU8,
+}
+
+#[inline]
+fn pack(score: Score, bound: Bound, depth: u8, exact: bool, move_code: u16, generation: u8) -> u64 {
+    let bound = match bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    (score.raw() as u32 as u64)
+        | (move_code as u64) << 32
+        | (depth as u64) << 48
+        | bound << 56
+        | (exact as u64) << 58
+        | ((generation % GENERATIONS) as u64) << 59
+}
+
+#[inline]
+fn unpack(data: u64) -> Option<TtEntry> {
+    let bound = match (data >> 56) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => return None, // an empty slot
+    };
+    Some(TtEntry {
+        score: Score::from_raw(data as u32 as i32),
+        bound,
+        depth: (data >> 48) as u8,
+        exact: (data >> 58) & 1 == 1,
+        move_code: (data >> 32) as u16,
+    })
+}
+
+#[inline]
+fn generation_of(data: u64) -> u8 {
+    (data >> 59) as u8
+}
+
+impl TranspositionTable {
+    /// A table of about `mib` mebibytes (at least one bucket of four entries).
+    pub fn new(mib: usize) -> TranspositionTable {
+        let buckets = (mib.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
+        TranspositionTable {
+            buckets: (0..buckets).map(|_| Bucket::default()).collect(),
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// Number of entries.
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * BUCKET
+    }
+
+    /// Forgets everything.
+    pub fn clear(&self) {
+        for slot in self.buckets.iter().flat_map(|b| b.slots.iter()) {
+            slot.check.store(0, Relaxed);
+            slot.data.store(0, Relaxed);
+        }
+        self.generation.store(0, Relaxed);
+    }
+
+    /// Starts a new search: entries written before age (and are replaced first).
+    pub fn new_search(&self) {
+        let next = (self.generation.load(Relaxed) + 1) % GENERATIONS;
+        self.generation.store(next, Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        for slot in &self.bucket(key).slots {
+            let data = slot.data.load(Relaxed);
+            if slot.check.load(Relaxed) ^ data == key {
+                return unpack(data);
+            }
+        }
+        None
+    }
+
+    /// Stores a result; see the module documentation for the replacement policy.
+    /// A `move_code` of 0 keeps the move already stored for the same key.
+    #[inline]
+    pub fn store(&self, key: u64, score: Score, bound: Bound, depth: u8, exact: bool, move_code: u16) {
+        let generation = self.generation.load(Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.slots[0];
+        let mut victim_worth = i32::MAX;
+        for slot in &bucket.slots {
+            let data = slot.data.load(Relaxed);
+            if slot.check.load(Relaxed) ^ data == key {
+                let Some(old) = unpack(data) else { break };
+                let same_search = generation_of(data) == generation % GENERATIONS;
+                if same_search && old.depth > depth.saturating_add(2) && bound != Bound::Exact && old.exact == exact {
+                    return; // keep the deeper result of this same search
+                }
+                let move_code = if move_code == 0 { old.move_code } else { move_code };
+                Self::write(slot, key, pack(score, bound, depth, exact, move_code, generation));
+                return;
+            }
+            let worth = match unpack(data) {
+                None => i32::MIN,
+                Some(old) => {
+                    let age = (generation + GENERATIONS - generation_of(data)) % GENERATIONS;
+                    old.depth as i32 - 8 * age as i32
+                }
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = slot;
+            }
+        }
+        Self::write(victim, key, pack(score, bound, depth, exact, move_code, generation));
+    }
+
+    #[inline]
+    fn write(slot: &Slot, key: u64, data: u64) {
+        slot.check.store(key ^ data, Relaxed);
+        slot.data.store(data, Relaxed);
+    }
+
+    /// Per mille of the entries that hold a result of the current search (a UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.buckets.len().min(250);
+        let generation = self.generation.load(Relaxed) % GENERATIONS;
+        let used = self.buckets[..sample]
+            .iter()
+            .flat_map(|b| b.slots.iter())
+            .filter(|s| {
+                let data = s.data.load(Relaxed);
+                unpack(data).is_some() && generation_of(data) == generation
+            })
+            .count();
+        (used * 1000 / (sample * BUCKET)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_of_every_field() {
+        let table = TranspositionTable::new(1);
+        for (i, score) in [Score::win_in(3), Score::loss_in(0), Score::heuristic(-123), Score::DRAW].into_iter().enumerate() {
+            let key = 0x1234_5678_9ABC_DEF0 ^ (i as u64) << 40;
+            table.store(key, score, Bound::Upper, 200, i % 2 == 0, 65535);
+            let e = table.probe(key).unwrap();
+            assert_eq!(e, TtEntry { score, bound: Bound::Upper, depth: 200, exact: i % 2 == 0, move_code: 65535 });
+        }
+    }
+
+    #[test]
+    fn one_mib_holds_65536_entries() {
+        assert_eq!(TranspositionTable::new(1).capacity(), 65536);
+        assert_eq!(TranspositionTable::new(0).capacity(), 4);
+    }
+
+    #[test]
+    fn a_full_bucket_replaces_its_shallowest_entry() {
+        let table = TranspositionTable::new(0); // one bucket: every key collides
+        for depth in [5u8, 3, 9, 7] {
+            table.store(depth as u64, Score::DRAW, Bound::Exact, depth, false, 0);
+        }
+        table.store(100, Score::DRAW, Bound::Exact, 4, false, 0);
+        assert!(table.probe(3).is_none(), "depth 3 was the least worth");
+        for key in [5, 9, 7, 100] {
+            assert!(table.probe(key).is_some());
+        }
+        // Entries of older searches are worth less (8 per search of age): two
+        // searches later, fresh depth-1 results displace them instead of each other.
+        table.new_search();
+        table.new_search();
+        table.store(200, Score::DRAW, Bound::Exact, 1, false, 0);
+        table.store(201, Score::DRAW, Bound::Exact, 1, false, 0);
+        assert!(table.probe(200).is_some() && table.probe(201).is_some());
+    }
+
+    #[test]
+    fn same_key_keeps_deeper_bound_and_old_move() {
+        let table = TranspositionTable::new(1);
+        table.store(42, Score::heuristic(1), Bound::Lower, 10, false, 7);
+        table.store(42, Score::heuristic(2), Bound::Upper, 3, false, 0);
+        assert_eq!(table.probe(42).unwrap().depth, 10, "a shallow bound does not erase a deep one");
+        table.store(42, Score::heuristic(3), Bound::Exact, 3, false, 0);
+        let e = table.probe(42).unwrap();
+        assert_eq!((e.depth, e.score, e.move_code), (3, Score::heuristic(3), 7));
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_a_miss() {
+        let table = TranspositionTable::new(0);
+        table.store(77, Score::DRAW, Bound::Exact, 1, false, 0);
+        // Simulate a half-written slot: data changed, check not.
+        for slot in &table.buckets[0].slots {
+            if slot.check.load(Relaxed) ^ slot.data.load(Relaxed) == 77 {
+                slot.data.fetch_xor(1 << 20, Relaxed);
+            }
+        }
+        assert!(table.probe(77).is_none());
+    }
+}

@@ -1,0 +1,493 @@
+//! Connect Four on any board of `W` columns and `H` rows with `W * (H + 1) <= 64`
+//! (the standard game is 7x6): drop stones, four in a row wins.
+//!
+//! Positions are written as the columns played, from the left `1` to `W`, one
+//! digit per move: `4453` (the empty string is the empty board). The board is a
+//! pair of bitboards (see [`bitboard`]); the engine hooks ([`Connect4Hooks`])
+//! give the search immediate wins, non-losing moves, threat-based ordering and
+//! value bounds.
+//!
+//! ```
+//! use ply_core::engine::{Engine, Limits, Settings};
+//! use ply_games::{Connect4, Notation, connect4::{Connect4Eval, Connect4Hooks}};
+//!
+//! let start = Connect4::new(4, 4).unwrap();
+//! let mut engine = Engine::new(Connect4Hooks, Connect4Eval, Settings::default());
+//! let result = engine.search(&start, &Limits::exact());
+//! assert!(result.exact && result.score == ply_core::Score::DRAW); // 4x4 is a draw
+//!
+//! let pos = Connect4::standard().parse_position("4455").unwrap();
+//! assert!(pos.parse_position("44444444").unwrap_err().to_string().contains("move 7"));
+//! ```
+
+pub mod bitboard;
+
+use crate::catalog::parse_numbers;
+use crate::notation::{Notation, NotationError, Playable};
+use bitboard::{board_cells, bottom_cell, bottom_row, column_cells, has_four, top_cell, winning_cells};
+use ply_core::engine::{HooksVisitor, SearchHooks, splitmix64};
+use ply_core::{Evaluator, Game, Outcome, Player, Score};
+use std::hash::{Hash, Hasher};
+
+/// A column, `0..W` from the left (people write it `1..=W`).
+pub type Column = u8;
+
+/// Widest board: moves are written one digit each.
+pub const MAX_WIDTH: u32 = 9;
+
+/// A Connect Four position. Equality and hashing look at the stones only, not
+/// at the order in which they were played.
+#[derive(Clone, Copy, Debug)]
+pub struct Connect4 {
+    width: u8,
+    height: u8,
+    /// Stones played so far.
+    moves: u8,
+    /// The player who just moved has four in a row.
+    won: bool,
+    /// Stones of the side to move.
+    current: u64,
+    /// Every stone.
+    mask: u64,
+    /// The columns played, 4 bits each, for writing the position back.
+    history: [u64; 4],
+}
+
+impl PartialEq for Connect4 {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height, self.current, self.mask) == (other.width, other.height, other.current, other.mask)
+    }
+}
+
+impl Eq for Connect4 {}
+
+impl Hash for Connect4 {
+    fn hash<S: Hasher>(&self, state: &mut S) {
+        (self.width, self.height, self.current, self.mask).hash(state);
+    }
+}
+
+impl Connect4 {
+    /// The empty board of `width` columns and `height` rows.
+    pub fn new(width: u32, height: u32) -> Result<Connect4, NotationError> {
+        if width == 0 || height == 0 {
+            return Err(NotationError::new("connect4: the board needs at least one column and one row"));
+        }
+        if width > MAX_WIDTH || width * (height + 1) > 64 {
+            return Err(NotationError::new(format!(
+                "connect4: a {width}x{height} board is too large (at most {MAX_WIDTH} columns and W*(H+1) <= 64)"
+            )));
+        }
+        Ok(Connect4 {
+            width: width as u8,
+            height: height as u8,
+            moves: 0,
+            won: false,
+            current: 0,
+            mask: 0,
+            history: [0; 4],
+        })
+    }
+
+    /// The standard empty 7x6 board.
+    pub fn standard() -> Connect4 {
+        Connect4::new(7, 6).expect("7x6 is a valid board")
+    }
+
+    /// Reads `WxH` (the part after `connect4:`).
+    pub fn from_spec_args(args: &str) -> Result<Connect4, NotationError> {
+        let numbers = parse_numbers("connect4", &args.replace(['x', 'X'], ","), &["width (columns)", "height (rows)"])?;
+        match numbers[..] {
+            [w, h] => Connect4::new(w, h),
+            _ => Err(NotationError::new(format!(
+                "connect4: expected the size as WxH (columns x rows, e.g. 7x6), got '{args}'"
+            ))),
+        }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width as u32
+    }
+    pub fn height(&self) -> u32 {
+        self.height as u32
+    }
+    /// Stones on the board.
+    pub fn moves_played(&self) -> u32 {
+        self.moves as u32
+    }
+    /// Cells on the board.
+    pub fn cells(&self) -> u32 {
+        self.width() * self.height()
+    }
+    /// Stones of the side to move and all stones: the two bitboards.
+    pub fn bitboards(&self) -> (u64, u64) {
+        (self.current, self.mask)
+    }
+    /// Every playable cell.
+    #[inline]
+    pub fn board_mask(&self) -> u64 {
+        board_cells(self.width(), self.height())
+    }
+    /// The cells where a stone would land now, one per open column.
+    #[inline]
+    pub fn playable_cells(&self) -> u64 {
+        (self.mask + bottom_row(self.width(), self.height())) & self.board_mask()
+    }
+    /// Empty cells that would give the side to move four in a row.
+    #[inline]
+    pub fn own_threats(&self) -> u64 {
+        winning_cells(self.current, self.mask, self.height(), self.board_mask())
+    }
+    /// Empty cells that would give the opponent four in a row.
+    #[inline]
+    pub fn opponent_threats(&self) -> u64 {
+        winning_cells(self.current ^ self.mask, self.mask, self.height(), self.board_mask())
+    }
+
+    /// True when `column` has room for a stone.
+    #[inline]
+    pub fn can_play(&self, column: Column) -> bool {
+        (column as u32) < self.width() && self.mask & top_cell(column as u32, self.height()) == 0
+    }
+
+    /// True when playing `column` wins at once.
+    #[inline]
+    pub fn is_winning_move(&self, column: Column) -> bool {
+        self.own_threats() & self.playable_cells() & column_cells(column as u32, self.height()) != 0
+    }
+
+    /// The cell a stone dropped in `column` lands on.
+    #[inline]
+    fn landing_cell(&self, column: Column) -> u64 {
+        (self.mask + bottom_cell(column as u32, self.height())) & column_cells(column as u32, self.height())
+    }
+
+    /// Columns from the centre outwards (the usual best-first order).
+    #[inline]
+    fn column_order(&self) -> impl Iterator<Item = Column> {
+        let w = self.width as i32;
+        (0..w).map(move |i| (w / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2) as Column)
+    }
+
+    /// The columns played so far, in order.
+    pub fn history(&self) -> Vec<Column> {
+        (0..self.moves as usize)
+            .map(|i| ((self.history[i / 16] >> (4 * (i % 16))) & 0xF) as Column)
+            .collect()
+    }
+}
+
+impl Game for Connect4 {
+    type Move = Column;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        if self.moves % 2 == 0 { Player::First } else { Player::Second }
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        if self.won {
+            Some(Outcome::Loss)
+        } else if self.moves as u32 == self.cells() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut Vec<Column>) {
+        moves.extend(self.column_order().filter(|&c| self.can_play(c)));
+    }
+
+    #[inline]
+    fn play(&mut self, column: Column) {
+        let i = self.moves as usize;
+        self.history[i / 16] |= (column as u64) << (4 * (i % 16));
+        // Pons: the opponent's stones become `current`, the new stone joins `mask`.
+        self.current ^= self.mask;
+        self.mask |= self.mask + bottom_cell(column as u32, self.height());
+        self.moves += 1;
+        self.won = has_four(self.current ^ self.mask, self.height());
+    }
+}
+
+impl Notation for Connect4 {
+    fn game_name(&self) -> String {
+        if (self.width, self.height) == (7, 6) {
+            "connect4".into()
+        } else {
+            format!("connect4:{}x{}", self.width, self.height)
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Connect4, NotationError> {
+        let text = text.trim();
+        let mut pos = Connect4::new(self.width(), self.height())?;
+        if text.eq_ignore_ascii_case("start") {
+            return Ok(pos);
+        }
+        let w = self.width();
+        for (i, ch) in text.chars().enumerate() {
+            let n = i + 1;
+            let column = match ch.to_digit(10) {
+                Some(d) if (1..=w).contains(&d) => (d - 1) as Column,
+                Some(d) => {
+                    return Err(NotationError::new(format!(
+                        "move {n} ('{ch}'): column {d} is outside 1-{w}"
+                    )));
+                }
+                None => {
+                    return Err(NotationError::new(format!(
+                        "move {n} ('{ch}'): not a column number (write the columns played, 1-{w}, e.g. 4453)"
+                    )));
+                }
+            };
+            if pos.outcome().is_some() {
+                let why = if pos.won { "won" } else { "drawn" };
+                return Err(NotationError::new(format!(
+                    "move {n} ('{ch}'): the game is already over ({why} after move {})",
+                    n - 1
+                )));
+            }
+            if !pos.can_play(column) {
+                return Err(NotationError::new(format!(
+                    "move {n} ('{ch}'): column {} is full",
+                    column + 1
+                )));
+            }
+            pos.play(column);
+        }
+        Ok(pos)
+    }
+
+    fn position_string(&self) -> String {
+        self.history().iter().map(|c| char::from(b'1' + c)).collect()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Column, NotationError> {
+        let text = text.trim();
+        let w = self.width();
+        let column = match text.parse::<u32>() {
+            Ok(d) if (1..=w).contains(&d) => (d - 1) as Column,
+            _ => return Err(NotationError::new(format!("'{text}' is not a column (1-{w})"))),
+        };
+        if self.outcome().is_some() {
+            return Err(NotationError::new("the game is over: no move can be played"));
+        }
+        if !self.can_play(column) {
+            return Err(NotationError::new(format!("column {} is full", column + 1)));
+        }
+        Ok(column)
+    }
+
+    fn move_string(&self, column: Column) -> String {
+        (column as u32 + 1).to_string()
+    }
+
+    fn render(&self) -> String {
+        let (first, _) = self.stones_by_player();
+        let mut out = String::new();
+        for row in (0..self.height()).rev() {
+            for column in 0..self.width() {
+                let bit = bottom_cell(column, self.height()) << row;
+                let ch = if self.mask & bit == 0 {
+                    '.'
+                } else if first & bit != 0 {
+                    'X'
+                } else {
+                    'O'
+                };
+                out.push(' ');
+                out.push(ch);
+            }
+            out.push('\n');
+        }
+        for column in 1..=self.width() {
+            out.push_str(&format!(" {column}"));
+        }
+        out.push('\n');
+        out
+    }
+
+    fn move_help(&self) -> String {
+        format!("a column number, 1 to {}", self.width)
+    }
+
+    fn player_name(&self, player: Player) -> String {
+        match player {
+            Player::First => "X".into(),
+            Player::Second => "O".into(),
+        }
+    }
+}
+
+impl Connect4 {
+    /// Stones of the first and of the second player.
+    pub fn stones_by_player(&self) -> (u64, u64) {
+        let other = self.current ^ self.mask;
+        match self.to_move() {
+            Player::First => (self.current, other),
+            Player::Second => (other, self.current),
+        }
+    }
+}
+
+/// The evaluation for depth-limited play: threats (empty cells that complete
+/// four) of the side to move minus the opponent's, 20 hundredths each, plus
+/// 3 per stone in the centre column(s).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Connect4Eval;
+
+impl Evaluator<Connect4> for Connect4Eval {
+    #[inline]
+    fn evaluate(&self, pos: &Connect4) -> Score {
+        let threats = pos.own_threats().count_ones() as i32 - pos.opponent_threats().count_ones() as i32;
+        let w = pos.width();
+        let centre = column_cells(w / 2, pos.height()) | if w % 2 == 0 { column_cells(w / 2 - 1, pos.height()) } else { 0 };
+        let mine = (pos.current & centre).count_ones() as i32;
+        let theirs = ((pos.current ^ pos.mask) & centre).count_ones() as i32;
+        Score::heuristic(20 * threats + 3 * (mine - theirs))
+    }
+}
+
+/// Connect Four's engine hooks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Connect4Hooks;
+
+impl SearchHooks<Connect4> for Connect4Hooks {
+    /// Pons' key `current + mask` is unique per position; mixed so the table's
+    /// bucket index (high bits) is well spread.
+    #[inline]
+    fn hash(&self, pos: &Connect4) -> u64 {
+        splitmix64(pos.current.wrapping_add(pos.mask))
+    }
+
+    #[inline]
+    fn move_code(&self, _pos: &Connect4, column: Column) -> Option<u16> {
+        Some(column as u16)
+    }
+
+    /// Threats the move creates (Pons' ordering).
+    #[inline]
+    fn order_hint(&self, pos: &Connect4, column: Column) -> i32 {
+        let stones = pos.current | pos.landing_cell(column);
+        winning_cells(stones, pos.mask, pos.height(), pos.board_mask()).count_ones() as i32
+    }
+
+    /// An immediate win decides the node; otherwise only the moves that do not
+    /// hand the opponent an immediate win (Pons' "non-losing moves").
+    #[inline]
+    fn non_losing_moves(&self, pos: &Connect4, moves: &mut Vec<Column>) -> Option<Score> {
+        let playable = pos.playable_cells();
+        if pos.own_threats() & playable != 0 {
+            return Some(Score::win_in(1));
+        }
+        let opponent_wins = pos.opponent_threats();
+        let mut candidates = playable;
+        let forced = playable & opponent_wins;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return Some(Score::loss_in(2)); // two threats at once: one stays open
+            }
+            candidates = forced;
+        }
+        // Never play right below an opponent's winning cell.
+        candidates &= !(opponent_wins >> 1);
+        if candidates == 0 {
+            return Some(Score::loss_in(2));
+        }
+        let h = pos.height();
+        moves.extend(pos.column_order().filter(|&c| candidates & column_cells(c as u32, h) != 0));
+        None
+    }
+
+    /// The side to move cannot lose before the opponent's next stone, and wins
+    /// no sooner than its next stone but one unless it can win at once.
+    #[inline]
+    fn value_bounds(&self, pos: &Connect4) -> (Score, Score) {
+        let best = if pos.own_threats() & pos.playable_cells() != 0 { Score::win_in(1) } else { Score::win_in(3) };
+        (Score::loss_in(2), best)
+    }
+}
+
+impl Playable for Connect4 {
+    type Eval = Connect4Eval;
+
+    fn evaluator(&self) -> Connect4Eval {
+        Connect4Eval
+    }
+
+    fn with_search_hooks<V: HooksVisitor<Self>>(&self, visitor: V) -> V::Output {
+        visitor.visit(Connect4Hooks)
+    }
+
+    fn prefers_engine(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trip_and_errors() {
+        let c4 = Connect4::standard();
+        let pos = c4.parse_position("4453").unwrap();
+        assert_eq!(pos.position_string(), "4453");
+        assert_eq!(pos.moves_played(), 4);
+        assert_eq!(c4.parse_position("").unwrap(), c4);
+        let err = |text: &str| c4.parse_position(text).unwrap_err().to_string();
+        assert_eq!(err("448"), "move 3 ('8'): column 8 is outside 1-7");
+        assert_eq!(err("40"), "move 2 ('0'): column 0 is outside 1-7");
+        assert!(err("44a").starts_with("move 3 ('a'): not a column number"));
+        assert_eq!(err("1111111"), "move 7 ('1'): column 1 is full");
+        // X plays 1 2 3 4 on the bottom row, O stacks on 1..3: X has won after move 7.
+        assert_eq!(err("11223345"), "move 8 ('5'): the game is already over (won after move 7)");
+        assert_eq!(pos.parse_move("8").unwrap_err().to_string(), "'8' is not a column (1-7)");
+        assert_eq!(pos.parse_move("4").unwrap(), 3);
+    }
+
+    #[test]
+    fn wins_and_draws() {
+        let c4 = Connect4::standard();
+        let pos = c4.parse_position("1122334").unwrap();
+        assert_eq!(pos.outcome(), Some(Outcome::Loss));
+        let vertical = c4.parse_position("1212121").unwrap();
+        assert_eq!(vertical.outcome(), Some(Outcome::Loss));
+        let tiny = Connect4::new(1, 2).unwrap().parse_position("11").unwrap();
+        assert_eq!(tiny.outcome(), Some(Outcome::Draw));
+        // Transpositions are equal positions.
+        assert_eq!(c4.parse_position("1234").unwrap(), c4.parse_position("3214").unwrap());
+    }
+
+    #[test]
+    fn centre_first_move_order() {
+        let mut moves = Vec::new();
+        Connect4::standard().generate_moves(&mut moves);
+        assert_eq!(moves, vec![3, 2, 4, 1, 5, 0, 6]);
+        moves.clear();
+        Connect4::new(4, 4).unwrap().generate_moves(&mut moves);
+        assert_eq!(moves, vec![2, 1, 3, 0]);
+    }
+
+    #[test]
+    fn hooks_decide_immediate_wins_and_forced_losses() {
+        let c4 = Connect4::standard();
+        let hooks = Connect4Hooks;
+        let mut moves = Vec::new();
+        // X to move with three on the bottom row: wins at once.
+        let pos = c4.parse_position("112233").unwrap();
+        assert_eq!(hooks.non_losing_moves(&pos, &mut moves), Some(Score::win_in(1)));
+        // O to move facing two open ends (X on b1 c1 d1; a1 and e1 empty): lost.
+        let pos = c4.parse_position("26364").unwrap();
+        assert_eq!(hooks.non_losing_moves(&pos, &mut moves), Some(Score::loss_in(2)));
+        // O to move facing one threat: the only move is to block it.
+        let pos = c4.parse_position("17273").unwrap();
+        moves.clear();
+        assert_eq!(hooks.non_losing_moves(&pos, &mut moves), None);
+        assert_eq!(moves, vec![3]);
+    }
+}
