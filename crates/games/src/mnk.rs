@@ -203,7 +203,7 @@ impl Mnk {
     /// Whether `player` has any k in a row anywhere (used when reading a position).
     fn has_line(&self, player: Player) -> bool {
         let mine = self.stones[player.index()];
-        self.lines().iter().any(|&line| mine & line == line)
+        self.lines().iter().any(|&line| line & !mine == 0)
     }
 }
 
@@ -256,7 +256,7 @@ impl Notation for Mnk {
         let text = text.trim();
         let mut board = Mnk { stones: [0, 0], ..*self };
         if text.is_empty() || text.eq_ignore_ascii_case("start") {
-            return Ok(Mnk::new(self.m as u32, self.n as u32, self.k as u32)?);
+            return Mnk::new(self.m as u32, self.n as u32, self.k as u32);
         }
         let (m, n) = (self.m as usize, self.n as usize);
         if text.contains('/') {

@@ -76,19 +76,34 @@ struct Slot {
     data: AtomicU64,
 }
 
-#[repr(align(64))]
-#[derive(Default)]
-struct Bucket {
-    slots: [Slot; BUCKET],
-}
-
 const BUCKET: usize = 4;
 const GENERATIONS: u8 = 32;
 
 /// A shared, lock-free transposition table of a fixed size.
 pub struct TranspositionTable {
-    buckets: Box<[Bucket]>,
+    /// The entries; bucket `i` is `slots[first + 4 i ..][..4]`, 64-byte aligned.
+    slots: Box<[Slot]>,
+    /// Slots skipped at the start so that buckets start on a cache line.
+    first: usize,
+    buckets: usize,
     generation: AtomicU8,
+}
+
+/// `count` empty slots straight from zeroed memory: with the default alignment
+/// this is `calloc`, and the OS hands out zero pages lazily, so even a large
+/// table costs nothing until it is used.
+fn zeroed_slots(count: usize) -> Box<[Slot]> {
+    let layout = std::alloc::Layout::array::<Slot>(count).expect("table size fits in memory");
+    // SAFETY: the layout has a non-zero size (count >= 4); a slot is two atomic
+    // integers, for which all-zero bytes are a valid value (0); the pointer comes
+    // from the global allocator with this exact layout, as `Box` requires.
+    unsafe {
+        let memory = std::alloc::alloc_zeroed(layout) as *mut Slot;
+        if memory.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory, count))
+    }
 }
 
 #[inline]
@@ -131,21 +146,27 @@ fn generation_of(data: u64) -> u8 {
 impl TranspositionTable {
     /// A table of about `mib` mebibytes (at least one bucket of four entries).
     pub fn new(mib: usize) -> TranspositionTable {
-        let buckets = (mib.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
+        let buckets = (mib.saturating_mul(1 << 20) / (BUCKET * std::mem::size_of::<Slot>())).max(1);
+        // One spare bucket's worth of slots lets the first bucket start on a 64-byte line.
+        let slots = zeroed_slots((buckets + 1) * BUCKET);
+        let misalignment = slots.as_ptr() as usize % 64;
+        let first = ((64 - misalignment) % 64) / std::mem::size_of::<Slot>();
         TranspositionTable {
-            buckets: (0..buckets).map(|_| Bucket::default()).collect(),
+            slots,
+            first,
+            buckets,
             generation: AtomicU8::new(0),
         }
     }
 
     /// Number of entries.
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * BUCKET
+        self.buckets * BUCKET
     }
 
     /// Forgets everything.
     pub fn clear(&self) {
-        for slot in self.buckets.iter().flat_map(|b| b.slots.iter()) {
+        for slot in self.slots.iter() {
             slot.check.store(0, Relaxed);
             slot.data.store(0, Relaxed);
         }
@@ -159,15 +180,16 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> &Bucket {
-        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+    fn bucket(&self, key: u64) -> &[Slot] {
+        let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        let start = self.first + index * BUCKET;
+        &self.slots[start..start + BUCKET]
     }
 
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        for slot in &self.bucket(key).slots {
+        for slot in self.bucket(key) {
             let data = slot.data.load(Relaxed);
             if slot.check.load(Relaxed) ^ data == key {
                 return unpack(data);
@@ -182,9 +204,9 @@ impl TranspositionTable {
     pub fn store(&self, key: u64, score: Score, bound: Bound, depth: u8, exact: bool, move_code: u16) {
         let generation = self.generation.load(Relaxed);
         let bucket = self.bucket(key);
-        let mut victim = &bucket.slots[0];
+        let mut victim = &bucket[0];
         let mut victim_worth = i32::MAX;
-        for slot in &bucket.slots {
+        for slot in bucket {
             let data = slot.data.load(Relaxed);
             if slot.check.load(Relaxed) ^ data == key {
                 let Some(old) = unpack(data) else { break };
@@ -219,11 +241,10 @@ impl TranspositionTable {
 
     /// Per mille of the entries that hold a result of the current search (a UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
-        let sample = self.buckets.len().min(250);
+        let sample = self.buckets.min(250);
         let generation = self.generation.load(Relaxed) % GENERATIONS;
-        let used = self.buckets[..sample]
+        let used = self.slots[self.first..self.first + sample * BUCKET]
             .iter()
-            .flat_map(|b| b.slots.iter())
             .filter(|s| {
                 let data = s.data.load(Relaxed);
                 unpack(data).is_some() && generation_of(data) == generation
@@ -290,7 +311,7 @@ mod tests {
         let table = TranspositionTable::new(0);
         table.store(77, Score::DRAW, Bound::Exact, 1, false, 0);
         // Simulate a half-written slot: data changed, check not.
-        for slot in &table.buckets[0].slots {
+        for slot in table.bucket(77) {
             if slot.check.load(Relaxed) ^ slot.data.load(Relaxed) == 77 {
                 slot.data.fetch_xor(1 << 20, Relaxed);
             }

@@ -201,6 +201,6 @@ pub fn evaluate_moves<G: Game, E: Evaluator<G>>(
         pv.extend(result.pv);
         values.push(MoveValue { mv, value, pv });
     }
-    values.sort_by(|a, b| b.value.cmp(&a.value));
+    values.sort_by_key(|v| std::cmp::Reverse(v.value));
     (values, stats)
 }

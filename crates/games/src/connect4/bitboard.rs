@@ -98,7 +98,7 @@ mod tests {
 
     #[test]
     fn masks_of_the_standard_board() {
-        assert_eq!(bottom_row(7, 6), 0x0040_8102_0408_1);
+        assert_eq!(bottom_row(7, 6), 0x0000_0408_1020_4081);
         assert_eq!(board_cells(7, 6).count_ones(), 42);
         assert_eq!(column_cells(1, 6), 0b11_1111 << 7);
         assert_eq!(top_cell(0, 6), 1 << 5);

@@ -1,0 +1,213 @@
+//! The engine on real games: tic-tac-toe, m,n,k and Connect Four, against the
+//! textbook alpha-beta and an independent memoised brute-force solver.
+
+use ply_core::engine::{DefaultHooks, Engine, ExactStrategy, Limits, SearchHooks, Settings};
+use ply_core::{Evaluator, Game, NoEvaluation, Score, alpha_beta};
+use ply_games::connect4::{Connect4Eval, Connect4Hooks};
+use ply_games::{Connect4, Mnk, Notation, OpenLines};
+use std::collections::{HashMap, HashSet};
+
+fn configurations() -> Vec<Settings> {
+    let mut all = Vec::new();
+    for hash in [0, 1, 64] {
+        for threads in [1, 2] {
+            for strategy in [ExactStrategy::Bisection, ExactStrategy::FullWindow] {
+                let mut s = Settings::default().with_hash(hash).with_threads(threads);
+                s.exact_strategy = strategy;
+                all.push(s);
+            }
+        }
+    }
+    all
+}
+
+/// Every position reachable from `start` in at most `plies` moves, each once.
+fn positions<G: Game + std::hash::Hash + Eq>(start: &G, plies: u32) -> Vec<G> {
+    let mut seen = HashSet::new();
+    let mut frontier = vec![start.clone()];
+    let mut all = Vec::new();
+    for _ in 0..=plies {
+        let mut next = Vec::new();
+        for pos in frontier {
+            if !seen.insert(pos.clone()) {
+                continue;
+            }
+            all.push(pos.clone());
+            next.extend(pos.legal_moves().into_iter().map(|mv| pos.after(mv)));
+        }
+        frontier = next;
+    }
+    all
+}
+
+/// Solves with the engine, checks the answer is legal and proved, returns the score.
+fn solve<G, H, E>(pos: &G, hooks: H, eval: E, settings: Settings) -> Score
+where
+    G: Game + Sync + std::fmt::Debug,
+    H: SearchHooks<G>,
+    E: Evaluator<G> + Sync,
+{
+    let result = Engine::new(hooks, eval, settings).search(pos, &Limits::exact());
+    assert!(result.exact, "{pos:?}");
+    if pos.outcome().is_none() {
+        assert!(pos.legal_moves().contains(&result.best.unwrap()));
+    }
+    result.score
+}
+
+#[test]
+fn tic_tac_toe_fixed_depth_without_table_equals_alpha_beta() {
+    let start = Mnk::tic_tac_toe();
+    let eval = OpenLines::new(&start);
+    let settings = Settings::default().with_hash(0);
+    for pos in positions(&start, 4) {
+        for depth in 1..=3 {
+            let reference = alpha_beta(&pos, &eval, Some(depth)).value;
+            let result = Engine::new(DefaultHooks, eval.clone(), settings.clone()).search(&pos, &Limits::depth(depth));
+            // The engine stops early on a proved win or loss, with the same value.
+            assert_eq!(result.score, reference, "{} at depth {depth}", pos.position_string());
+            if pos.outcome().is_none() {
+                assert!(pos.legal_moves().contains(&result.best.unwrap()));
+            }
+        }
+    }
+}
+
+#[test]
+fn tic_tac_toe_every_position_solved_exactly() {
+    let start = Mnk::tic_tac_toe();
+    let all = positions(&start, 9);
+    assert_eq!(all.len(), 5478, "the number of legal tic-tac-toe positions");
+    let mut engine = Engine::new(DefaultHooks, NoEvaluation, Settings::default());
+    for (i, pos) in all.iter().enumerate() {
+        let reference = alpha_beta(pos, &NoEvaluation, None).value;
+        // One engine (and table) across all positions: stored results must stay true.
+        let result = engine.search(pos, &Limits::exact());
+        assert_eq!(result.score, reference, "{}", pos.position_string());
+        // The first positions in every configuration, fresh tables.
+        if i < 60 {
+            for settings in configurations() {
+                assert_eq!(solve(pos, DefaultHooks, NoEvaluation, settings), reference);
+            }
+        }
+    }
+    assert_eq!(alpha_beta(&start, &NoEvaluation, None).value, Score::DRAW);
+}
+
+#[test]
+fn tic_tac_toe_table_at_fixed_depth_only_finds_true_wins_and_losses() {
+    // With a table, a fixed-depth search may use deeper stored results, so a
+    // heuristic value may differ from the table-free one. What the proof allows:
+    // a win or loss it reports is the true value, and a win or loss the
+    // table-free search proves within the depth is reported unchanged.
+    let start = Mnk::tic_tac_toe();
+    let eval = OpenLines::new(&start);
+    let mut engine = Engine::new(DefaultHooks, eval.clone(), Settings::default().with_hash(1));
+    for pos in positions(&start, 5) {
+        for depth in [2, 4, 6] {
+            let with_table = engine.search(&pos, &Limits::depth(depth)).score;
+            let without = alpha_beta(&pos, &eval, Some(depth)).value;
+            if with_table.is_decisive() {
+                assert_eq!(with_table, alpha_beta(&pos, &NoEvaluation, None).value);
+            }
+            if without.is_decisive() {
+                assert_eq!(with_table, without);
+            }
+        }
+    }
+}
+
+#[test]
+fn mnk_4_3_3_in_every_configuration() {
+    let start = Mnk::new(4, 3, 3).unwrap();
+    let reference = alpha_beta(&start, &NoEvaluation, None).value;
+    assert_eq!(reference, Score::win_in(7), "4x3, three in a row: the first player wins with the 4th stone");
+    for settings in configurations() {
+        assert_eq!(solve(&start, DefaultHooks, NoEvaluation, settings), reference);
+    }
+}
+
+/// Independent reference: memoised negamax over every position, no pruning.
+/// Returns node-relative, distance-aware values.
+fn brute_force(pos: &Connect4, memo: &mut HashMap<(u64, u64), Score>) -> Score {
+    if let Some(outcome) = pos.outcome() {
+        return outcome.score(0, true);
+    }
+    if let Some(&v) = memo.get(&pos.bitboards()) {
+        return v;
+    }
+    let best = pos
+        .legal_moves()
+        .into_iter()
+        .map(|c| (-brute_force(&pos.after(c), memo)).from_node(1))
+        .max()
+        .unwrap();
+    memo.insert(pos.bitboards(), best);
+    best
+}
+
+#[test]
+fn small_connect_four_boards_against_brute_force() {
+    // Known values (checked here by brute force): every board below 4 wide or
+    // 4 high is a draw for lack of room; 4x4 and 5x4 are draws, 4x5 too.
+    for (w, h) in [(4, 4), (5, 4), (4, 5), (3, 3)] {
+        let start = Connect4::new(w, h).unwrap();
+        let mut memo = HashMap::new();
+        let reference = brute_force(&start, &mut memo);
+        assert_eq!(reference, Score::DRAW, "{w}x{h}");
+        for settings in configurations() {
+            assert_eq!(solve(&start, Connect4Hooks, Connect4Eval, settings.clone()), reference, "{w}x{h}");
+        }
+        assert_eq!(solve(&start, DefaultHooks, NoEvaluation, Settings::default()), reference);
+        // Positions a few moves in, where someone wins: hooks and no hooks agree with brute force.
+        for pos in positions(&start, 4).iter().step_by(3) {
+            let reference = brute_force(pos, &mut memo);
+            assert_eq!(solve(pos, Connect4Hooks, Connect4Eval, Settings::default()), reference, "{}", pos.position_string());
+            assert_eq!(solve(pos, DefaultHooks, NoEvaluation, Settings::default().with_hash(0)), reference);
+        }
+    }
+}
+
+#[test]
+fn connect_four_depth_limited_play_is_legal_and_sees_immediate_threats() {
+    let c4 = Connect4::standard();
+    // X threatens to complete the bottom row at column 4: O must block there.
+    let pos = c4.parse_position("17273").unwrap();
+    for threads in [1, 2] {
+        let result = Engine::new(Connect4Hooks, Connect4Eval, Settings::default().with_threads(threads))
+            .search(&pos, &Limits::depth(6));
+        assert_eq!(pos.move_string(result.best.unwrap()), "4");
+        assert_eq!(result.depth, 6);
+    }
+    // X to move wins at once.
+    let pos = c4.parse_position("112233").unwrap();
+    let result = Engine::new(Connect4Hooks, Connect4Eval, Settings::default()).search(&pos, &Limits::depth(8));
+    assert_eq!((result.score, result.best), (Score::win_in(1), Some(3)));
+}
+
+/// Pons' score of an exact value: 0 draw, otherwise ±(stones the winner never played + 1).
+fn pons_score(pos: &Connect4, value: Score) -> i32 {
+    let Some(plies) = value.plies_to_end() else { return 0 };
+    let stones = (pos.cells() as i32 + 2 - pos.moves_played() as i32 - plies as i32) / 2;
+    if value.is_win() { stones } else { -stones }
+}
+
+#[test]
+fn pons_test_set_l3_r1() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/connect4/Test_L3_R1");
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("note: {path} not found, Pons' test set skipped");
+        return;
+    };
+    let c4 = Connect4::standard();
+    let mut settings = Settings::default();
+    settings.exact_pv = false;
+    let mut engine = Engine::new(Connect4Hooks, Connect4Eval, settings);
+    for (n, line) in text.lines().enumerate().take(300) {
+        let (moves, score) = line.split_once(' ').expect("moves score");
+        let pos = c4.parse_position(moves).unwrap();
+        engine.clear();
+        let result = engine.search(&pos, &Limits::exact());
+        assert_eq!(pons_score(&pos, result.score), score.parse::<i32>().unwrap(), "line {}: {moves}", n + 1);
+    }
+}
