@@ -69,7 +69,11 @@ const LEAVES: [i32; 9] = [3, 12, 8, 2, 4, 6, 14, 5, 2];
 impl Game for Explicit {
     type Move = usize;
     fn to_move(&self) -> Player {
-        if self.ply % 2 == 0 { Player::First } else { Player::Second }
+        if self.ply % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
     }
     fn outcome(&self) -> Option<Outcome> {
         (self.node >= TREE.len()).then(|| {
@@ -90,30 +94,46 @@ impl Game for Explicit {
 #[test]
 fn explicit_tree_value_in_every_configuration() {
     let root = Explicit { node: 0, ply: 0 };
-    assert_eq!(alpha_beta(&root, &NoEvaluation, None).value, Score::heuristic(3));
+    assert_eq!(
+        alpha_beta(&root, &NoEvaluation, None).value,
+        Score::heuristic(3)
+    );
     for settings in configurations() {
-        let result = Engine::new(DefaultHooks, NoEvaluation, settings.clone()).search(&root, &Limits::exact());
+        let result = Engine::new(DefaultHooks, NoEvaluation, settings.clone())
+            .search(&root, &Limits::exact());
         assert_eq!(result.score, Score::heuristic(3), "{settings:?}");
         assert_eq!(result.best, Some(0));
         assert_eq!(result.pv.len(), 2, "the proved line reaches a leaf");
         assert!(result.exact);
     }
     for depth in 1..=2 {
-        let result = Engine::new(DefaultHooks, NoEvaluation, no_table()).search(&root, &Limits::depth(depth));
-        assert_eq!(result.score, negamax(&root, &NoEvaluation, Some(depth)).value);
+        let result = Engine::new(DefaultHooks, NoEvaluation, no_table())
+            .search(&root, &Limits::depth(depth));
+        assert_eq!(
+            result.score,
+            negamax(&root, &NoEvaluation, Some(depth)).value
+        );
     }
 }
 
 #[test]
 fn pile_exact_values_and_remoteness() {
     for left in 0..=25 {
-        let root = Pile { left, to_move: Player::First };
+        let root = Pile {
+            left,
+            to_move: Player::First,
+        };
         let reference = alpha_beta(&root, &NoEvaluation, None).value;
         // Independent check: lost iff a multiple of 3; every round of two moves takes 3.
-        let expected = if left % 3 == 0 { Score::loss_in(2 * left / 3) } else { Score::win_in(2 * (left / 3) + 1) };
+        let expected = if left % 3 == 0 {
+            Score::loss_in(2 * left / 3)
+        } else {
+            Score::win_in(2 * (left / 3) + 1)
+        };
         assert_eq!(reference, expected, "pile of {left}");
         for settings in configurations() {
-            let result = Engine::new(DefaultHooks, NoEvaluation, settings.clone()).search(&root, &Limits::exact());
+            let result = Engine::new(DefaultHooks, NoEvaluation, settings.clone())
+                .search(&root, &Limits::exact());
             assert_eq!(result.score, expected, "pile of {left}, {settings:?}");
             assert!(result.exact);
             // The proved line ends the game in exactly the announced number of plies.
@@ -182,14 +202,20 @@ fn node_limit_stops_with_a_legal_move() {
     let eval = RandomTree::evaluator();
     for threads in [1, 2] {
         let settings = Settings::default().with_threads(threads);
-        let result = Engine::new(DefaultHooks, eval, settings).search(&tree, &Limits::nodes(20_000));
+        let result =
+            Engine::new(DefaultHooks, eval, settings).search(&tree, &Limits::nodes(20_000));
         assert!(result.stopped);
         assert!(tree.legal_moves().contains(&result.best.unwrap()));
         // Each thread notices the budget within one poll interval (1024 nodes).
-        assert!(result.stats.nodes <= 20_000 + 2 * 1024 * threads as u64, "{}", result.stats.nodes);
+        assert!(
+            result.stats.nodes <= 20_000 + 2 * 1024 * threads as u64,
+            "{}",
+            result.stats.nodes
+        );
     }
     // Even a budget of one node gives a legal move.
-    let result = Engine::new(DefaultHooks, eval, Settings::default()).search(&tree, &Limits::nodes(1));
+    let result =
+        Engine::new(DefaultHooks, eval, Settings::default()).search(&tree, &Limits::nodes(1));
     assert!(tree.legal_moves().contains(&result.best.unwrap()));
 }
 
@@ -207,14 +233,21 @@ fn stop_flag_returns_promptly() {
             *when.lock().unwrap() = Some(Instant::now());
             flag.store(true, Ordering::Relaxed);
         });
-        let limits = Limits { exact, ..Limits::default() }.with_stop(stop);
+        let limits = Limits {
+            exact,
+            ..Limits::default()
+        }
+        .with_stop(stop);
         let settings = Settings::default().with_threads(threads);
         let result = Engine::new(DefaultHooks, eval, settings).search(&tree, &limits);
         let returned = Instant::now();
         raiser.join().unwrap();
         let latency = returned - raised.lock().unwrap().expect("the flag was raised");
         // A guard only (the real figure is measured in the bench): generous for loaded CI machines.
-        assert!(latency < Duration::from_millis(500), "returned {latency:?} after the stop request");
+        assert!(
+            latency < Duration::from_millis(500),
+            "returned {latency:?} after the stop request"
+        );
         assert!(result.stopped && !result.exact);
         assert!(tree.legal_moves().contains(&result.best.unwrap()));
     }
@@ -245,7 +278,14 @@ fn time_limit_is_respected_and_iterations_are_reported() {
 
 #[test]
 fn finished_root_has_its_value_and_no_move() {
-    let root = Pile { left: 0, to_move: Player::Second };
-    let result = Engine::new(DefaultHooks, NoEvaluation, Settings::default()).search(&root, &Limits::exact());
-    assert_eq!((result.score, result.best, result.exact), (Score::loss_in(0), None, true));
+    let root = Pile {
+        left: 0,
+        to_move: Player::Second,
+    };
+    let result = Engine::new(DefaultHooks, NoEvaluation, Settings::default())
+        .search(&root, &Limits::exact());
+    assert_eq!(
+        (result.score, result.best, result.exact),
+        (Score::loss_in(0), None, true)
+    );
 }

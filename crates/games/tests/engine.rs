@@ -63,9 +63,15 @@ fn tic_tac_toe_fixed_depth_without_table_equals_alpha_beta() {
     for pos in positions(&start, 4) {
         for depth in 1..=3 {
             let reference = alpha_beta(&pos, &eval, Some(depth)).value;
-            let result = Engine::new(DefaultHooks, eval.clone(), settings.clone()).search(&pos, &Limits::depth(depth));
+            let result = Engine::new(DefaultHooks, eval.clone(), settings.clone())
+                .search(&pos, &Limits::depth(depth));
             // The engine stops early on a proved win or loss, with the same value.
-            assert_eq!(result.score, reference, "{} at depth {depth}", pos.position_string());
+            assert_eq!(
+                result.score,
+                reference,
+                "{} at depth {depth}",
+                pos.position_string()
+            );
             if pos.outcome().is_none() {
                 assert!(pos.legal_moves().contains(&result.best.unwrap()));
             }
@@ -121,9 +127,16 @@ fn tic_tac_toe_table_at_fixed_depth_only_finds_true_wins_and_losses() {
 fn mnk_4_3_3_in_every_configuration() {
     let start = Mnk::new(4, 3, 3).unwrap();
     let reference = alpha_beta(&start, &NoEvaluation, None).value;
-    assert_eq!(reference, Score::win_in(7), "4x3, three in a row: the first player wins with the 4th stone");
+    assert_eq!(
+        reference,
+        Score::win_in(7),
+        "4x3, three in a row: the first player wins with the 4th stone"
+    );
     for settings in configurations() {
-        assert_eq!(solve(&start, DefaultHooks, NoEvaluation, settings), reference);
+        assert_eq!(
+            solve(&start, DefaultHooks, NoEvaluation, settings),
+            reference
+        );
     }
 }
 
@@ -156,17 +169,40 @@ fn small_connect_four_boards_against_brute_force() {
         let reference = brute_force(&start, &mut memo);
         assert_eq!(reference, Score::DRAW, "{w}x{h}");
         // Without a table the search is exponential: every configuration on the small boards only.
-        for settings in configurations().into_iter().filter(|s| s.hash_mib > 0 || w * h <= 16) {
-            assert_eq!(solve(&start, Connect4Hooks, Connect4Eval, settings.clone()), reference, "{w}x{h}");
+        for settings in configurations()
+            .into_iter()
+            .filter(|s| s.hash_mib > 0 || w * h <= 16)
+        {
+            assert_eq!(
+                solve(&start, Connect4Hooks, Connect4Eval, settings.clone()),
+                reference,
+                "{w}x{h}"
+            );
         }
-        assert_eq!(solve(&start, DefaultHooks, NoEvaluation, Settings::default()), reference);
+        assert_eq!(
+            solve(&start, DefaultHooks, NoEvaluation, Settings::default()),
+            reference
+        );
         // Positions a few moves in, where someone wins: hooks and no hooks agree with brute force.
         for pos in positions(&start, 4).iter().step_by(3) {
             let reference = brute_force(pos, &mut memo);
-            assert_eq!(solve(pos, Connect4Hooks, Connect4Eval, Settings::default()), reference, "{}", pos.position_string());
+            assert_eq!(
+                solve(pos, Connect4Hooks, Connect4Eval, Settings::default()),
+                reference,
+                "{}",
+                pos.position_string()
+            );
             if w * h <= 16 {
                 // Without hooks or table the search is exponential: small boards only.
-                assert_eq!(solve(pos, DefaultHooks, NoEvaluation, Settings::default().with_hash(0)), reference);
+                assert_eq!(
+                    solve(
+                        pos,
+                        DefaultHooks,
+                        NoEvaluation,
+                        Settings::default().with_hash(0)
+                    ),
+                    reference
+                );
             }
         }
     }
@@ -178,20 +214,27 @@ fn connect_four_depth_limited_play_is_legal_and_sees_immediate_threats() {
     // X threatens to complete the bottom row at column 4: O must block there.
     let pos = c4.parse_position("17273").unwrap();
     for threads in [1, 2] {
-        let result = Engine::new(Connect4Hooks, Connect4Eval, Settings::default().with_threads(threads))
-            .search(&pos, &Limits::depth(6));
+        let result = Engine::new(
+            Connect4Hooks,
+            Connect4Eval,
+            Settings::default().with_threads(threads),
+        )
+        .search(&pos, &Limits::depth(6));
         assert_eq!(pos.move_string(result.best.unwrap()), "4");
         assert_eq!(result.depth, 6);
     }
     // X to move wins at once.
     let pos = c4.parse_position("112233").unwrap();
-    let result = Engine::new(Connect4Hooks, Connect4Eval, Settings::default()).search(&pos, &Limits::depth(8));
+    let result = Engine::new(Connect4Hooks, Connect4Eval, Settings::default())
+        .search(&pos, &Limits::depth(8));
     assert_eq!((result.score, result.best), (Score::win_in(1), Some(3)));
 }
 
 /// Pons' score of an exact value: 0 draw, otherwise ±(stones the winner never played + 1).
 fn pons_score(pos: &Connect4, value: Score) -> i32 {
-    let Some(plies) = value.plies_to_end() else { return 0 };
+    let Some(plies) = value.plies_to_end() else {
+        return 0;
+    };
     let stones = (pos.cells() as i32 + 2 - pos.moves_played() as i32 - plies as i32) / 2;
     if value.is_win() { stones } else { -stones }
 }
@@ -204,19 +247,29 @@ fn pons_test_set_l3_r1() {
         format!("{root}/../shared/data/connect4/Test_L3_R1"),
         format!("{root}/../../shared/data/connect4/Test_L3_R1"),
     ];
-    let Some(text) = candidates.iter().find_map(|path| std::fs::read_to_string(path).ok()) else {
+    let Some(text) = candidates
+        .iter()
+        .find_map(|path| std::fs::read_to_string(path).ok())
+    else {
         eprintln!("note: ../shared/data/connect4/Test_L3_R1 not found, Pons' test set skipped");
         return;
     };
     let c4 = Connect4::standard();
-    let mut settings = Settings::default();
-    settings.exact_pv = false;
+    let settings = Settings {
+        exact_pv: false,
+        ..Settings::default()
+    };
     let mut engine = Engine::new(Connect4Hooks, Connect4Eval, settings);
     for (n, line) in text.lines().enumerate().take(300) {
         let (moves, score) = line.split_once(' ').expect("moves score");
         let pos = c4.parse_position(moves).unwrap();
         engine.clear();
         let result = engine.search(&pos, &Limits::exact());
-        assert_eq!(pons_score(&pos, result.score), score.parse::<i32>().unwrap(), "line {}: {moves}", n + 1);
+        assert_eq!(
+            pons_score(&pos, result.score),
+            score.parse::<i32>().unwrap(),
+            "line {}: {moves}",
+            n + 1
+        );
     }
 }

@@ -95,7 +95,9 @@ impl Limits {
     /// True when the external stop flag is raised.
     #[inline]
     pub(crate) fn stop_requested(&self) -> bool {
-        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// The deepest heuristic iteration to run.

@@ -224,7 +224,11 @@ impl<M> SearchInfo<M> {
     /// Nodes per second so far.
     pub fn nps(&self) -> u64 {
         let secs = self.time.as_secs_f64();
-        if secs > 0.0 { (self.nodes as f64 / secs) as u64 } else { 0 }
+        if secs > 0.0 {
+            (self.nodes as f64 / secs) as u64
+        } else {
+            0
+        }
     }
 }
 
@@ -319,6 +323,14 @@ impl<G: Game + Sync, H: SearchHooks<G>, E: Evaluator<G> + Sync> Engine<G, H, E> 
         limits: &Limits,
         progress: F,
     ) -> EngineResult<G::Move> {
-        smp::search(self.table.as_ref(), &self.hooks, &self.eval, &self.settings, root, limits, progress)
+        smp::search(
+            self.table.as_ref(),
+            &self.hooks,
+            &self.eval,
+            &self.settings,
+            root,
+            limits,
+            progress,
+        )
     }
 }

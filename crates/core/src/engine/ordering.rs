@@ -42,7 +42,9 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             Some([_, Some(k)]) if *k == mv => 1,
             _ => 0,
         };
-        let history = code.map_or(0, |c| self.history[side * HISTORY_SIZE + c as usize % HISTORY_SIZE]);
+        let history = code.map_or(0, |c| {
+            self.history[side * HISTORY_SIZE + c as usize % HISTORY_SIZE]
+        });
         ((hint as i64) << 32) | (killer << 28) | history as i64
     }
 

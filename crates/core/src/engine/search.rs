@@ -95,7 +95,13 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
 }
 
 impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
-    pub fn new(shared: &'a Shared<'a>, hooks: &'a H, eval: &'a E, settings: &'a Settings, id: usize) -> Self {
+    pub fn new(
+        shared: &'a Shared<'a>,
+        hooks: &'a H,
+        eval: &'a E,
+        settings: &'a Settings,
+        id: usize,
+    ) -> Self {
         Worker {
             shared,
             hooks,
@@ -152,10 +158,18 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     /// Hands this thread's counters to the shared totals.
     pub fn flush(&mut self) {
         let shared = self.shared;
-        shared.nodes.fetch_add(std::mem::take(&mut self.unflushed), Relaxed);
-        shared.leaves.fetch_add(std::mem::take(&mut self.leaves), Relaxed);
-        shared.cutoffs.fetch_add(std::mem::take(&mut self.cutoffs), Relaxed);
-        shared.tt_cutoffs.fetch_add(std::mem::take(&mut self.tt_cutoffs), Relaxed);
+        shared
+            .nodes
+            .fetch_add(std::mem::take(&mut self.unflushed), Relaxed);
+        shared
+            .leaves
+            .fetch_add(std::mem::take(&mut self.leaves), Relaxed);
+        shared
+            .cutoffs
+            .fetch_add(std::mem::take(&mut self.cutoffs), Relaxed);
+        shared
+            .tt_cutoffs
+            .fetch_add(std::mem::take(&mut self.tt_cutoffs), Relaxed);
     }
 
     fn nodes_so_far(&self) -> u64 {
@@ -201,7 +215,15 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
 
     /// The value of `child` for the side to move at its parent.
     #[inline]
-    fn child_value(&mut self, child: &G, same_side: bool, ply: u32, depth: i32, alpha: Score, beta: Score) -> Score {
+    fn child_value(
+        &mut self,
+        child: &G,
+        same_side: bool,
+        ply: u32,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         if same_side {
             self.search(child, ply, depth, alpha, beta, true)
         } else {
@@ -215,7 +237,15 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     /// hooks. Returns the value of `pos` if it lies inside `(alpha, beta)`, else
     /// a bound on the far side of the window. `depth` is the remaining depth
     /// (`INFINITE_DEPTH` in exact mode), `ply` the distance from the root.
-    pub fn search(&mut self, pos: &G, ply: u32, depth: i32, mut alpha: Score, mut beta: Score, null_ok: bool) -> Score {
+    pub fn search(
+        &mut self,
+        pos: &G,
+        ply: u32,
+        depth: i32,
+        mut alpha: Score,
+        mut beta: Score,
+        null_ok: bool,
+    ) -> Score {
         let pv_node = beta.raw() - alpha.raw() > 1;
         let nodes_at_entry = self.nodes;
 
@@ -295,7 +325,10 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             self.leaves += 1;
             return decided.from_node(ply).max(low).min(high);
         }
-        debug_assert!(!moves.is_empty(), "a position that is not finished must have a move");
+        debug_assert!(
+            !moves.is_empty(),
+            "a position that is not finished must have a move"
+        );
 
         // Step 8. Null move (heuristic mode, games that allow it): if passing still leaves
         // the side to move at or above beta, a real move will too; cut without searching.
@@ -309,7 +342,14 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         {
             let reduction = 2 + depth / 4;
             let null_alpha = Score::from_raw(-beta.raw() + 1);
-            let v = -self.search(&passed, ply + 1, depth - 1 - reduction, -beta, null_alpha, false);
+            let v = -self.search(
+                &passed,
+                ply + 1,
+                depth - 1 - reduction,
+                -beta,
+                null_alpha,
+                false,
+            );
             if self.stopped {
                 self.move_pool.push(moves);
                 return Score::DRAW;
@@ -331,7 +371,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 TT_MOVE_KEY
             } else {
                 let game_code = self.hooks.move_code(pos, mv);
-                self.ordering.key(ply, side, mv, game_code, self.hooks.order_hint(pos, mv))
+                self.ordering
+                    .key(ply, side, mv, game_code, self.hooks.order_hint(pos, mv))
             };
             order.push((key, i as u16));
         }
@@ -359,7 +400,14 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                     (self.hooks.reduction(pos, mv, depth as u32, n) as i32).min(depth - 1)
                 };
                 let null_beta = Score::from_raw(alpha.raw() + 1);
-                let mut v = self.child_value(&child, same_side, ply + 1, depth - 1 - reduction, alpha, null_beta);
+                let mut v = self.child_value(
+                    &child,
+                    same_side,
+                    ply + 1,
+                    depth - 1 - reduction,
+                    alpha,
+                    null_beta,
+                );
                 if v > alpha && reduction > 0 {
                     v = self.child_value(&child, same_side, ply + 1, depth - 1, alpha, null_beta);
                 }
@@ -411,7 +459,14 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             } else {
                 depth.min(254) as u8
             };
-            table.store(key, best.to_node(ply), bound, depth_byte, self.exact, best_code);
+            table.store(
+                key,
+                best.to_node(ply),
+                bound,
+                depth_byte,
+                self.exact,
+                best_code,
+            );
         }
         best
     }
@@ -552,7 +607,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     }
 
     /// Iterative deepening with aspiration windows (heuristic mode).
-    pub fn iterate<F: FnMut(&SearchInfo<G::Move>)>(&mut self, root: &G, progress: &mut F) -> WorkerResult<G::Move> {
+    pub fn iterate<F: FnMut(&SearchInfo<G::Move>)>(
+        &mut self,
+        root: &G,
+        progress: &mut F,
+    ) -> WorkerResult<G::Move> {
         let limits = self.shared.limits;
         let max_depth = limits.max_depth();
         let mut iterations = Vec::new();
@@ -564,10 +623,14 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             // Aspiration: search a narrow window around the last score; widen on failure.
             let mut delta = ASPIRATION_DELTA;
             let (mut alpha, mut beta) = match &last {
-                Some(prev) if self.settings.aspiration && depth >= 4 && !prev.score.is_decisive() => (
-                    Score::from_raw(prev.score.raw() - delta),
-                    Score::from_raw(prev.score.raw() + delta),
-                ),
+                Some(prev)
+                    if self.settings.aspiration && depth >= 4 && !prev.score.is_decisive() =>
+                {
+                    (
+                        Score::from_raw(prev.score.raw() - delta),
+                        Score::from_raw(prev.score.raw() + delta),
+                    )
+                }
                 _ => (-Score::INFINITY, Score::INFINITY),
             };
             let score = loop {
@@ -577,9 +640,17 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 }
                 delta = delta.saturating_mul(4);
                 if v <= alpha && alpha > -Score::INFINITY {
-                    alpha = if v.is_decisive() { -Score::INFINITY } else { Score::from_raw(v.raw().saturating_sub(delta)).max(-Score::INFINITY) };
+                    alpha = if v.is_decisive() {
+                        -Score::INFINITY
+                    } else {
+                        Score::from_raw(v.raw().saturating_sub(delta)).max(-Score::INFINITY)
+                    };
                 } else if v >= beta && beta < Score::INFINITY {
-                    beta = if v.is_decisive() { Score::INFINITY } else { Score::from_raw(v.raw().saturating_add(delta)).min(Score::INFINITY) };
+                    beta = if v.is_decisive() {
+                        Score::INFINITY
+                    } else {
+                        Score::from_raw(v.raw().saturating_add(delta)).min(Score::INFINITY)
+                    };
                 } else {
                     break v;
                 }
@@ -601,7 +672,10 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 break;
             }
             // No new iteration after half the time: it would most likely not finish.
-            if limits.time.is_some_and(|t| self.shared.start.elapsed() * 2 >= t) {
+            if limits
+                .time
+                .is_some_and(|t| self.shared.start.elapsed() * 2 >= t)
+            {
                 break;
             }
             depth += 1;
@@ -630,7 +704,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     }
 
     /// Exact mode: the true value to the end of the game.
-    pub fn solve<F: FnMut(&SearchInfo<G::Move>)>(&mut self, root: &G, progress: &mut F) -> WorkerResult<G::Move> {
+    pub fn solve<F: FnMut(&SearchInfo<G::Move>)>(
+        &mut self,
+        root: &G,
+        progress: &mut F,
+    ) -> WorkerResult<G::Move> {
         let mut iterations = Vec::new();
         // The value of an unfinished root lies between losing and winning right after the next move,
         // and within the game's static bounds.
@@ -654,7 +732,12 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             ExactStrategy::Bisection => {
                 while lo < hi {
                     let probe = next_probe(lo, hi);
-                    let v = self.search_root(root, INFINITE_DEPTH, probe, Score::from_raw(probe.raw() + 1));
+                    let v = self.search_root(
+                        root,
+                        INFINITE_DEPTH,
+                        probe,
+                        Score::from_raw(probe.raw() + 1),
+                    );
                     if self.stopped {
                         break;
                     }
@@ -676,9 +759,16 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             }
         }
         let solved = lo == hi && !self.stopped;
-        let pv = if solved && self.id == 0 { self.prove_line(root, lo) } else { Vec::new() };
+        let pv = if solved && self.id == 0 {
+            self.prove_line(root, lo)
+        } else {
+            Vec::new()
+        };
         let solved = solved && !self.stopped;
-        let best = pv.first().copied().or_else(|| self.root_moves.first().copied());
+        let best = pv
+            .first()
+            .copied()
+            .or_else(|| self.root_moves.first().copied());
         WorkerResult {
             iterations,
             score: Some(lo),
@@ -703,7 +793,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             pos.generate_moves(&mut moves);
             if let Some(table) = self.shared.table
                 && let Some(entry) = table.probe(self.hooks.hash(&pos))
-                && let Some(i) = (0..moves.len()).find(|&i| self.code_of(&pos, moves[i], i) == entry.move_code)
+                && let Some(i) =
+                    (0..moves.len()).find(|&i| self.code_of(&pos, moves[i], i) == entry.move_code)
             {
                 moves[..=i].rotate_right(1);
             }
@@ -713,9 +804,23 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 let same_side = child.to_move() == pos.to_move();
                 // Does this move reach at least `target`? One null-window search answers it.
                 let reaches = if same_side {
-                    self.search(&child, ply + 1, INFINITE_DEPTH, Score::from_raw(target.raw() - 1), target, true) >= target
+                    self.search(
+                        &child,
+                        ply + 1,
+                        INFINITE_DEPTH,
+                        Score::from_raw(target.raw() - 1),
+                        target,
+                        true,
+                    ) >= target
                 } else {
-                    -self.search(&child, ply + 1, INFINITE_DEPTH, -target, Score::from_raw(-target.raw() + 1), true) >= target
+                    -self.search(
+                        &child,
+                        ply + 1,
+                        INFINITE_DEPTH,
+                        -target,
+                        Score::from_raw(-target.raw() + 1),
+                        true,
+                    ) >= target
                 };
                 if self.stopped {
                     return line;
@@ -725,7 +830,9 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                     break;
                 }
             }
-            let Some((mv, child, same_side)) = found else { break };
+            let Some((mv, child, same_side)) = found else {
+                break;
+            };
             line.push(mv);
             pos = child;
             if !same_side {
@@ -743,7 +850,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
 /// A node-relative bound seen from the root; the infinities stay infinite.
 #[inline]
 fn rebase(bound: Score, ply: u32) -> Score {
-    if bound >= Score::INFINITY || bound <= -Score::INFINITY { bound } else { bound.from_node(ply) }
+    if bound >= Score::INFINITY || bound <= -Score::INFINITY {
+        bound
+    } else {
+        bound.from_node(ply)
+    }
 }
 
 /// The next null-window probe of exact mode, `lo <= probe < hi`: first the
@@ -771,8 +882,14 @@ mod tests {
     fn probes_split_outcomes_first() {
         let (lo, hi) = (Score::loss_in(1), Score::win_in(1));
         assert_eq!(next_probe(lo, hi), Score::DRAW);
-        assert_eq!(next_probe(Score::win_in(9), Score::win_in(1)), Score::win_in(5));
-        assert_eq!(next_probe(Score::from_raw(1), Score::win_in(1)), Score::MAX_HEURISTIC);
+        assert_eq!(
+            next_probe(Score::win_in(9), Score::win_in(1)),
+            Score::win_in(5)
+        );
+        assert_eq!(
+            next_probe(Score::from_raw(1), Score::win_in(1)),
+            Score::MAX_HEURISTIC
+        );
         let p = next_probe(Score::win_in(2), Score::win_in(1));
         assert_eq!(p, Score::win_in(2), "lo <= probe < hi");
     }

@@ -65,7 +65,9 @@ where
             let shared = &shared;
             scope.spawn(move || {
                 let mut helper = Worker::new(shared, hooks, eval, settings, id);
-                run(&mut helper, root, limits.exact, &mut |_: &SearchInfo<G::Move>| {});
+                run(&mut helper, root, limits.exact, &mut |_: &SearchInfo<
+                    G::Move,
+                >| {});
             });
         }
         let mut main = Worker::new(&shared, hooks, eval, settings, 0);
@@ -78,7 +80,11 @@ where
     let score = result.score.unwrap_or_else(|| eval.evaluate(root));
     let mut iterations = result.iterations;
     if let Some(last) = iterations.last_mut() {
-        last.bound = if result.exact || !limits.exact { Bound::Exact } else { last.bound };
+        last.bound = if result.exact || !limits.exact {
+            Bound::Exact
+        } else {
+            last.bound
+        };
     }
     EngineResult {
         score,
@@ -102,7 +108,11 @@ fn run<G: Game, H: SearchHooks<G>, E: Evaluator<G>, P: FnMut(&SearchInfo<G::Move
     progress: &mut P,
 ) -> WorkerResult<G::Move> {
     worker.init_root(root);
-    let result = if exact { worker.solve(root, progress) } else { worker.iterate(root, progress) };
+    let result = if exact {
+        worker.solve(root, progress)
+    } else {
+        worker.iterate(root, progress)
+    };
     worker.flush();
     result
 }

@@ -201,7 +201,15 @@ impl TranspositionTable {
     /// Stores a result; see the module documentation for the replacement policy.
     /// A `move_code` of 0 keeps the move already stored for the same key.
     #[inline]
-    pub fn store(&self, key: u64, score: Score, bound: Bound, depth: u8, exact: bool, move_code: u16) {
+    pub fn store(
+        &self,
+        key: u64,
+        score: Score,
+        bound: Bound,
+        depth: u8,
+        exact: bool,
+        move_code: u16,
+    ) {
         let generation = self.generation.load(Relaxed);
         let bucket = self.bucket(key);
         let mut victim = &bucket[0];
@@ -211,11 +219,23 @@ impl TranspositionTable {
             if slot.check.load(Relaxed) ^ data == key {
                 let Some(old) = unpack(data) else { break };
                 let same_search = generation_of(data) == generation % GENERATIONS;
-                if same_search && old.depth > depth.saturating_add(2) && bound != Bound::Exact && old.exact == exact {
+                if same_search
+                    && old.depth > depth.saturating_add(2)
+                    && bound != Bound::Exact
+                    && old.exact == exact
+                {
                     return; // keep the deeper result of this same search
                 }
-                let move_code = if move_code == 0 { old.move_code } else { move_code };
-                Self::write(slot, key, pack(score, bound, depth, exact, move_code, generation));
+                let move_code = if move_code == 0 {
+                    old.move_code
+                } else {
+                    move_code
+                };
+                Self::write(
+                    slot,
+                    key,
+                    pack(score, bound, depth, exact, move_code, generation),
+                );
                 return;
             }
             let worth = match unpack(data) {
@@ -230,7 +250,11 @@ impl TranspositionTable {
                 victim = slot;
             }
         }
-        Self::write(victim, key, pack(score, bound, depth, exact, move_code, generation));
+        Self::write(
+            victim,
+            key,
+            pack(score, bound, depth, exact, move_code, generation),
+        );
     }
 
     #[inline]
@@ -261,11 +285,28 @@ mod tests {
     #[test]
     fn round_trip_of_every_field() {
         let table = TranspositionTable::new(1);
-        for (i, score) in [Score::win_in(3), Score::loss_in(0), Score::heuristic(-123), Score::DRAW].into_iter().enumerate() {
+        for (i, score) in [
+            Score::win_in(3),
+            Score::loss_in(0),
+            Score::heuristic(-123),
+            Score::DRAW,
+        ]
+        .into_iter()
+        .enumerate()
+        {
             let key = 0x1234_5678_9ABC_DEF0 ^ (i as u64) << 40;
             table.store(key, score, Bound::Upper, 200, i % 2 == 0, 65535);
             let e = table.probe(key).unwrap();
-            assert_eq!(e, TtEntry { score, bound: Bound::Upper, depth: 200, exact: i % 2 == 0, move_code: 65535 });
+            assert_eq!(
+                e,
+                TtEntry {
+                    score,
+                    bound: Bound::Upper,
+                    depth: 200,
+                    exact: i % 2 == 0,
+                    move_code: 65535
+                }
+            );
         }
     }
 
@@ -300,7 +341,11 @@ mod tests {
         let table = TranspositionTable::new(1);
         table.store(42, Score::heuristic(1), Bound::Lower, 10, false, 7);
         table.store(42, Score::heuristic(2), Bound::Upper, 3, false, 0);
-        assert_eq!(table.probe(42).unwrap().depth, 10, "a shallow bound does not erase a deep one");
+        assert_eq!(
+            table.probe(42).unwrap().depth,
+            10,
+            "a shallow bound does not erase a deep one"
+        );
         table.store(42, Score::heuristic(3), Bound::Exact, 3, false, 0);
         let e = table.probe(42).unwrap();
         assert_eq!((e.depth, e.score, e.move_code), (3, Score::heuristic(3), 7));

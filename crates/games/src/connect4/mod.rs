@@ -24,7 +24,9 @@ pub mod bitboard;
 
 use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable};
-use bitboard::{board_cells, bottom_cell, bottom_row, column_cells, has_four, top_cell, winning_cells};
+use bitboard::{
+    board_cells, bottom_cell, bottom_row, column_cells, has_four, top_cell, winning_cells,
+};
 use ply_core::engine::{HooksVisitor, SearchHooks, splitmix64};
 use ply_core::{Evaluator, Game, Outcome, Player, Score};
 use std::hash::{Hash, Hasher};
@@ -55,7 +57,8 @@ pub struct Connect4 {
 
 impl PartialEq for Connect4 {
     fn eq(&self, other: &Self) -> bool {
-        (self.width, self.height, self.current, self.mask) == (other.width, other.height, other.current, other.mask)
+        (self.width, self.height, self.current, self.mask)
+            == (other.width, other.height, other.current, other.mask)
     }
 }
 
@@ -71,7 +74,9 @@ impl Connect4 {
     /// The empty board of `width` columns and `height` rows.
     pub fn new(width: u32, height: u32) -> Result<Connect4, NotationError> {
         if width == 0 || height == 0 {
-            return Err(NotationError::new("connect4: the board needs at least one column and one row"));
+            return Err(NotationError::new(
+                "connect4: the board needs at least one column and one row",
+            ));
         }
         if width > MAX_WIDTH || width * (height + 1) > 64 {
             return Err(NotationError::new(format!(
@@ -96,7 +101,11 @@ impl Connect4 {
 
     /// Reads `WxH` (the part after `connect4:`).
     pub fn from_spec_args(args: &str) -> Result<Connect4, NotationError> {
-        let numbers = parse_numbers("connect4", &args.replace(['x', 'X'], ","), &["width (columns)", "height (rows)"])?;
+        let numbers = parse_numbers(
+            "connect4",
+            &args.replace(['x', 'X'], ","),
+            &["width (columns)", "height (rows)"],
+        )?;
         match numbers[..] {
             [w, h] => Connect4::new(w, h),
             _ => Err(NotationError::new(format!(
@@ -141,7 +150,12 @@ impl Connect4 {
     /// Empty cells that would give the opponent four in a row.
     #[inline]
     pub fn opponent_threats(&self) -> u64 {
-        winning_cells(self.current ^ self.mask, self.mask, self.height(), self.board_mask())
+        winning_cells(
+            self.current ^ self.mask,
+            self.mask,
+            self.height(),
+            self.board_mask(),
+        )
     }
 
     /// True when `column` has room for a stone.
@@ -159,7 +173,8 @@ impl Connect4 {
     /// The cell a stone dropped in `column` lands on.
     #[inline]
     fn landing_cell(&self, column: Column) -> u64 {
-        (self.mask + bottom_cell(column as u32, self.height())) & column_cells(column as u32, self.height())
+        (self.mask + bottom_cell(column as u32, self.height()))
+            & column_cells(column as u32, self.height())
     }
 
     /// Columns from the centre outwards (the usual best-first order).
@@ -182,7 +197,11 @@ impl Game for Connect4 {
 
     #[inline]
     fn to_move(&self) -> Player {
-        if self.moves % 2 == 0 { Player::First } else { Player::Second }
+        if self.moves % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
     }
 
     #[inline]
@@ -263,7 +282,10 @@ impl Notation for Connect4 {
     }
 
     fn position_string(&self) -> String {
-        self.history().iter().map(|c| char::from(b'1' + c)).collect()
+        self.history()
+            .iter()
+            .map(|c| char::from(b'1' + c))
+            .collect()
     }
 
     fn parse_move(&self, text: &str) -> Result<Column, NotationError> {
@@ -271,10 +293,16 @@ impl Notation for Connect4 {
         let w = self.width();
         let column = match text.parse::<u32>() {
             Ok(d) if (1..=w).contains(&d) => (d - 1) as Column,
-            _ => return Err(NotationError::new(format!("'{text}' is not a column (1-{w})"))),
+            _ => {
+                return Err(NotationError::new(format!(
+                    "'{text}' is not a column (1-{w})"
+                )));
+            }
         };
         if self.outcome().is_some() {
-            return Err(NotationError::new("the game is over: no move can be played"));
+            return Err(NotationError::new(
+                "the game is over: no move can be played",
+            ));
         }
         if !self.can_play(column) {
             return Err(NotationError::new(format!("column {} is full", column + 1)));
@@ -343,9 +371,15 @@ pub struct Connect4Eval;
 impl Evaluator<Connect4> for Connect4Eval {
     #[inline]
     fn evaluate(&self, pos: &Connect4) -> Score {
-        let threats = pos.own_threats().count_ones() as i32 - pos.opponent_threats().count_ones() as i32;
+        let threats =
+            pos.own_threats().count_ones() as i32 - pos.opponent_threats().count_ones() as i32;
         let w = pos.width();
-        let centre = column_cells(w / 2, pos.height()) | if w % 2 == 0 { column_cells(w / 2 - 1, pos.height()) } else { 0 };
+        let centre = column_cells(w / 2, pos.height())
+            | if w % 2 == 0 {
+                column_cells(w / 2 - 1, pos.height())
+            } else {
+                0
+            };
         let mine = (pos.current & centre).count_ones() as i32;
         let theirs = ((pos.current ^ pos.mask) & centre).count_ones() as i32;
         Score::heuristic(20 * threats + 3 * (mine - theirs))
@@ -399,7 +433,10 @@ impl SearchHooks<Connect4> for Connect4Hooks {
             return Some(Score::loss_in(2));
         }
         let h = pos.height();
-        moves.extend(pos.column_order().filter(|&c| candidates & column_cells(c as u32, h) != 0));
+        moves.extend(
+            pos.column_order()
+                .filter(|&c| candidates & column_cells(c as u32, h) != 0),
+        );
         None
     }
 
@@ -407,7 +444,11 @@ impl SearchHooks<Connect4> for Connect4Hooks {
     /// no sooner than its next stone but one unless it can win at once.
     #[inline]
     fn value_bounds(&self, pos: &Connect4) -> (Score, Score) {
-        let best = if pos.own_threats() & pos.playable_cells() != 0 { Score::win_in(1) } else { Score::win_in(3) };
+        let best = if pos.own_threats() & pos.playable_cells() != 0 {
+            Score::win_in(1)
+        } else {
+            Score::win_in(3)
+        };
         (Score::loss_in(2), best)
     }
 }
@@ -445,8 +486,14 @@ mod tests {
         assert!(err("44a").starts_with("move 3 ('a'): not a column number"));
         assert_eq!(err("1111111"), "move 7 ('1'): column 1 is full");
         // X plays 1 2 3 4 on the bottom row, O stacks on 1..3: X has won after move 7.
-        assert_eq!(err("11223345"), "move 8 ('5'): the game is already over (won after move 7)");
-        assert_eq!(pos.parse_move("8").unwrap_err().to_string(), "'8' is not a column (1-7)");
+        assert_eq!(
+            err("11223345"),
+            "move 8 ('5'): the game is already over (won after move 7)"
+        );
+        assert_eq!(
+            pos.parse_move("8").unwrap_err().to_string(),
+            "'8' is not a column (1-7)"
+        );
         assert_eq!(pos.parse_move("4").unwrap(), 3);
     }
 
@@ -460,7 +507,10 @@ mod tests {
         let tiny = Connect4::new(1, 2).unwrap().parse_position("11").unwrap();
         assert_eq!(tiny.outcome(), Some(Outcome::Draw));
         // Transpositions are equal positions.
-        assert_eq!(c4.parse_position("1234").unwrap(), c4.parse_position("3214").unwrap());
+        assert_eq!(
+            c4.parse_position("1234").unwrap(),
+            c4.parse_position("3214").unwrap()
+        );
     }
 
     #[test]
@@ -480,10 +530,16 @@ mod tests {
         let mut moves = Vec::new();
         // X to move with three on the bottom row: wins at once.
         let pos = c4.parse_position("112233").unwrap();
-        assert_eq!(hooks.non_losing_moves(&pos, &mut moves), Some(Score::win_in(1)));
+        assert_eq!(
+            hooks.non_losing_moves(&pos, &mut moves),
+            Some(Score::win_in(1))
+        );
         // O to move facing two open ends (X on b1 c1 d1; a1 and e1 empty): lost.
         let pos = c4.parse_position("26364").unwrap();
-        assert_eq!(hooks.non_losing_moves(&pos, &mut moves), Some(Score::loss_in(2)));
+        assert_eq!(
+            hooks.non_losing_moves(&pos, &mut moves),
+            Some(Score::loss_in(2))
+        );
         // O to move facing one threat: the only move is to block it.
         let pos = c4.parse_position("17273").unwrap();
         moves.clear();
