@@ -2,6 +2,7 @@
 //! Each subcommand lives in its own file under `commands/`.
 
 mod commands;
+mod engine_glue;
 mod report;
 
 use clap::{Parser, Subcommand};
@@ -10,7 +11,7 @@ use std::process::ExitCode;
 const ABOUT: &str = "ply: a game-tree search engine and lab.\n\
 Play, solve, count and analyse two-player games of perfect information.";
 
-const GAMES_HELP: &str = "GAMES:\n  tictactoe            tic-tac-toe on 3x3 (alias ttt)\n  mnk:M,N,K            M columns, N rows, K in a row wins (e.g. mnk:4,4,4)";
+const GAMES_HELP: &str = "GAMES:\n  tictactoe            tic-tac-toe on 3x3 (alias ttt)\n  mnk:M,N,K            M columns, N rows, K in a row wins (e.g. mnk:4,4,4)\n  connect4             Connect Four 7x6; positions are the columns played (e.g. 4453)\n  connect4:WxH         Connect Four on W columns x H rows (e.g. connect4:5x4)";
 
 #[derive(Parser)]
 #[command(name = "ply", version, about = ABOUT, after_help = GAMES_HELP)]
@@ -24,6 +25,7 @@ enum Command {
     Play(commands::play::Args),
     Solve(commands::solve::Args),
     Count(commands::count::Args),
+    Analyze(commands::analyze::Args),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +34,7 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::run(args),
         Command::Solve(args) => commands::solve::run(args),
         Command::Count(args) => commands::count::run(args),
+        Command::Analyze(args) => commands::analyze::run(args),
     };
     match result {
         Ok(code) => code,

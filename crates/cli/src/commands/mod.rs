@@ -1,3 +1,4 @@
+pub mod analyze;
 pub mod count;
 pub mod play;
 pub mod solve;

@@ -202,6 +202,6 @@ pub fn evaluate_moves<G: Game, E: Evaluator<G>>(
         pv.extend(result.pv);
         values.push(MoveValue { mv, value, pv });
     }
-    values.sort_by_key(|v| std::cmp::Reverse(v.value));
+    values.sort_by_key(|m| std::cmp::Reverse(m.value));
     (values, stats)
 }

@@ -1,0 +1,154 @@
+//! `ply analyze`: the engine on a position, one line per completed iteration.
+
+use crate::engine_glue::{self, IterationJson};
+use crate::report::{self, print_json};
+use anyhow::Result;
+use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings};
+use ply_games::{GameVisitor, Playable, with_game};
+use serde::Serialize;
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+const EXAMPLES: &str = "EXAMPLES:\n  ply analyze connect4 4453 --depth 12\n  ply analyze connect4 --time 2000 --threads 2 --hash 64\n  ply analyze tictactoe --exact --json\n  ply analyze mnk:4,4,4 --nodes 1000000\n\n\
+Without --depth, --time, --nodes or --exact the engine thinks for 3 seconds (or less, once it proves the result).\n\
+Ctrl-C stops the search and prints the best move found so far.";
+
+/// Analyse a position with the engine: iterative deepening within limits.
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The game (tictactoe, mnk:M,N,K, connect4, connect4:WxH, ...).
+    game: String,
+    /// The position (default: the start).
+    position: Option<String>,
+    /// Deepest iteration, in plies.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Time budget in milliseconds.
+    #[arg(long)]
+    time: Option<u64>,
+    /// Node budget (all threads together).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Search to the end of the game for the exact value (other limits still apply).
+    #[arg(long)]
+    exact: bool,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// Transposition table size in MiB (0: none).
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Print machine-readable JSON at the end instead of progress lines.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct AnalyzeJson {
+    game: String,
+    position: String,
+    depth: u32,
+    score: String,
+    score_raw: i32,
+    exact: bool,
+    best: Option<String>,
+    pv: Vec<String>,
+    nodes: u64,
+    nps: u64,
+    time_ms: f64,
+    threads: u64,
+    hash_mb: usize,
+    iterations: Vec<IterationJson>,
+}
+
+/// The search limits the arguments ask for.
+pub fn limits_from(depth: Option<u32>, time: Option<u64>, nodes: Option<u64>, exact: bool) -> Limits {
+    let mut limits = Limits {
+        depth,
+        nodes,
+        time: time.map(Duration::from_millis),
+        exact,
+        stop: Some(crate::interrupt::stop_flag()),
+    };
+    if depth.is_none() && time.is_none() && nodes.is_none() && !exact {
+        limits.time = Some(Duration::from_secs(3));
+    }
+    limits
+}
+
+struct Analyze<'a>(&'a Args);
+
+impl GameVisitor for Analyze<'_> {
+    type Output = Result<ExitCode>;
+
+    fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
+        let root = report::position_or_start(&start, self.0.position.as_deref())?;
+        root.with_search_hooks(Run { args: self.0, root: &root })
+    }
+}
+
+struct Run<'a, G> {
+    args: &'a Args,
+    root: &'a G,
+}
+
+impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
+    type Output = Result<ExitCode>;
+
+    fn visit<H: SearchHooks<G>>(self, hooks: H) -> Result<ExitCode> {
+        let (args, root) = (self.args, self.root);
+        let settings = Settings::default().with_threads(args.threads as usize).with_hash(args.hash);
+        let limits = limits_from(args.depth, args.time, args.nodes, args.exact);
+        let mut engine = Engine::new(hooks, root.evaluator(), settings);
+        if !args.json {
+            print!("{}", root.render());
+            println!("{} to move; position {}", report::to_move_name(root), root.position_string());
+        }
+        let result = engine.search_with(root, &limits, |info| {
+            if !args.json {
+                println!("{}", engine_glue::iteration_line(root, info));
+                let _ = std::io::stdout().flush();
+            }
+        });
+        let seconds = result.time.as_secs_f64();
+        let out = AnalyzeJson {
+            game: root.game_name(),
+            position: root.position_string(),
+            depth: result.depth,
+            score: result.score.to_string(),
+            score_raw: result.score.raw(),
+            exact: result.exact,
+            best: result.best.map(|mv| root.move_string(mv)),
+            pv: report::line(root, &result.pv),
+            nodes: result.stats.nodes,
+            nps: if seconds > 0.0 { (result.stats.nodes as f64 / seconds) as u64 } else { 0 },
+            time_ms: report::millis(result.time),
+            threads: args.threads,
+            hash_mb: args.hash,
+            iterations: result.iterations.iter().map(|i| engine_glue::iteration_json(root, i)).collect(),
+        };
+        if args.json {
+            print_json(&out)?;
+        } else {
+            match &out.best {
+                None => println!("the game is over: {}", out.score),
+                Some(best) => println!(
+                    "best {best}  score {}{}  depth {}  nodes {}  time {:.1} ms{}",
+                    out.score,
+                    if out.exact { " (proved)" } else { "" },
+                    out.depth,
+                    out.nodes,
+                    out.time_ms,
+                    if result.stopped { "  (stopped)" } else { "" }
+                ),
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    with_game(&args.game, Analyze(&args))?
+}

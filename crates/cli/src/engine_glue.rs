@@ -1,0 +1,65 @@
+//! Shared glue between the commands and the engine: progress lines and the
+//! JSON form of engine iterations.
+
+use crate::report;
+use ply_core::Score;
+use ply_core::engine::SearchInfo;
+use ply_games::Notation;
+use serde::Serialize;
+
+/// One engine iteration in JSON.
+#[derive(Serialize)]
+pub struct IterationJson {
+    pub depth: u32,
+    /// The score in words: "win in 5", "draw", "+0.37", or a bound ">= +0.37" in exact-mode probes.
+    pub score: String,
+    /// The score as a number: `Score::raw` (hundredths for estimates; ±(1000000000 − plies) for wins and losses).
+    pub score_raw: i32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: f64,
+    pub pv: Vec<String>,
+}
+
+/// The score in words, with the bound when it is one.
+pub fn score_words(score: Score, bound: ply_core::engine::Bound) -> String {
+    match bound {
+        ply_core::engine::Bound::Exact => score.to_string(),
+        ply_core::engine::Bound::Lower => format!(">= {score}"),
+        ply_core::engine::Bound::Upper => format!("<= {score}"),
+    }
+}
+
+pub fn iteration_json<G: Notation>(root: &G, info: &SearchInfo<G::Move>) -> IterationJson {
+    IterationJson {
+        depth: info.depth,
+        score: score_words(info.score, info.bound),
+        score_raw: info.score.raw(),
+        nodes: info.nodes,
+        nps: info.nps(),
+        time_ms: report::millis(info.time),
+        pv: report::line(root, &info.pv),
+    }
+}
+
+/// A node count for people: 950, 12.3k, 4.56M.
+pub fn human_count(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=9_999_999 => format!("{:.1}k", n as f64 / 1e3),
+        _ => format!("{:.2}M", n as f64 / 1e6),
+    }
+}
+
+/// One progress line per iteration, like a UCI `info` line.
+pub fn iteration_line<G: Notation>(root: &G, info: &SearchInfo<G::Move>) -> String {
+    format!(
+        "depth {:>2}  score {:<12} nodes {:>9}  nps {:>8}  time {:>8.1} ms  pv {}",
+        info.depth,
+        score_words(info.score, info.bound),
+        human_count(info.nodes),
+        human_count(info.nps()),
+        info.time.as_secs_f64() * 1e3,
+        report::line(root, &info.pv).join(" ")
+    )
+}
