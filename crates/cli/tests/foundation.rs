@@ -10,7 +10,11 @@ fn ply() -> Command {
 
 fn json(args: &[&str]) -> Value {
     let out = ply().args(args).output().expect("ply runs");
-    assert!(out.status.success(), "ply {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "ply {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("valid JSON")
 }
 
@@ -34,7 +38,11 @@ fn solve_json_contract_from_the_start() {
     assert_eq!(v["to_move"], "X");
     assert_eq!(v["value"], "draw");
     assert_eq!(v["plies"], 9);
-    assert_eq!(v["best"].as_array().map(Vec::len), Some(9), "every first move draws");
+    assert_eq!(
+        v["best"].as_array().map(Vec::len),
+        Some(9),
+        "every first move draws"
+    );
     assert_eq!(v["moves"].as_array().map(Vec::len), Some(9));
     assert!(v["nodes"].as_u64().is_some_and(|n| n > 1));
     assert!(v["time_ms"].as_f64().is_some());
@@ -43,7 +51,14 @@ fn solve_json_contract_from_the_start() {
 #[test]
 fn solve_names_the_only_defence() {
     for algorithm in ["minimax", "negamax", "alphabeta"] {
-        let v = json(&["solve", "tictactoe", "XO./.X./...", "--algorithm", algorithm, "--json"]);
+        let v = json(&[
+            "solve",
+            "tictactoe",
+            "XO./.X./...",
+            "--algorithm",
+            algorithm,
+            "--json",
+        ]);
         assert_eq!(v["to_move"], "O");
         assert_eq!(v["value"], "loss");
         assert_eq!(v["plies"], 4);
@@ -51,7 +66,11 @@ fn solve_names_the_only_defence() {
         let moves = v["moves"].as_array().expect("moves");
         assert_eq!(moves.len(), 6);
         assert_eq!(moves[0]["move"], "c3");
-        assert!(moves[1..].iter().all(|m| m["value"] == "loss" && m["plies"] == 2));
+        assert!(
+            moves[1..]
+                .iter()
+                .all(|m| m["value"] == "loss" && m["plies"] == 2)
+        );
     }
 }
 
@@ -93,7 +112,10 @@ fn bad_input_exits_2_with_one_line() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("error"), "{args:?}: {stderr}");
     }
-    let out = ply().args(["solve", "tictactoe", "XXX/OO./O.."]).output().expect("ply runs");
+    let out = ply()
+        .args(["solve", "tictactoe", "XXX/OO./O.."])
+        .output()
+        .expect("ply runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("X has a line but O moved"), "{stderr}");

@@ -32,6 +32,6 @@ pub mod testing;
 pub use game::{Evaluator, Game, NoEvaluation, Outcome, Player};
 pub use score::Score;
 pub use search::{
-    Algorithm, MoveValue, NoObserver, Observer, SearchOptions, SearchResult, SearchStats, alpha_beta,
-    alpha_beta_with, evaluate_moves, minimax, minimax_with, negamax, negamax_with,
+    Algorithm, MoveValue, NoObserver, Observer, SearchOptions, SearchResult, SearchStats,
+    alpha_beta, alpha_beta_with, evaluate_moves, minimax, minimax_with, negamax, negamax_with,
 };

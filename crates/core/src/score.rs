@@ -63,7 +63,11 @@ impl Score {
     /// A forced win reached in `plies` half-moves (0: the game is already won).
     #[inline]
     pub const fn win_in(plies: u32) -> Score {
-        let plies = if plies > Self::MAX_PLIES { Self::MAX_PLIES } else { plies };
+        let plies = if plies > Self::MAX_PLIES {
+            Self::MAX_PLIES
+        } else {
+            plies
+        };
         Score(WIN - plies as i32)
     }
 

@@ -85,7 +85,11 @@ impl Game for RandomTree {
     type Move = u32;
 
     fn to_move(&self) -> Player {
-        if self.ply % 2 == 0 { Player::First } else { Player::Second }
+        if self.ply % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -12,14 +12,26 @@ fn full_tree(c: &mut Criterion) {
     let mut group = c.benchmark_group("tictactoe full tree");
     for algorithm in Algorithm::ALL {
         let stats = algorithm
-            .search(&start, &NoEvaluation, SearchOptions::default(), &mut NoObserver)
+            .search(
+                &start,
+                &NoEvaluation,
+                SearchOptions::default(),
+                &mut NoObserver,
+            )
             .stats;
         println!(
             "{algorithm:>9}: {} nodes, {} leaves, {} cutoffs",
             stats.nodes, stats.leaves, stats.cutoffs
         );
         group.bench_function(algorithm.name(), |b| {
-            b.iter(|| algorithm.search(black_box(&start), &NoEvaluation, SearchOptions::default(), &mut NoObserver))
+            b.iter(|| {
+                algorithm.search(
+                    black_box(&start),
+                    &NoEvaluation,
+                    SearchOptions::default(),
+                    &mut NoObserver,
+                )
+            })
         });
     }
     group.finish();

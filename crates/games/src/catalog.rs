@@ -24,7 +24,10 @@ pub trait GameVisitor {
 /// The catalog of games, for `--help` texts: (spec, description).
 pub const GAMES: &[(&str, &str)] = &[
     ("tictactoe", "tic-tac-toe on 3x3 (alias ttt)"),
-    ("mnk:M,N,K", "M columns, N rows, K in a row wins (M*N <= 64), e.g. mnk:4,4,4"),
+    (
+        "mnk:M,N,K",
+        "M columns, N rows, K in a row wins (M*N <= 64), e.g. mnk:4,4,4",
+    ),
 ];
 
 /// Parses a game spec (`tictactoe`, `mnk:4,4,4`, ...) and runs `visitor` on its start position.
@@ -37,24 +40,36 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
     match (name.to_ascii_lowercase().as_str(), args) {
         ("tictactoe" | "ttt" | "tic-tac-toe", None) => Ok(visitor.visit(Mnk::tic_tac_toe())),
         ("mnk", Some(args)) => Ok(visitor.visit(Mnk::from_spec_args(args)?)),
-        ("mnk", None) => Err(NotationError::new("mnk needs its size: mnk:M,N,K (e.g. mnk:4,4,4)")),
+        ("mnk", None) => Err(NotationError::new(
+            "mnk needs its size: mnk:M,N,K (e.g. mnk:4,4,4)",
+        )),
         _ => Err(unknown_game(spec)),
     }
 }
 
 fn unknown_game(spec: &str) -> NotationError {
     let known: Vec<&str> = GAMES.iter().map(|(name, _)| *name).collect();
-    NotationError::new(format!("unknown game '{spec}' (known: {})", known.join(", ")))
+    NotationError::new(format!(
+        "unknown game '{spec}' (known: {})",
+        known.join(", ")
+    ))
 }
 
 /// Parses a comma-separated list of numbers, naming the field in errors.
-pub(crate) fn parse_numbers(game: &str, args: &str, field_names: &[&str]) -> Result<Vec<u32>, NotationError> {
+pub(crate) fn parse_numbers(
+    game: &str,
+    args: &str,
+    field_names: &[&str],
+) -> Result<Vec<u32>, NotationError> {
     args.split(',')
         .enumerate()
         .map(|(i, part)| {
             let field = field_names.get(i).copied().unwrap_or("value");
             part.trim().parse::<u32>().map_err(|_| {
-                NotationError::new(format!("{game}: {field} '{}' is not a non-negative whole number", part.trim()))
+                NotationError::new(format!(
+                    "{game}: {field} '{}' is not a non-negative whole number",
+                    part.trim()
+                ))
             })
         })
         .collect()

@@ -107,7 +107,11 @@ impl Mnk {
         self.m as u32 * self.n as u32
     }
     fn full_mask(&self) -> u64 {
-        if self.cells() == 64 { u64::MAX } else { (1u64 << self.cells()) - 1 }
+        if self.cells() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.cells()) - 1
+        }
     }
     fn occupied(&self) -> u64 {
         self.stones[0] | self.stones[1]
@@ -142,7 +146,10 @@ impl Mnk {
             let mut run = 1;
             for sign in [1, -1] {
                 let (mut x, mut y) = (x0 + sign * dx, y0 + sign * dy);
-                while (0..m).contains(&x) && (0..n).contains(&y) && mine & (1u64 << (y * m + x)) != 0 {
+                while (0..m).contains(&x)
+                    && (0..n).contains(&y)
+                    && mine & (1u64 << (y * m + x)) != 0
+                {
                     run += 1;
                     x += sign * dx;
                     y += sign * dy;
@@ -163,7 +170,8 @@ impl Mnk {
                     if !(0..m).contains(&ex) || !(0..n).contains(&ey) {
                         continue;
                     }
-                    let mask = (0..k).fold(0u64, |acc, i| acc | 1u64 << ((y + dy * i) * m + x + dx * i));
+                    let mask =
+                        (0..k).fold(0u64, |acc, i| acc | 1u64 << ((y + dy * i) * m + x + dx * i));
                     lines.push(mask);
                 }
             }
@@ -175,8 +183,16 @@ impl Mnk {
     fn transform(&self, symmetry: u32, cell: u32) -> u32 {
         let (m, n) = (self.m as u32, self.n as u32);
         let (x, y) = (cell % m, cell / m);
-        let (x, y) = if symmetry & 1 != 0 { (m - 1 - x, y) } else { (x, y) };
-        let (x, y) = if symmetry & 2 != 0 { (x, n - 1 - y) } else { (x, y) };
+        let (x, y) = if symmetry & 1 != 0 {
+            (m - 1 - x, y)
+        } else {
+            (x, y)
+        };
+        let (x, y) = if symmetry & 2 != 0 {
+            (x, n - 1 - y)
+        } else {
+            (x, y)
+        };
         let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
         y * m + x
     }
@@ -203,7 +219,7 @@ impl Mnk {
     /// Whether `player` has any k in a row anywhere (used when reading a position).
     fn has_line(&self, player: Player) -> bool {
         let mine = self.stones[player.index()];
-        self.lines().iter().any(|&line| mine & line == line)
+        self.lines().iter().any(|&line| line & !mine == 0)
     }
 }
 
@@ -254,9 +270,12 @@ impl Notation for Mnk {
 
     fn parse_position(&self, text: &str) -> Result<Mnk, NotationError> {
         let text = text.trim();
-        let mut board = Mnk { stones: [0, 0], ..*self };
+        let mut board = Mnk {
+            stones: [0, 0],
+            ..*self
+        };
         if text.is_empty() || text.eq_ignore_ascii_case("start") {
-            return Ok(Mnk::new(self.m as u32, self.n as u32, self.k as u32)?);
+            return Mnk::new(self.m as u32, self.n as u32, self.k as u32);
         }
         let (m, n) = (self.m as usize, self.n as usize);
         if text.contains('/') {
@@ -316,14 +335,25 @@ impl Notation for Mnk {
                 )));
             }
         };
-        let (x_won, o_won) = (board.has_line(Player::First), board.has_line(Player::Second));
+        let (x_won, o_won) = (
+            board.has_line(Player::First),
+            board.has_line(Player::Second),
+        );
         board.state = match (x_won, o_won) {
-            (true, true) => return Err(NotationError::new("impossible position: both X and O have a line")),
+            (true, true) => {
+                return Err(NotationError::new(
+                    "impossible position: both X and O have a line",
+                ));
+            }
             (true, false) if board.to_move == Player::First => {
-                return Err(NotationError::new("impossible position: X has a line but O moved after it"));
+                return Err(NotationError::new(
+                    "impossible position: X has a line but O moved after it",
+                ));
             }
             (false, true) if board.to_move == Player::Second => {
-                return Err(NotationError::new("impossible position: O has a line but X moved after it"));
+                return Err(NotationError::new(
+                    "impossible position: O has a line but X moved after it",
+                ));
             }
             (true, false) => State::Won(Player::First),
             (false, true) => State::Won(Player::Second),
@@ -340,11 +370,13 @@ impl Notation for Mnk {
                 out.push('/');
             }
             for column in 0..self.m as u32 {
-                out.push(match self.stone(Cell((row * self.m as u32 + column) as u8)) {
-                    Some(Player::First) => 'X',
-                    Some(Player::Second) => 'O',
-                    None => '.',
-                });
+                out.push(
+                    match self.stone(Cell((row * self.m as u32 + column) as u8)) {
+                        Some(Player::First) => 'X',
+                        Some(Player::Second) => 'O',
+                        None => '.',
+                    },
+                );
             }
         }
         out
@@ -386,7 +418,10 @@ impl Notation for Mnk {
             }
         };
         if self.outcome().is_none() && self.stone(Cell(cell as u8)).is_some() {
-            return Err(NotationError::new(format!("{} is already taken", self.cell_name(cell))));
+            return Err(NotationError::new(format!(
+                "{} is already taken",
+                self.cell_name(cell)
+            )));
         }
         legal_or_error(self, Cell(cell as u8), text.trim())
     }
@@ -406,11 +441,13 @@ impl Notation for Mnk {
             out.push_str(&format!("{:>3}", row + 1));
             for column in 0..self.m as u32 {
                 out.push(' ');
-                out.push(match self.stone(Cell((row * self.m as u32 + column) as u8)) {
-                    Some(Player::First) => 'X',
-                    Some(Player::Second) => 'O',
-                    None => '.',
-                });
+                out.push(
+                    match self.stone(Cell((row * self.m as u32 + column) as u8)) {
+                        Some(Player::First) => 'X',
+                        Some(Player::Second) => 'O',
+                        None => '.',
+                    },
+                );
             }
             out.push('\n');
         }
@@ -444,7 +481,9 @@ pub struct OpenLines {
 
 impl OpenLines {
     pub fn new(board: &Mnk) -> OpenLines {
-        OpenLines { lines: board.lines() }
+        OpenLines {
+            lines: board.lines(),
+        }
     }
 }
 
@@ -469,7 +508,10 @@ impl Playable for Mnk {
         let symmetries = if self.m == self.n { 8 } else { 4 };
         (0..symmetries)
             .map(|s| {
-                let mut image = Mnk { stones: [0, 0], ..*self };
+                let mut image = Mnk {
+                    stones: [0, 0],
+                    ..*self
+                };
                 for player in [Player::First, Player::Second] {
                     let mut bits = self.stones[player.index()];
                     while bits != 0 {

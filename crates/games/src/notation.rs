@@ -67,13 +67,21 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
 }
 
 /// Parses a move and checks it against the legal moves (a helper for implementations).
-pub fn legal_or_error<G: Game>(position: &G, mv: G::Move, text: &str) -> Result<G::Move, NotationError> {
+pub fn legal_or_error<G: Game>(
+    position: &G,
+    mv: G::Move,
+    text: &str,
+) -> Result<G::Move, NotationError> {
     if position.outcome().is_some() {
-        return Err(NotationError::new("the game is over: no move can be played"));
+        return Err(NotationError::new(
+            "the game is over: no move can be played",
+        ));
     }
     if position.legal_moves().contains(&mv) {
         Ok(mv)
     } else {
-        Err(NotationError::new(format!("'{text}' is not a legal move here")))
+        Err(NotationError::new(format!(
+            "'{text}' is not a legal move here"
+        )))
     }
 }

@@ -2,13 +2,15 @@
 
 use ply_core::count::{count_positions, count_tree};
 use ply_core::{
-    Algorithm, Evaluator, Game, NoEvaluation, Player, Score, SearchOptions, alpha_beta, alpha_beta_with, evaluate_moves,
-    minimax, negamax,
+    Algorithm, Evaluator, Game, NoEvaluation, Player, Score, SearchOptions, alpha_beta,
+    alpha_beta_with, evaluate_moves, minimax, negamax,
 };
 use ply_games::{Cell, Mnk, Notation, Playable};
 
 fn ttt(text: &str) -> Mnk {
-    Mnk::tic_tac_toe().parse_position(text).expect("valid test position")
+    Mnk::tic_tac_toe()
+        .parse_position(text)
+        .expect("valid test position")
 }
 
 #[test]
@@ -25,14 +27,22 @@ fn full_game_tree_counts() {
 fn distinct_positions() {
     let start = Mnk::tic_tac_toe();
     assert_eq!(count_positions(&start, Mnk::clone), 5_478);
-    assert_eq!(count_positions(&start, |p: &Mnk| p.canonical().expect("square board")), 765);
+    assert_eq!(
+        count_positions(&start, |p: &Mnk| p.canonical().expect("square board")),
+        765
+    );
 }
 
 #[test]
 fn the_game_is_a_draw_for_every_algorithm() {
     let start = Mnk::tic_tac_toe();
     for algorithm in Algorithm::ALL {
-        let result = algorithm.search(&start, &NoEvaluation, SearchOptions::default(), &mut ply_core::NoObserver);
+        let result = algorithm.search(
+            &start,
+            &NoEvaluation,
+            SearchOptions::default(),
+            &mut ply_core::NoObserver,
+        );
         assert_eq!(result.value, Score::DRAW, "{algorithm}");
         assert_eq!(result.pv.len(), 9, "a drawn game fills the board");
     }
@@ -65,8 +75,18 @@ fn three_algorithms_agree_on_every_position_and_depth() {
     for pos in all_positions() {
         for depth in [None, Some(1), Some(2), Some(3)] {
             let a = minimax(&pos, &eval, depth).value;
-            assert_eq!(a, negamax(&pos, &eval, depth).value, "{}", pos.position_string());
-            assert_eq!(a, alpha_beta(&pos, &eval, depth).value, "{}", pos.position_string());
+            assert_eq!(
+                a,
+                negamax(&pos, &eval, depth).value,
+                "{}",
+                pos.position_string()
+            );
+            assert_eq!(
+                a,
+                alpha_beta(&pos, &eval, depth).value,
+                "{}",
+                pos.position_string()
+            );
         }
     }
 }
@@ -111,9 +131,19 @@ fn lost_side_still_blocks_the_open_line() {
     let result = alpha_beta(&pos, &NoEvaluation, None);
     assert_eq!(result.value, Score::loss_in(4));
     assert_eq!(pos.move_string(result.best.expect("a move")), "c3");
-    let (moves, _) = evaluate_moves(&pos, &NoEvaluation, Algorithm::AlphaBeta, SearchOptions::default());
+    let (moves, _) = evaluate_moves(
+        &pos,
+        &NoEvaluation,
+        Algorithm::AlphaBeta,
+        SearchOptions::default(),
+    );
     for m in &moves[1..] {
-        assert_eq!(m.value, Score::loss_in(2), "{} lets X win at once", pos.move_string(m.mv));
+        assert_eq!(
+            m.value,
+            Score::loss_in(2),
+            "{} lets X win at once",
+            pos.move_string(m.mv)
+        );
     }
 
     // Without distance-aware scoring every move is just "a loss", and the engine gives up:
@@ -170,19 +200,49 @@ fn notation_errors_say_what_is_wrong() {
     assert!(err("XXX/OO./O..").contains("X has a line but O moved"));
     assert!(err("X.Z/.../...").contains("'Z' at column 3"));
     let pos = ttt("X../.../...");
-    assert!(pos.parse_move("a1").expect_err("taken").to_string().contains("already taken"));
-    assert!(pos.parse_move("d1").expect_err("off").to_string().contains("off the board"));
-    assert!(pos.parse_move("10").expect_err("off").to_string().contains("off the board"));
-    assert!(pos.parse_move("hello").expect_err("junk").to_string().contains("not a cell"));
+    assert!(
+        pos.parse_move("a1")
+            .expect_err("taken")
+            .to_string()
+            .contains("already taken")
+    );
+    assert!(
+        pos.parse_move("d1")
+            .expect_err("off")
+            .to_string()
+            .contains("off the board")
+    );
+    assert!(
+        pos.parse_move("10")
+            .expect_err("off")
+            .to_string()
+            .contains("off the board")
+    );
+    assert!(
+        pos.parse_move("hello")
+            .expect_err("junk")
+            .to_string()
+            .contains("not a cell")
+    );
     let over = ttt("XXX/OO./...");
-    assert!(over.parse_move("c2").expect_err("over").to_string().contains("over"));
+    assert!(
+        over.parse_move("c2")
+            .expect_err("over")
+            .to_string()
+            .contains("over")
+    );
 }
 
 #[test]
 fn m_n_k_values_known_from_the_literature() {
     // (3,3,3) draw; (4,3,3) and (3,4,3): first player wins; (4,4,3): first player wins; (2,2,2): first player wins.
-    for (m, n, k, first_wins) in [(3, 3, 3, false), (4, 3, 3, true), (3, 4, 3, true), (2, 2, 2, true), (3, 3, 4, false)]
-    {
+    for (m, n, k, first_wins) in [
+        (3, 3, 3, false),
+        (4, 3, 3, true),
+        (3, 4, 3, true),
+        (2, 2, 2, true),
+        (3, 3, 4, false),
+    ] {
         if k > m.max(n) {
             assert!(Mnk::new(m, n, k).is_err());
             continue;

@@ -8,7 +8,8 @@ use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply count tictactoe\n  ply count tictactoe --json\n  ply count mnk:3,2,2";
+const EXAMPLES: &str =
+    "EXAMPLES:\n  ply count tictactoe\n  ply count tictactoe --json\n  ply count mnk:3,2,2";
 
 /// Count the full game tree: nodes, finished games by result, distinct positions.
 #[derive(clap::Args)]

@@ -49,7 +49,11 @@ impl GameVisitor for Play<'_> {
         let args = self.0;
         let mut pos = report::position_or_start(&start, args.position.as_deref())?;
         let initial = pos.clone();
-        let engine = if args.first == "engine" { pos.to_move() } else { pos.to_move().opponent() };
+        let engine = if args.first == "engine" {
+            pos.to_move()
+        } else {
+            pos.to_move().opponent()
+        };
         let eval = pos.evaluator();
         let options = SearchOptions::depth(args.depth);
         let mut record = Vec::new();
@@ -70,7 +74,11 @@ impl GameVisitor for Play<'_> {
             let mover = pos.to_move();
             let mv = if mover == engine {
                 let (moves, _) = evaluate_moves(&pos, &eval, Algorithm::AlphaBeta, options);
-                println!("engine ({}) considers: {}", pos.player_name(mover), candidates(&pos, &moves));
+                println!(
+                    "engine ({}) considers: {}",
+                    pos.player_name(mover),
+                    candidates(&pos, &moves)
+                );
                 let Some(choice) = moves.first() else { break };
                 println!("engine plays {}", pos.move_string(choice.mv));
                 choice.mv
@@ -93,7 +101,10 @@ impl GameVisitor for Play<'_> {
                         continue;
                     }
                     "help" => {
-                        println!("enter {}; 'hint' shows the value of each move; 'quit' stops", pos.move_help());
+                        println!(
+                            "enter {}; 'hint' shows the value of each move; 'quit' stops",
+                            pos.move_help()
+                        );
                         continue;
                     }
                     text => match pos.parse_move(text) {

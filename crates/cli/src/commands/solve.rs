@@ -64,7 +64,8 @@ impl GameVisitor for Solve<'_> {
         let algorithm: Algorithm = args.algorithm.parse().map_err(anyhow::Error::msg)?;
         let root = report::position_or_start(&start, args.position.as_deref())?;
         let clock = Instant::now();
-        let (moves, mut stats) = evaluate_moves(&root, &NoEvaluation, algorithm, SearchOptions::default());
+        let (moves, mut stats) =
+            evaluate_moves(&root, &NoEvaluation, algorithm, SearchOptions::default());
         stats.nodes += 1;
         let elapsed = clock.elapsed();
 
@@ -128,7 +129,11 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
         println!("moves:");
         for m in &out.moves {
             let mark = if out.best.contains(&m.mv) { '*' } else { ' ' };
-            let how = if m.value == "draw" { "draw".to_string() } else { format!("{} in {}", m.value, m.plies) };
+            let how = if m.value == "draw" {
+                "draw".to_string()
+            } else {
+                format!("{} in {}", m.value, m.plies)
+            };
             println!("  {mark} {:<6} {how}", m.mv);
         }
     }

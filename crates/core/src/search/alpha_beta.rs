@@ -12,7 +12,11 @@ use crate::{Evaluator, Game, Score};
 
 /// Alpha-beta to `depth` plies (`None`: to the end of the game). Same value as
 /// [`minimax`](super::minimax()) and [`negamax`](super::negamax()), fewer nodes.
-pub fn alpha_beta<G: Game, E: Evaluator<G>>(root: &G, eval: &E, depth: Option<u32>) -> SearchResult<G::Move> {
+pub fn alpha_beta<G: Game, E: Evaluator<G>>(
+    root: &G,
+    eval: &E,
+    depth: Option<u32>,
+) -> SearchResult<G::Move> {
     alpha_beta_with(root, eval, SearchOptions::depth(depth), &mut NoObserver)
 }
 

@@ -11,7 +11,11 @@ use crate::{Evaluator, Game, Player, Score};
 /// Plain minimax (Max/Min form) to `depth` plies (`None`: to the end of the game).
 ///
 /// The returned value is for the side to move at the root, like every search in ply.
-pub fn minimax<G: Game, E: Evaluator<G>>(root: &G, eval: &E, depth: Option<u32>) -> SearchResult<G::Move> {
+pub fn minimax<G: Game, E: Evaluator<G>>(
+    root: &G,
+    eval: &E,
+    depth: Option<u32>,
+) -> SearchResult<G::Move> {
     minimax_with(root, eval, SearchOptions::depth(depth), &mut NoObserver)
 }
 
@@ -48,7 +52,11 @@ fn from_first(player: Player, value: Score) -> Score {
 }
 
 /// The value of `pos` for the first player: Max decides where the first player moves, Min elsewhere.
-fn value<G: Game, E: Evaluator<G>, O: Observer<G>>(ctx: &mut Context<'_, G, E, O>, pos: &G, ply: u32) -> Score {
+fn value<G: Game, E: Evaluator<G>, O: Observer<G>>(
+    ctx: &mut Context<'_, G, E, O>,
+    pos: &G,
+    ply: u32,
+) -> Score {
     match pos.to_move() {
         Player::First => max_value(ctx, pos, ply),
         Player::Second => min_value(ctx, pos, ply),
@@ -56,7 +64,11 @@ fn value<G: Game, E: Evaluator<G>, O: Observer<G>>(ctx: &mut Context<'_, G, E, O
 }
 
 /// MAX to move: the largest value among the children.
-fn max_value<G: Game, E: Evaluator<G>, O: Observer<G>>(ctx: &mut Context<'_, G, E, O>, pos: &G, ply: u32) -> Score {
+fn max_value<G: Game, E: Evaluator<G>, O: Observer<G>>(
+    ctx: &mut Context<'_, G, E, O>,
+    pos: &G,
+    ply: u32,
+) -> Score {
     if let Some(leaf) = ctx.enter(pos, ply, -Score::INFINITY, Score::INFINITY) {
         return leaf; // the first player is to move: their view is the first player's
     }
@@ -75,7 +87,11 @@ fn max_value<G: Game, E: Evaluator<G>, O: Observer<G>>(ctx: &mut Context<'_, G, 
 }
 
 /// MIN to move: the smallest value among the children.
-fn min_value<G: Game, E: Evaluator<G>, O: Observer<G>>(ctx: &mut Context<'_, G, E, O>, pos: &G, ply: u32) -> Score {
+fn min_value<G: Game, E: Evaluator<G>, O: Observer<G>>(
+    ctx: &mut Context<'_, G, E, O>,
+    pos: &G,
+    ply: u32,
+) -> Score {
     if let Some(leaf) = ctx.enter(pos, ply, -Score::INFINITY, Score::INFINITY) {
         return -leaf; // scored for the second player, who is to move
     }

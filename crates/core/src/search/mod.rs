@@ -190,7 +190,8 @@ pub fn evaluate_moves<G: Game, E: Evaluator<G>>(
     };
     for mv in root.legal_moves() {
         let child = root.after(mv);
-        let result = context::search_from(algorithm, &child, eval, child_options, &mut NoObserver, 1);
+        let result =
+            context::search_from(algorithm, &child, eval, child_options, &mut NoObserver, 1);
         stats += result.stats;
         let value = if child.to_move() == root.to_move() {
             result.value
@@ -201,6 +202,6 @@ pub fn evaluate_moves<G: Game, E: Evaluator<G>>(
         pv.extend(result.pv);
         values.push(MoveValue { mv, value, pv });
     }
-    values.sort_by(|a, b| b.value.cmp(&a.value));
+    values.sort_by_key(|m| std::cmp::Reverse(m.value));
     (values, stats)
 }

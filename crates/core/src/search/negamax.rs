@@ -7,7 +7,11 @@ use super::{NoObserver, Observer, SearchOptions, SearchResult};
 use crate::{Evaluator, Game, Score};
 
 /// Plain negamax to `depth` plies (`None`: to the end of the game).
-pub fn negamax<G: Game, E: Evaluator<G>>(root: &G, eval: &E, depth: Option<u32>) -> SearchResult<G::Move> {
+pub fn negamax<G: Game, E: Evaluator<G>>(
+    root: &G,
+    eval: &E,
+    depth: Option<u32>,
+) -> SearchResult<G::Move> {
     negamax_with(root, eval, SearchOptions::depth(depth), &mut NoObserver)
 }
 
@@ -33,7 +37,11 @@ pub(super) fn run<G: Game, E: Evaluator<G>, O: Observer<G>>(
     ctx.finish(value)
 }
 
-fn search<G: Game, E: Evaluator<G>, O: Observer<G>>(ctx: &mut Context<'_, G, E, O>, pos: &G, ply: u32) -> Score {
+fn search<G: Game, E: Evaluator<G>, O: Observer<G>>(
+    ctx: &mut Context<'_, G, E, O>,
+    pos: &G,
+    ply: u32,
+) -> Score {
     if let Some(leaf) = ctx.enter(pos, ply, -Score::INFINITY, Score::INFINITY) {
         return leaf;
     }
@@ -42,7 +50,11 @@ fn search<G: Game, E: Evaluator<G>, O: Observer<G>>(ctx: &mut Context<'_, G, E, 
     for &mv in &moves {
         let child = pos.after(mv);
         let v = search(ctx, &child, ply + 1);
-        let v = if child.to_move() == pos.to_move() { v } else { -v };
+        let v = if child.to_move() == pos.to_move() {
+            v
+        } else {
+            -v
+        };
         if v > best {
             best = v;
             ctx.update_pv(ply, mv);
