@@ -169,3 +169,24 @@ fn depth_limited_engine_opens_in_the_centre() {
         .success()
         .stdout(predicate::str::contains("engine plays b2"));
 }
+
+#[test]
+fn count_stops_cleanly_on_ctrl_c() {
+    // mnk:4,4,4 has trillions of move sequences: the count runs until interrupted.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("ply"))
+        .args(["count", "mnk:4,4,4", "--json"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("ply starts");
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("ply ends");
+    assert_eq!(out.status.code(), Some(130));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("partial counts as JSON");
+    assert_eq!(v["interrupted"], true);
+    assert!(v["nodes"].as_u64().is_some_and(|n| n > 0));
+}
