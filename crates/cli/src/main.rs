@@ -3,6 +3,7 @@
 
 mod commands;
 mod engine_glue;
+mod interrupt;
 mod report;
 
 use clap::{Parser, Subcommand};

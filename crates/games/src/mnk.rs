@@ -138,6 +138,7 @@ impl Mnk {
     }
 
     /// True when `player` has `k` in a row through `cell`.
+    #[inline]
     fn line_through(&self, player: Player, cell: u32) -> bool {
         let mine = self.stones[player.index()];
         let (m, n, k) = (self.m as i32, self.n as i32, self.k as i32);
@@ -202,10 +203,12 @@ impl Mnk {
         format!("{column}{}", cell / self.m as u32 + 1)
     }
 
+    #[inline]
     fn place(&mut self, player: Player, cell: u32) {
         self.stones[player.index()] |= 1u64 << cell;
     }
 
+    #[inline]
     fn update_state(&mut self, last_mover: Player, cell: u32) {
         self.state = if self.line_through(last_mover, cell) {
             State::Won(last_mover)

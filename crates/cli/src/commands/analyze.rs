@@ -64,7 +64,12 @@ struct AnalyzeJson {
 }
 
 /// The search limits the arguments ask for.
-pub fn limits_from(depth: Option<u32>, time: Option<u64>, nodes: Option<u64>, exact: bool) -> Limits {
+pub fn limits_from(
+    depth: Option<u32>,
+    time: Option<u64>,
+    nodes: Option<u64>,
+    exact: bool,
+) -> Limits {
     let mut limits = Limits {
         depth,
         nodes,
@@ -85,7 +90,10 @@ impl GameVisitor for Analyze<'_> {
 
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let root = report::position_or_start(&start, self.0.position.as_deref())?;
-        root.with_search_hooks(Run { args: self.0, root: &root })
+        root.with_search_hooks(Run {
+            args: self.0,
+            root: &root,
+        })
     }
 }
 
@@ -99,12 +107,18 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
 
     fn visit<H: SearchHooks<G>>(self, hooks: H) -> Result<ExitCode> {
         let (args, root) = (self.args, self.root);
-        let settings = Settings::default().with_threads(args.threads as usize).with_hash(args.hash);
+        let settings = Settings::default()
+            .with_threads(args.threads as usize)
+            .with_hash(args.hash);
         let limits = limits_from(args.depth, args.time, args.nodes, args.exact);
         let mut engine = Engine::new(hooks, root.evaluator(), settings);
         if !args.json {
             print!("{}", root.render());
-            println!("{} to move; position {}", report::to_move_name(root), root.position_string());
+            println!(
+                "{} to move; position {}",
+                report::to_move_name(root),
+                root.position_string()
+            );
         }
         let result = engine.search_with(root, &limits, |info| {
             if !args.json {
@@ -123,11 +137,19 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
             best: result.best.map(|mv| root.move_string(mv)),
             pv: report::line(root, &result.pv),
             nodes: result.stats.nodes,
-            nps: if seconds > 0.0 { (result.stats.nodes as f64 / seconds) as u64 } else { 0 },
+            nps: if seconds > 0.0 {
+                (result.stats.nodes as f64 / seconds) as u64
+            } else {
+                0
+            },
             time_ms: report::millis(result.time),
             threads: args.threads,
             hash_mb: args.hash,
-            iterations: result.iterations.iter().map(|i| engine_glue::iteration_json(root, i)).collect(),
+            iterations: result
+                .iterations
+                .iter()
+                .map(|i| engine_glue::iteration_json(root, i))
+                .collect(),
         };
         if args.json {
             print_json(&out)?;

@@ -1,10 +1,12 @@
 //! `ply count`: how big is a game's tree?
 
+use crate::interrupt;
 use crate::report::print_json;
 use anyhow::Result;
-use ply_core::count::{count_positions, count_tree};
+use ply_core::count::{count_positions_with, count_tree_with};
 use ply_games::{GameVisitor, Playable, with_game};
 use serde::Serialize;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -30,10 +32,23 @@ struct CountJson {
     first_player_wins: u64,
     second_player_wins: u64,
     draws: u64,
-    positions: usize,
+    /// Null when an interruption came before the positions were counted.
+    positions: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     positions_up_to_symmetry: Option<usize>,
     time_ms: f64,
+    /// True when Ctrl-C stopped the count: the figures are then lower bounds.
+    interrupted: bool,
+}
+
+/// Polls Ctrl-C and updates the spinner; `Break` stops the walk.
+fn keep_going(bar: &indicatif::ProgressBar, what: &str, n: u64) -> ControlFlow<()> {
+    bar.set_message(format!("{what}: {n}"));
+    if interrupt::interrupted() {
+        ControlFlow::Break(())
+    } else {
+        ControlFlow::Continue(())
+    }
 }
 
 struct Count(bool);
@@ -43,11 +58,31 @@ impl GameVisitor for Count {
 
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let clock = Instant::now();
-        let tree = count_tree(&start);
-        let positions = count_positions(&start, G::clone);
+        interrupt::stop_flag();
+        let bar = interrupt::spinner("counting");
+        let mut interrupted = false;
+        let tree = count_tree_with(&start, |c| keep_going(&bar, "tree nodes", c.nodes))
+            .unwrap_or_else(|partial| {
+                interrupted = true;
+                partial
+            });
+        let mut positions_of = |canonical: &dyn Fn(&G) -> G| {
+            if interrupted {
+                return None;
+            }
+            let counted = count_positions_with(&start, canonical, |n| {
+                keep_going(&bar, "positions", n as u64)
+            });
+            Some(counted.unwrap_or_else(|partial| {
+                interrupted = true;
+                partial
+            }))
+        };
+        let positions = positions_of(&G::clone);
         let symmetric = start
             .canonical()
-            .map(|_| count_positions(&start, |p: &G| p.canonical().unwrap_or_else(|| p.clone())));
+            .and_then(|_| positions_of(&|p: &G| p.canonical().unwrap_or_else(|| p.clone())));
+        bar.finish_and_clear();
         let out = CountJson {
             game: start.game_name(),
             nodes: tree.nodes,
@@ -58,6 +93,7 @@ impl GameVisitor for Count {
             positions,
             positions_up_to_symmetry: symmetric,
             time_ms: crate::report::millis(clock.elapsed()),
+            interrupted,
         };
         if self.0 {
             print_json(&out)?;
@@ -70,12 +106,21 @@ impl GameVisitor for Count {
             println!("  won by {first:<14} {}", out.first_player_wins);
             println!("  won by {second:<14} {}", out.second_player_wins);
             println!("  drawn                {}", out.draws);
-            println!("distinct positions:    {}", out.positions);
+            if let Some(n) = out.positions {
+                println!("distinct positions:    {n}");
+            }
             if let Some(n) = out.positions_up_to_symmetry {
                 println!("  up to symmetry:      {n}");
             }
+            if interrupted {
+                println!("(interrupted: the figures above are lower bounds)");
+            }
         }
-        Ok(ExitCode::SUCCESS)
+        Ok(if interrupted {
+            ExitCode::from(130)
+        } else {
+            ExitCode::SUCCESS
+        })
     }
 }
 

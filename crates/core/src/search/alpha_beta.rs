@@ -63,7 +63,11 @@ fn search<G: Game, E: Evaluator<G>, O: Observer<G>>(
         };
         if v > best {
             best = v;
-            ctx.update_pv(ply, mv);
+            // Only a value inside the window is exact, and only exact nodes lie on
+            // the principal variation: elsewhere the line would be thrown away.
+            if v > alpha && v < beta {
+                ctx.update_pv(ply, mv);
+            }
             alpha = alpha.max(v);
         }
         if v >= beta {

@@ -1,0 +1,192 @@
+//! The `ply` binary as users script it: exact figures, the JSON contract, errors and exit codes.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn ply() -> Command {
+    Command::cargo_bin("ply").expect("the ply binary is built")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = ply().args(args).output().expect("ply runs");
+    assert!(
+        out.status.success(),
+        "ply {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+#[test]
+fn count_json_contract() {
+    let v = json(&["count", "tictactoe", "--json"]);
+    assert_eq!(v["nodes"], 549_946);
+    assert_eq!(v["games"], 255_168);
+    assert_eq!(v["first_player_wins"], 131_184);
+    assert_eq!(v["second_player_wins"], 77_904);
+    assert_eq!(v["draws"], 46_080);
+    assert_eq!(v["positions"], 5_478);
+    assert_eq!(v["positions_up_to_symmetry"], 765);
+}
+
+#[test]
+fn solve_json_contract_from_the_start() {
+    let v = json(&["solve", "tictactoe", "--json"]);
+    assert_eq!(v["game"], "tictactoe");
+    assert_eq!(v["position"], ".../.../...");
+    assert_eq!(v["to_move"], "X");
+    assert_eq!(v["value"], "draw");
+    assert_eq!(v["plies"], 9);
+    assert_eq!(
+        v["best"].as_array().map(Vec::len),
+        Some(9),
+        "every first move draws"
+    );
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(9));
+    assert!(v["nodes"].as_u64().is_some_and(|n| n > 1));
+    assert!(v["time_ms"].as_f64().is_some());
+}
+
+#[test]
+fn solve_names_the_only_defence() {
+    for algorithm in ["minimax", "negamax", "alphabeta"] {
+        let v = json(&[
+            "solve",
+            "tictactoe",
+            "XO./.X./...",
+            "--algorithm",
+            algorithm,
+            "--json",
+        ]);
+        assert_eq!(v["to_move"], "O");
+        assert_eq!(v["value"], "loss");
+        assert_eq!(v["plies"], 4);
+        assert_eq!(v["best"], serde_json::json!(["c3"]));
+        let moves = v["moves"].as_array().expect("moves");
+        assert_eq!(moves.len(), 6);
+        assert_eq!(moves[0]["move"], "c3");
+        assert!(
+            moves[1..]
+                .iter()
+                .all(|m| m["value"] == "loss" && m["plies"] == 2)
+        );
+    }
+}
+
+#[test]
+fn solve_a_won_position_and_a_finished_one() {
+    let v = json(&["solve", "tictactoe", "XX./OO./...", "--json"]);
+    assert_eq!(v["value"], "win");
+    assert_eq!(v["plies"], 1);
+    assert_eq!(v["best"], serde_json::json!(["c1"]));
+    let v = json(&["solve", "tictactoe", "XXX/OO./...", "--json"]);
+    assert_eq!(v["value"], "loss");
+    assert_eq!(v["plies"], 0);
+    assert_eq!(v["moves"], serde_json::json!([]));
+}
+
+#[test]
+fn text_output_is_readable() {
+    ply()
+        .args(["solve", "ttt", "XO./.X./..."])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("value: loss in 4 plies for O"))
+        .stdout(predicate::str::contains("best: c3"));
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    for args in [
+        vec!["solve", "tictactoe", "XXX/XXX/XXX"],
+        vec!["solve", "checkers"],
+        vec!["solve", "mnk:9,9,5"],
+        vec!["solve", "mnk:3,x,3"],
+        vec!["count", "mnk"],
+        vec!["solve", "tictactoe", "--algorithm", "bogo"],
+        vec!["frobnicate"],
+    ] {
+        let out = ply().args(&args).output().expect("ply runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("error"), "{args:?}: {stderr}");
+    }
+    let out = ply()
+        .args(["solve", "tictactoe", "XXX/OO./O.."])
+        .output()
+        .expect("ply runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("X has a line but O moved"), "{stderr}");
+}
+
+#[test]
+fn help_has_examples() {
+    for command in ["play", "solve", "count"] {
+        ply()
+            .args([command, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("EXAMPLES"));
+    }
+}
+
+#[test]
+fn play_rejects_bad_input_and_lets_the_engine_win() {
+    // O (the human) plays badly; X (the engine) must win, and bad input is refused politely.
+    ply()
+        .args(["play", "tictactoe", "--first", "engine", "--json"])
+        .write_stdin("zz\nb2\n1\nb2\nb1\nc1\nc2\na3\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("is not a cell"))
+        .stdout(predicate::str::contains("engine (X) considers:"))
+        .stdout(predicate::str::contains("the engine won"))
+        .stdout(predicate::str::contains("\"winner\": \"first\""));
+}
+
+#[test]
+fn play_against_a_perfect_engine_draws_with_best_play() {
+    // X (human) b2, then the corners and edges that keep the draw; the engine never loses.
+    let out = ply()
+        .args(["play", "tictactoe", "--json"])
+        .write_stdin("b2\nhint\nc1\nb1\na2\nc3\n")
+        .output()
+        .expect("ply runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(stdout.contains("your moves:"), "hint lists the values");
+    assert!(!stdout.contains("you won"), "{stdout}");
+}
+
+#[test]
+fn depth_limited_engine_opens_in_the_centre() {
+    ply()
+        .args(["play", "tictactoe", "--first", "engine", "--depth", "2"])
+        .write_stdin("quit\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("engine plays b2"));
+}
+
+#[test]
+fn count_stops_cleanly_on_ctrl_c() {
+    // mnk:4,4,4 has trillions of move sequences: the count runs until interrupted.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("ply"))
+        .args(["count", "mnk:4,4,4", "--json"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("ply starts");
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("ply ends");
+    assert_eq!(out.status.code(), Some(130));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("partial counts as JSON");
+    assert_eq!(v["interrupted"], true);
+    assert!(v["nodes"].as_u64().is_some_and(|n| n > 0));
+}
