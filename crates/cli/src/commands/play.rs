@@ -2,13 +2,15 @@
 
 use crate::report;
 use anyhow::Result;
+use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings};
 use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves};
 use ply_games::{GameVisitor, Notation, Playable, with_game};
 use serde::Serialize;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n  ply play connect4 --time 1000\n\n\
+With --time, or by default for large games (connect4: 1 second), the engine plays within a time budget.\n\
 At the prompt: a move (b2 or 5 in tic-tac-toe), 'hint' for the engine's view of your moves, 'quit' to stop.";
 
 /// Play against the engine in the terminal.
@@ -26,6 +28,9 @@ pub struct Args {
     /// Look this many plies ahead with the game's evaluation (default: search to the end, perfect play).
     #[arg(long)]
     depth: Option<u32>,
+    /// Let the engine think this many milliseconds per move (iterative deepening, transposition table).
+    #[arg(long)]
+    time: Option<u64>,
     /// At the end, print the game record as JSON.
     #[arg(long)]
     json: bool,
@@ -46,8 +51,26 @@ impl GameVisitor for Play<'_> {
     type Output = Result<ExitCode>;
 
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
-        let args = self.0;
-        let mut pos = report::position_or_start(&start, args.position.as_deref())?;
+        let pos = report::position_or_start(&start, self.0.position.as_deref())?;
+        pos.with_search_hooks(PlayWith {
+            args: self.0,
+            start: pos.clone(),
+        })
+    }
+}
+
+/// The game loop, with the game's engine hooks at hand.
+struct PlayWith<'a, G> {
+    args: &'a Args,
+    start: G,
+}
+
+impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
+    type Output = Result<ExitCode>;
+
+    fn visit<H: SearchHooks<G>>(self, hooks: H) -> Result<ExitCode> {
+        let args = self.args;
+        let mut pos = self.start;
         let initial = pos.clone();
         let engine = if args.first == "engine" {
             pos.to_move()
@@ -56,6 +79,17 @@ impl GameVisitor for Play<'_> {
         };
         let eval = pos.evaluator();
         let options = SearchOptions::depth(args.depth);
+        // The engine with a time budget: when asked, or by default for games too large to solve.
+        let budget = args
+            .time
+            .or((args.depth.is_none() && pos.prefers_engine()).then_some(1000));
+        let limits = Limits {
+            depth: args.depth,
+            time: budget.map(std::time::Duration::from_millis),
+            stop: Some(crate::interrupt::stop_flag()),
+            ..Limits::default()
+        };
+        let mut searcher = budget.map(|_| Engine::new(hooks, eval.clone(), Settings::default()));
         let mut record = Vec::new();
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
@@ -64,15 +98,31 @@ impl GameVisitor for Play<'_> {
             pos.game_name(),
             pos.player_name(engine.opponent()),
             pos.player_name(engine),
-            match args.depth {
-                None => "The engine searches to the end of the game.".to_string(),
-                Some(d) => format!("The engine looks {d} plies ahead."),
+            match (budget, args.depth) {
+                (Some(ms), _) => format!("The engine thinks {ms} ms per move."),
+                (None, None) => "The engine searches to the end of the game.".to_string(),
+                (None, Some(d)) => format!("The engine looks {d} plies ahead."),
             }
         );
         while pos.outcome().is_none() {
             print!("\n{}", pos.render());
             let mover = pos.to_move();
-            let mv = if mover == engine {
+            let mv = if mover == engine
+                && let Some(searcher) = searcher.as_mut()
+            {
+                let result = searcher.search(&pos, &limits);
+                let Some(best) = result.best else { break };
+                println!(
+                    "engine ({}) thinks: {} at depth {} ({} nodes, {:.0} ms)",
+                    pos.player_name(mover),
+                    result.score,
+                    result.depth,
+                    result.stats.nodes,
+                    result.time.as_secs_f64() * 1e3
+                );
+                println!("engine plays {}", pos.move_string(best));
+                best
+            } else if mover == engine {
                 let (moves, _) = evaluate_moves(&pos, &eval, Algorithm::AlphaBeta, options);
                 println!(
                     "engine ({}) considers: {}",
@@ -94,6 +144,19 @@ impl GameVisitor for Play<'_> {
                     "quit" | "exit" | "q" => {
                         println!("game abandoned");
                         return Ok(ExitCode::SUCCESS);
+                    }
+                    "hint" | "?" if searcher.is_some() => {
+                        if let Some(searcher) = searcher.as_mut() {
+                            let result = searcher.search(&pos, &limits);
+                            let best = result.best.map(|mv| pos.move_string(mv));
+                            println!(
+                                "engine suggests {} ({} at depth {})",
+                                best.unwrap_or_default(),
+                                result.score,
+                                result.depth
+                            );
+                        }
+                        continue;
                     }
                     "hint" | "?" => {
                         let (moves, _) = evaluate_moves(&pos, &eval, Algorithm::AlphaBeta, options);

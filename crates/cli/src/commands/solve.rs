@@ -2,13 +2,16 @@
 
 use crate::report::{self, print_json};
 use anyhow::Result;
-use ply_core::{Algorithm, NoEvaluation, SearchOptions, evaluate_moves};
+use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings};
+use ply_core::{Algorithm, MoveValue, NoEvaluation, SearchOptions, SearchStats, evaluate_moves};
 use ply_games::{GameVisitor, Playable, with_game};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3";
+const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve connect4 4453233 --threads 2 --hash 64\n\n\
+Large games (connect4) and --threads/--hash use the engine's exact mode (transposition table,\n\
+the game's pruning hooks); --algorithm forces a textbook search.";
 
 /// Solve a position exactly: win, draw or loss, in how many plies, and the value of every move.
 #[derive(clap::Args)]
@@ -18,9 +21,15 @@ pub struct Args {
     game: String,
     /// The position (default: the start). Tic-tac-toe: rows top to bottom, e.g. X.O/.X./..O
     position: Option<String>,
-    /// The search that proves the value.
-    #[arg(long, default_value = "alphabeta", value_parser = clap::builder::PossibleValuesParser::new(["minimax", "negamax", "alphabeta"]))]
-    algorithm: String,
+    /// The textbook search that proves the value (default: alphabeta, or the engine for large games).
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["minimax", "negamax", "alphabeta"]))]
+    algorithm: Option<String>,
+    /// Solve with the engine on this many threads.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
+    /// Solve with the engine and a transposition table of this many MiB (default with the engine: 64).
+    #[arg(long)]
+    hash: Option<usize>,
     /// Print machine-readable JSON.
     #[arg(long)]
     json: bool,
@@ -61,12 +70,21 @@ impl GameVisitor for Solve<'_> {
 
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let args = self.0;
-        let algorithm: Algorithm = args.algorithm.parse().map_err(anyhow::Error::msg)?;
         let root = report::position_or_start(&start, args.position.as_deref())?;
+        let use_engine = args.algorithm.is_none()
+            && (args.threads.is_some() || args.hash.is_some() || root.prefers_engine());
         let clock = Instant::now();
-        let (moves, mut stats) =
-            evaluate_moves(&root, &NoEvaluation, algorithm, SearchOptions::default());
-        stats.nodes += 1;
+        let (moves, stats, algorithm_name) = if use_engine {
+            let (moves, stats) = root.with_search_hooks(EngineSolve { args, root: &root })?;
+            (moves, stats, "engine")
+        } else {
+            let name = args.algorithm.as_deref().unwrap_or("alphabeta");
+            let algorithm: Algorithm = name.parse().map_err(anyhow::Error::msg)?;
+            let (moves, mut stats) =
+                evaluate_moves(&root, &NoEvaluation, algorithm, SearchOptions::default());
+            stats.nodes += 1;
+            (moves, stats, algorithm.name())
+        };
         let elapsed = clock.elapsed();
 
         let (value, pv) = match (moves.first(), root.outcome()) {
@@ -93,7 +111,7 @@ impl GameVisitor for Solve<'_> {
                 })
                 .collect(),
             pv: report::line(&root, &pv),
-            algorithm: algorithm.name(),
+            algorithm: algorithm_name,
             nodes: stats.nodes,
             leaves: stats.leaves,
             cutoffs: stats.cutoffs,
@@ -141,6 +159,56 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
         "{}: {} nodes, {} leaves, {} cutoffs, {:.3} ms",
         out.algorithm, out.nodes, out.leaves, out.cutoffs, out.time_ms
     );
+}
+
+/// Every root move's exact value from the engine's exact mode, one search per
+/// move sharing one table, best first (stable), like `evaluate_moves`.
+struct EngineSolve<'a, G> {
+    args: &'a Args,
+    root: &'a G,
+}
+
+impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
+    type Output = Result<(Vec<MoveValue<G::Move>>, SearchStats)>;
+
+    fn visit<H: SearchHooks<G>>(self, hooks: H) -> Self::Output {
+        let (args, root) = (self.args, self.root);
+        let settings = Settings::default()
+            .with_threads(args.threads.unwrap_or(1) as usize)
+            .with_hash(args.hash.unwrap_or(64));
+        let mut engine = Engine::new(hooks, NoEvaluation, settings);
+        let limits = Limits::exact().with_stop(crate::interrupt::stop_flag());
+        let mut stats = SearchStats {
+            nodes: 1,
+            ..SearchStats::default()
+        };
+        let mut values = Vec::new();
+        for mv in root.legal_moves() {
+            let child = root.after(mv);
+            let result = engine.search(&child, &limits);
+            if !result.exact {
+                anyhow::bail!("interrupted before the value was proved");
+            }
+            stats.nodes += result.stats.nodes;
+            stats.leaves += result.stats.leaves;
+            stats.cutoffs += result.stats.cutoffs;
+            // The child's score counts plies from the child: one more from the root.
+            let value = if child.to_move() == root.to_move() {
+                result.score
+            } else {
+                -result.score
+            };
+            let mut pv = vec![mv];
+            pv.extend(result.pv);
+            values.push(MoveValue {
+                mv,
+                value: value.from_node(1),
+                pv,
+            });
+        }
+        values.sort_by_key(|m| std::cmp::Reverse(m.value));
+        Ok((values, stats))
+    }
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
