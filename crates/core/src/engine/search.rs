@@ -21,6 +21,10 @@ pub(crate) const INFINITE_DEPTH: i32 = 1 << 24;
 const POLL_INTERVAL: u64 = 1024;
 /// Aspiration window half-width at the start (hundredths of a unit).
 const ASPIRATION_DELTA: i32 = 25;
+/// Remaining depth below which searches neither probe nor fill the table. Skipping
+/// the nodes right above the horizon (2) saves cache misses but cost Connect Four
+/// 27 % more nodes and 28 % more CPU time at depth 12: every node uses the table.
+const TT_MIN_DEPTH: i32 = 1;
 /// Quiescence and reductions stop extending beyond this ply.
 const MAX_PLY: u32 = 2 * MAX_DEPTH;
 
@@ -296,9 +300,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
 
         // Step 6. Transposition table: a deep enough stored bound that settles the window ends
         // the node (not at PV nodes, which must return their line); its move is tried first.
+        // (Nodes with less than TT_MIN_DEPTH plies to go skip it.)
         let key = self.hooks.hash(pos);
         let mut tt_code = 0;
-        if let Some(table) = self.shared.table
+        let table = self.shared.table.filter(|_| depth >= TT_MIN_DEPTH);
+        if let Some(table) = table
             && let Some(entry) = table.probe(key)
         {
             tt_code = entry.move_code;
@@ -446,7 +452,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // Step 12. Store the result with its bound type and depth, node-relative. Exact-mode
         // entries are valid at any depth; their depth byte records the work (for replacement).
         let best = best.max(low).min(high);
-        if let Some(table) = self.shared.table {
+        if let Some(table) = table {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha_at_start {

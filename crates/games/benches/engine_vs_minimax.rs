@@ -1,0 +1,185 @@
+//! ply's engine against the crates.io crate `minimax` (0.6), the library Rust
+//! game developers use today: Connect Four, the same evaluation (`Connect4Eval`),
+//! the same move generation order (centre first), the same key, a 16 MiB table
+//! each, time and nodes to finish iterative deepening to depths 8, 10 and 12.
+//!
+//! Run: `cargo bench -p ply-games --bench engine_vs_minimax` (prints a markdown
+//! table; each time is the fastest of 5 runs, each with a fresh engine and table).
+//!
+//! ply runs twice: with Connect Four's hooks (non-losing moves, threat ordering,
+//! value bounds) and with only the key and move code (the generic engine, no
+//! game knowledge beyond what minimax gets). minimax's node counts come from its
+//! `stats()` report (single-threaded only; `ParallelSearch` does not expose them).
+
+use ply_core::Evaluator;
+use ply_core::Game as _;
+use ply_core::engine::{Engine, Limits, SearchHooks, Settings};
+use ply_games::connect4::{Column, Connect4Eval, Connect4Hooks};
+use ply_games::{Connect4, Notation};
+use std::time::{Duration, Instant};
+
+const TABLE_MIB: usize = 16;
+const RUNS: usize = 5;
+
+/// Connect Four for the `minimax` crate, on ply's own board type.
+struct C4;
+
+impl minimax::Game for C4 {
+    type S = Connect4;
+    type M = Column;
+
+    fn generate_moves(state: &Connect4, moves: &mut Vec<Column>) -> Option<minimax::Winner> {
+        if let Some(winner) = Self::get_winner(state) {
+            return Some(winner);
+        }
+        state.generate_moves(moves);
+        None
+    }
+
+    fn apply(state: &mut Connect4, column: Column) -> Option<Connect4> {
+        Some(state.after(column))
+    }
+
+    fn get_winner(state: &Connect4) -> Option<minimax::Winner> {
+        match state.outcome()? {
+            ply_core::Outcome::Loss => Some(minimax::Winner::PlayerJustMoved),
+            ply_core::Outcome::Win => Some(minimax::Winner::PlayerToMove),
+            _ => Some(minimax::Winner::Draw),
+        }
+    }
+
+    fn zobrist_hash(state: &Connect4) -> u64 {
+        Connect4Hooks.hash(state)
+    }
+
+    fn table_index(column: Column) -> u16 {
+        column as u16
+    }
+
+    fn max_table_index() -> u16 {
+        8
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Eval;
+
+impl minimax::Evaluator for Eval {
+    type G = C4;
+    fn evaluate(&self, state: &Connect4) -> minimax::Evaluation {
+        Connect4Eval.evaluate(state).raw() as minimax::Evaluation
+    }
+}
+
+/// ply with only the hooks minimax also gets: the key and a move code.
+#[derive(Clone, Copy)]
+struct KeyOnly;
+
+impl SearchHooks<Connect4> for KeyOnly {
+    fn hash(&self, pos: &Connect4) -> u64 {
+        Connect4Hooks.hash(pos)
+    }
+    fn move_code(&self, _pos: &Connect4, column: Column) -> Option<u16> {
+        Some(column as u16)
+    }
+}
+
+/// The fastest run: on a shared machine, slower runs measure the other processes.
+fn fastest(runs: Vec<(Duration, Option<u64>)>) -> (Duration, Option<u64>) {
+    runs.into_iter()
+        .min_by_key(|r| r.0)
+        .expect("at least one run")
+}
+
+fn ply_run<H: SearchHooks<Connect4> + Copy>(
+    hooks: H,
+    pos: &Connect4,
+    depth: u32,
+    threads: usize,
+) -> (Duration, Option<u64>) {
+    fastest(
+        (0..RUNS)
+            .map(|_| {
+                let settings = Settings::default()
+                    .with_hash(TABLE_MIB)
+                    .with_threads(threads);
+                let mut engine = Engine::new(hooks, Connect4Eval, settings);
+                let clock = Instant::now();
+                let result = engine.search(pos, &Limits::depth(depth));
+                (clock.elapsed(), Some(result.stats.nodes))
+            })
+            .collect(),
+    )
+}
+
+fn minimax_run(pos: &Connect4, depth: u32, threads: usize) -> (Duration, Option<u64>) {
+    use minimax::Strategy;
+    let options = minimax::IterativeOptions::new().with_table_byte_size(TABLE_MIB << 20);
+    fastest(
+        (0..RUNS)
+            .map(|_| {
+                if threads == 1 {
+                    let mut search = minimax::IterativeSearch::new(Eval, options);
+                    search.set_max_depth(depth as u8);
+                    let clock = Instant::now();
+                    search.choose_move(pos);
+                    let elapsed = clock.elapsed();
+                    // "Explored N nodes to depth D. ..."
+                    let report = search.stats(&mut pos.clone());
+                    let nodes = report
+                        .split("Explored ")
+                        .nth(1)
+                        .and_then(|rest| rest.split(' ').next())
+                        .and_then(|n| n.parse().ok());
+                    (elapsed, nodes)
+                } else {
+                    let parallel = minimax::ParallelOptions::new().with_num_threads(threads);
+                    let mut search = minimax::ParallelSearch::new(Eval, options, parallel);
+                    search.set_max_depth(depth as u8);
+                    let clock = Instant::now();
+                    search.choose_move(pos);
+                    (clock.elapsed(), None)
+                }
+            })
+            .collect(),
+    )
+}
+
+fn cell((time, nodes): (Duration, Option<u64>)) -> String {
+    let ms = time.as_secs_f64() * 1e3;
+    match nodes {
+        Some(n) => format!("{ms:.1} ms, {n} nodes"),
+        None => format!("{ms:.1} ms"),
+    }
+}
+
+fn main() {
+    // `cargo test --benches` runs bench targets with `--bench` absent: keep that quick.
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let positions = ["", "4453", "444333", "43443555"];
+    let depths: &[u32] = if quick { &[4] } else { &[8, 10, 12] };
+    println!(
+        "| position | depth | threads | ply (Connect Four hooks) | ply (key only) | minimax 0.6 | minimax / ply (hooks) time |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for text in positions {
+        let pos = Connect4::standard()
+            .parse_position(text)
+            .expect("valid position");
+        for &depth in depths {
+            for threads in [1, 2] {
+                let hooks = ply_run(Connect4Hooks, &pos, depth, threads);
+                let key_only = ply_run(KeyOnly, &pos, depth, threads);
+                let peer = minimax_run(&pos, depth, threads);
+                let name = if text.is_empty() { "(empty)" } else { text };
+                println!(
+                    "| {name} | {depth} | {threads} | {} | {} | {} | {:.1}x |",
+                    cell(hooks),
+                    cell(key_only),
+                    cell(peer),
+                    peer.0.as_secs_f64() / hooks.0.as_secs_f64()
+                );
+            }
+        }
+    }
+}
