@@ -101,11 +101,24 @@ pub trait SearchHooks<G: Game>: Sync {
     }
 
     /// The worst and best values still reachable from this (unfinished) position,
-    /// node-relative, e.g. "no win before my third move from now" or "the board
+    /// node-relative, e.g. "no win before my next move but one" or "the board
     /// fills in 9 plies". The search narrows its window to them. Default: no bound.
+    ///
+    /// Called right after [`SearchHooks::non_losing_moves`] returned `None` for the
+    /// same position, so it may rely on what that established (no immediate win,
+    /// no immediate loss).
     #[inline]
     fn value_bounds(&self, _position: &G) -> (Score, Score) {
         (-Score::INFINITY, Score::INFINITY)
+    }
+
+    /// Whether killer moves and the history heuristic break ties between moves
+    /// with equal hints. Turn off when the game's generation order is the better
+    /// tie-break (Connect Four: centre first; killers and history doubled the
+    /// nodes of Pons' Test_L2_R1 set). Default: on.
+    #[inline]
+    fn killers_and_history(&self) -> bool {
+        true
     }
 
     /// Moves that must be searched beyond the depth limit (captures, threats to

@@ -281,24 +281,40 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             return alpha;
         }
 
-        // Step 5. Static bounds from the game (e.g. "no win before my next stone but one"):
-        // narrow the window to the values still reachable.
+        // Step 5. Moves: the game may decide the node here (an immediate win, no move that
+        // avoids losing at once) or leave out moves that lose at once.
+        let mut moves = self.take_moves();
+        if let Some(decided) = self.hooks.non_losing_moves(pos, &mut moves) {
+            self.move_pool.push(moves);
+            self.leaves += 1;
+            return decided.from_node(ply);
+        }
+        debug_assert!(
+            !moves.is_empty(),
+            "a position that is not finished must have a move"
+        );
+
+        // Step 6. Static bounds from the game (e.g. "no win before my next stone but one",
+        // knowing that step 5 found no immediate win): narrow the window to the values
+        // still reachable.
         let (low, high) = self.hooks.value_bounds(pos);
         let (low, high) = (rebase(low, ply), rebase(high, ply));
         if high < beta {
             beta = high;
             if alpha >= beta {
+                self.move_pool.push(moves);
                 return beta;
             }
         }
         if low > alpha {
             alpha = low;
             if alpha >= beta {
+                self.move_pool.push(moves);
                 return alpha;
             }
         }
 
-        // Step 6. Transposition table: a deep enough stored bound that settles the window ends
+        // Step 7. Transposition table: a deep enough stored bound that settles the window ends
         // the node (not at PV nodes, which must return their line); its move is tried first.
         // (Nodes with less than TT_MIN_DEPTH plies to go skip it.)
         let key = self.hooks.hash(pos);
@@ -318,23 +334,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 };
                 if settles {
                     self.tt_cutoffs += 1;
+                    self.move_pool.push(moves);
                     return score;
                 }
             }
         }
-
-        // Step 7. Moves: the game may decide the node here (an immediate win, no move that
-        // avoids losing at once) or leave out moves that lose at once.
-        let mut moves = self.take_moves();
-        if let Some(decided) = self.hooks.non_losing_moves(pos, &mut moves) {
-            self.move_pool.push(moves);
-            self.leaves += 1;
-            return decided.from_node(ply).max(low).min(high);
-        }
-        debug_assert!(
-            !moves.is_empty(),
-            "a position that is not finished must have a move"
-        );
 
         // Step 8. Null move (heuristic mode, games that allow it): if passing still leaves
         // the side to move at or above beta, a real move will too; cut without searching.
@@ -369,16 +373,19 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
 
         // Step 9. Move ordering: table move, then game hint, killers, history; generation order on ties.
         let side = pos.to_move().index();
+        let dynamic = self.hooks.killers_and_history();
         let mut order = self.order_pool.pop().unwrap_or_default();
         order.clear();
         for (i, &mv) in moves.iter().enumerate() {
             let code = self.code_of(pos, mv, i);
             let key = if code == tt_code {
                 TT_MOVE_KEY
-            } else {
+            } else if dynamic {
                 let game_code = self.hooks.move_code(pos, mv);
                 self.ordering
                     .key(ply, side, mv, game_code, self.hooks.order_hint(pos, mv))
+            } else {
+                (self.hooks.order_hint(pos, mv) as i64) << 32
             };
             order.push((key, i as u16));
         }
@@ -439,8 +446,10 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                     // refutation as a killer and in the history.
                     if v >= beta {
                         self.cutoffs += 1;
-                        let game_code = self.hooks.move_code(pos, mv);
-                        self.ordering.on_cutoff(ply, side, mv, game_code, depth);
+                        if dynamic {
+                            let game_code = self.hooks.move_code(pos, mv);
+                            self.ordering.on_cutoff(ply, side, mv, game_code, depth);
+                        }
                         break;
                     }
                 }
@@ -717,8 +726,12 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     ) -> WorkerResult<G::Move> {
         let mut iterations = Vec::new();
         // The value of an unfinished root lies between losing and winning right after the next move,
-        // and within the game's static bounds.
-        let (low, high) = self.hooks.value_bounds(root);
+        // and within the game's static bounds (asked, as in the search, once the moves are known).
+        let mut moves = Vec::new();
+        let (low, high) = match self.hooks.non_losing_moves(root, &mut moves) {
+            Some(decided) => (decided, decided),
+            None => self.hooks.value_bounds(root),
+        };
         let mut lo = low.max(Score::loss_in(1));
         let mut hi = high.min(Score::win_in(1));
         match self.settings.exact_strategy {

@@ -403,6 +403,12 @@ impl SearchHooks<Connect4> for Connect4Hooks {
         Some(column as u16)
     }
 
+    /// Ties between equal threat counts go to the centre (generation order).
+    #[inline]
+    fn killers_and_history(&self) -> bool {
+        false
+    }
+
     /// Threats the move creates (Pons' ordering).
     #[inline]
     fn order_hint(&self, pos: &Connect4, column: Column) -> i32 {
@@ -440,16 +446,25 @@ impl SearchHooks<Connect4> for Connect4Hooks {
         None
     }
 
-    /// The side to move cannot lose before the opponent's next stone, and wins
-    /// no sooner than its next stone but one unless it can win at once.
+    /// Called after `non_losing_moves` found no immediate win and a move that
+    /// does not lose at once (Pons' bounds): the side to move wins no sooner
+    /// than with its next stone but one (3 plies), loses no sooner than to the
+    /// opponent's second stone (4 plies), and neither happens on a board with
+    /// fewer empty cells than that.
     #[inline]
     fn value_bounds(&self, pos: &Connect4) -> (Score, Score) {
-        let best = if pos.own_threats() & pos.playable_cells() != 0 {
-            Score::win_in(1)
+        let empty = pos.cells() - pos.moves_played();
+        let worst = if empty >= 4 {
+            Score::loss_in(4)
         } else {
-            Score::win_in(3)
+            Score::DRAW
         };
-        (Score::loss_in(2), best)
+        let best = if empty >= 3 {
+            Score::win_in(3)
+        } else {
+            Score::DRAW
+        };
+        (worst, best)
     }
 }
 
