@@ -153,6 +153,36 @@ fn cell((time, nodes): (Duration, Option<u64>)) -> String {
     }
 }
 
+/// How long after a stop request the engine returns (Connect Four, exact mode from the
+/// empty board, which never finishes in time), fastest and slowest of 5.
+fn stop_latency(threads: usize) -> (Duration, Duration) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let latencies: Vec<Duration> = (0..5)
+        .map(|_| {
+            let stop = Arc::new(AtomicBool::new(false));
+            let flag = stop.clone();
+            let raiser = std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(50));
+                let raised = Instant::now();
+                flag.store(true, Ordering::Relaxed);
+                raised
+            });
+            let settings = Settings::default()
+                .with_hash(TABLE_MIB)
+                .with_threads(threads);
+            let mut engine = Engine::new(Connect4Hooks, Connect4Eval, settings);
+            engine.search(&Connect4::standard(), &Limits::exact().with_stop(stop));
+            let returned = Instant::now();
+            returned - raiser.join().expect("raiser thread")
+        })
+        .collect();
+    (
+        *latencies.iter().min().unwrap(),
+        *latencies.iter().max().unwrap(),
+    )
+}
+
 fn main() {
     // `cargo test --benches` runs bench targets with `--bench` absent: keep that quick.
     let quick = !std::env::args().any(|a| a == "--bench");
@@ -181,5 +211,14 @@ fn main() {
                 );
             }
         }
+    }
+    println!();
+    for threads in [1, 2] {
+        let (fastest, slowest) = stop_latency(threads);
+        println!(
+            "stop latency, {threads} thread(s): {:.1} µs to {:.1} µs",
+            fastest.as_secs_f64() * 1e6,
+            slowest.as_secs_f64() * 1e6
+        );
     }
 }
