@@ -37,9 +37,9 @@ pub struct Args {
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
-    /// Transposition table size in MiB (0: none).
-    #[arg(long, default_value_t = 16)]
-    hash: usize,
+    /// Transposition table size in MiB (0: none; at most 65536).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(0..=65536))]
+    hash: u64,
     /// Print machine-readable JSON at the end instead of progress lines.
     #[arg(long)]
     json: bool,
@@ -59,7 +59,7 @@ struct AnalyzeJson {
     nps: u64,
     time_ms: f64,
     threads: u64,
-    hash_mb: usize,
+    hash_mb: u64,
     iterations: Vec<IterationJson>,
 }
 
@@ -109,7 +109,7 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
         let (args, root) = (self.args, self.root);
         let settings = Settings::default()
             .with_threads(args.threads as usize)
-            .with_hash(args.hash);
+            .with_hash(args.hash as usize);
         let limits = limits_from(args.depth, args.time, args.nodes, args.exact);
         let mut engine = Engine::new(hooks, root.evaluator(), settings);
         if !args.json {

@@ -28,8 +28,8 @@ pub struct Args {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
     /// Solve with the engine and a transposition table of this many MiB (default with the engine: 64).
-    #[arg(long)]
-    hash: Option<usize>,
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=65536))]
+    hash: Option<u64>,
     /// Print machine-readable JSON.
     #[arg(long)]
     json: bool,
@@ -175,7 +175,7 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
         let (args, root) = (self.args, self.root);
         let settings = Settings::default()
             .with_threads(args.threads.unwrap_or(1) as usize)
-            .with_hash(args.hash.unwrap_or(64));
+            .with_hash(args.hash.unwrap_or(64) as usize);
         let mut engine = Engine::new(hooks, NoEvaluation, settings);
         let limits = Limits::exact().with_stop(crate::interrupt::stop_flag());
         let mut stats = SearchStats {
