@@ -273,3 +273,44 @@ fn pons_test_set_l3_r1() {
         );
     }
 }
+
+/// Every catalog game runs on the engine through its own hooks (`Playable::with_search_hooks`),
+/// as `ply analyze` does: a short search returns a legal move.
+#[test]
+fn every_catalog_game_runs_on_the_engine() {
+    use ply_core::engine::HooksVisitor;
+    use ply_games::{GameVisitor, Playable, with_game};
+
+    struct Run<'a, G>(&'a G);
+    impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
+        type Output = bool;
+        fn visit<H: SearchHooks<G>>(self, hooks: H) -> bool {
+            let mut engine = Engine::new(
+                hooks,
+                self.0.evaluator(),
+                Settings::default().with_hash(1).with_threads(2),
+            );
+            let result = engine.search(self.0, &Limits::depth(3).with_nodes(50_000));
+            result
+                .best
+                .is_some_and(|mv| self.0.legal_moves().contains(&mv))
+        }
+    }
+    struct Visit;
+    impl GameVisitor for Visit {
+        type Output = bool;
+        fn visit<G: Playable>(self, start: G) -> bool {
+            start.with_search_hooks(Run(&start))
+        }
+    }
+    for spec in [
+        "tictactoe",
+        "mnk:4,4,3",
+        "mnk:5,5,4",
+        "connect4",
+        "connect4:5x4",
+        "connect4:4x4",
+    ] {
+        assert!(with_game(spec, Visit).unwrap(), "{spec}");
+    }
+}
