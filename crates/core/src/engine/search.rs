@@ -92,6 +92,8 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
     ordering: MoveOrdering<G::Move>,
     move_pool: Vec<Vec<G::Move>>,
     order_pool: Vec<Vec<(i64, u16)>>,
+    /// Scratch buffer for the noisy moves of a leaf.
+    noisy: Vec<G::Move>,
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
     pv: Vec<Vec<G::Move>>,
     /// The root's legal moves, best of the last iteration first.
@@ -123,6 +125,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             ordering: MoveOrdering::new(),
             move_pool: Vec::new(),
             order_pool: Vec::new(),
+            noisy: Vec::new(),
             pv: Vec::new(),
             root_moves: Vec::new(),
         }
@@ -503,15 +506,18 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     /// noisy move (capture, threat) the game names; only quiet positions are evaluated.
     fn quiescence_body(&mut self, pos: &G, ply: u32, mut alpha: Score, beta: Score) -> Score {
         let stand_pat = self.eval.evaluate(pos);
-        let mut moves = self.take_moves();
+        // The noisy moves go to a scratch buffer first: most leaves have none, and
+        // then cost no trip to the buffer pool.
+        self.noisy.clear();
         if ply < MAX_PLY {
-            self.hooks.noisy_moves(pos, &mut moves);
+            self.hooks.noisy_moves(pos, &mut self.noisy);
         }
-        if moves.is_empty() || stand_pat >= beta {
+        if self.noisy.is_empty() || stand_pat >= beta {
             self.leaves += 1;
-            self.move_pool.push(moves);
             return stand_pat;
         }
+        let mut moves = self.take_moves();
+        std::mem::swap(&mut moves, &mut self.noisy);
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         for &mv in &moves {
