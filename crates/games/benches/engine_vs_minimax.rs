@@ -91,6 +91,32 @@ fn fastest(runs: Vec<(Duration, Option<u64>)>) -> (Duration, Option<u64>) {
         .expect("at least one run")
 }
 
+fn ply_once<H: SearchHooks<Connect4>>(
+    hooks: H,
+    pos: &Connect4,
+    depth: u32,
+) -> (Duration, Option<u64>) {
+    let mut engine = Engine::new(
+        hooks,
+        Connect4Eval,
+        Settings::default().with_hash(TABLE_MIB),
+    );
+    let clock = Instant::now();
+    let result = engine.search(pos, &Limits::depth(depth));
+    (clock.elapsed(), Some(result.stats.nodes))
+}
+
+fn minimax_once(pos: &Connect4, depth: u32, threads: usize) -> (Duration, Option<u64>) {
+    fastest_of(1, || minimax_single(pos, depth, threads))
+}
+
+fn fastest_of(
+    runs: usize,
+    mut run: impl FnMut() -> (Duration, Option<u64>),
+) -> (Duration, Option<u64>) {
+    fastest((0..runs).map(|_| run()).collect())
+}
+
 fn ply_run<H: SearchHooks<Connect4> + Copy>(
     hooks: H,
     pos: &Connect4,
@@ -113,10 +139,14 @@ fn ply_run<H: SearchHooks<Connect4> + Copy>(
 }
 
 fn minimax_run(pos: &Connect4, depth: u32, threads: usize) -> (Duration, Option<u64>) {
+    fastest_of(RUNS, || minimax_single(pos, depth, threads))
+}
+
+fn minimax_single(pos: &Connect4, depth: u32, threads: usize) -> (Duration, Option<u64>) {
     use minimax::Strategy;
     let options = minimax::IterativeOptions::new().with_table_byte_size(TABLE_MIB << 20);
     fastest(
-        (0..RUNS)
+        (0..1)
             .map(|_| {
                 if threads == 1 {
                     let mut search = minimax::IterativeSearch::new(Eval, options);
@@ -184,6 +214,20 @@ fn stop_latency(threads: usize) -> (Duration, Duration) {
 }
 
 fn main() {
+    // `engine_vs_minimax --one ply|keyonly|minimax DEPTH`: one search from the empty board,
+    // single-threaded, for an instruction count under callgrind.
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--one") {
+        let depth: u32 = args.get(i + 2).and_then(|d| d.parse().ok()).unwrap_or(12);
+        let start = Connect4::standard();
+        let (_, nodes) = match args.get(i + 1).map(String::as_str) {
+            Some("ply") => ply_once(Connect4Hooks, &start, depth),
+            Some("keyonly") => ply_once(KeyOnly, &start, depth),
+            _ => minimax_once(&start, depth, 1),
+        };
+        println!("nodes {nodes:?}");
+        return;
+    }
     // `cargo test --benches` runs bench targets with `--bench` absent: keep that quick.
     let quick = !std::env::args().any(|a| a == "--bench");
     let positions = ["", "4453", "444333", "43443555"];

@@ -387,8 +387,13 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 let game_code = self.hooks.move_code(pos, mv);
                 self.ordering
                     .key(ply, side, mv, game_code, self.hooks.order_hint(pos, mv))
-            } else {
+            } else if depth > 1 || self.exact {
+                // (Right above the horizon the children are leaves, about as cheap as
+                // a hint: there, generation order. Connect Four at depth 12: 7 % fewer
+                // instructions for 14 % more nodes.)
                 (self.hooks.order_hint(pos, mv) as i64) << 32
+            } else {
+                0
             };
             order.push((key, i as u16));
         }
