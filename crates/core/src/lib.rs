@@ -11,6 +11,7 @@
 //! | [`game`] | the [`Game`] and [`Evaluator`] traits, [`Player`], [`Outcome`] |
 //! | [`search`] | the textbook searches: [`minimax`] (Max/Min), [`negamax`], [`alpha_beta`] |
 //! | [`count`] | whole-tree statistics: nodes, finished games, distinct positions |
+//! | [`retrograde`] | exact values of finite games whose positions repeat (backward induction over all positions) |
 //! | [`testing`] | random game trees for property tests of any search |
 //!
 //! ```
@@ -25,11 +26,13 @@
 
 pub mod count;
 pub mod game;
+pub mod retrograde;
 pub mod score;
 pub mod search;
 pub mod testing;
 
 pub use game::{Evaluator, Game, NoEvaluation, Outcome, Player};
+pub use retrograde::{RetrogradeError, RetrogradeOptions, RetrogradeTable};
 pub use score::Score;
 pub use search::{
     Algorithm, MoveValue, NoObserver, Observer, SearchOptions, SearchResult, SearchStats,
