@@ -21,7 +21,7 @@
 //! use ply_core::{Game, Outcome, Player};
 //! use ply_core::retrograde::{RetrogradeTable, Value};
 //!
-//! /// A token on a ring of 5 squares; each turn the mover steps it left or right.
+//! /// A token on a ring of 4 squares; each turn the mover steps it left or right.
 //! /// Whoever steps onto square 0 wins. Positions repeat, but the game is decided.
 //! #[derive(Clone, PartialEq, Eq, Hash)]
 //! struct Ring { square: u8, to_move: Player }
@@ -32,7 +32,7 @@
 //!     fn outcome(&self) -> Option<Outcome> { (self.square == 0).then_some(Outcome::Loss) }
 //!     fn generate_moves(&self, moves: &mut Vec<i8>) { moves.extend([-1, 1]) }
 //!     fn play(&mut self, step: i8) {
-//!         self.square = (self.square as i8 + step).rem_euclid(5) as u8;
+//!         self.square = (self.square as i8 + step).rem_euclid(4) as u8;
 //!         self.to_move = self.to_move.opponent();
 //!     }
 //! }
@@ -424,7 +424,7 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
                 }
             })
             .collect();
-        values.sort_by(|a, b| b.value.cmp(&a.value));
+        values.sort_by_key(|m| std::cmp::Reverse(m.value));
         Some(values)
     }
 }
