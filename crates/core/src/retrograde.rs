@@ -40,7 +40,7 @@
 //! let table = RetrogradeTable::solve(&Ring { square: 2, to_move: Player::First }).unwrap();
 //! // From 2 every step lands next to 0, where the opponent wins at once: lost in 2 plies.
 //! assert_eq!(table.start_value(), Value::Loss(2));
-//! let one = Ring { square: 1, to_move: Player::First };
+//! let one = Ring { square: 1, to_move: Player::Second }; // after the first move
 //! assert_eq!(table.value(&one), Some(Value::Win(1)));
 //! assert_eq!(table.best_moves(&one).unwrap(), vec![-1]);
 //! ```
