@@ -7,11 +7,15 @@
 //! | module | game |
 //! |---|---|
 //! | [`mnk`] | tic-tac-toe and the m,n,k game |
+//! | [`pursuit`] | cops and a fugitive on a [`graph`]: visible (two players) and invisible (a search plan) |
 
 pub mod catalog;
+pub mod graph;
 pub mod mnk;
 pub mod notation;
+pub mod pursuit;
 
-pub use catalog::{GAMES, GameVisitor, with_game};
+pub use catalog::{GAMES, GRAPHS, GameVisitor, with_game};
 pub use mnk::{Cell, Mnk, OpenLines};
-pub use notation::{Notation, NotationError, Playable};
+pub use notation::{FieldValue, Notation, NotationError, Playable};
+pub use pursuit::{HiddenPursuit, Pursuit};
