@@ -2,6 +2,7 @@
 //! Each subcommand lives in its own file under `commands/`.
 
 mod commands;
+mod cyclic;
 mod interrupt;
 mod report;
 

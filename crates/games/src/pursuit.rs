@@ -185,6 +185,14 @@ fn squad_string(graph: &Graph, squad: Squad) -> String {
         .join(",")
 }
 
+fn placed_string(graph: &Graph, squad: Squad) -> String {
+    if squad.is_placed() {
+        squad_string(graph, squad)
+    } else {
+        "not placed".into()
+    }
+}
+
 fn parse_squad(graph: &Graph, cops: u8, text: &str, what: &str) -> Result<Squad, NotationError> {
     let names: Vec<&str> = text.split(',').collect();
     if names.len() != cops as usize {
@@ -477,13 +485,9 @@ impl Notation for Pursuit {
             .fugitive()
             .map_or("not placed".to_string(), |f| self.graph.name(f).to_string());
         out.push_str(&format!(
-            "{} at {}; fugitive at {fugitive}{}\n",
+            "{}: {}; fugitive: {fugitive}{}\n",
             cops_name(self.cops_count),
-            if self.cops.is_placed() {
-                squad_string(&self.graph, self.cops)
-            } else {
-                "not placed".into()
-            },
+            placed_string(&self.graph, self.cops),
             if self.captured() { " (caught)" } else { "" }
         ));
         out
@@ -794,13 +798,9 @@ impl Notation for HiddenPursuit {
                 },
             );
         out.push_str(&format!(
-            "{} at {}; the fugitive may be at {} vertices ({})\n",
+            "{}: {}; the fugitive may be at {} vertices ({})\n",
             cops_name(self.cops_count),
-            if self.cops.is_placed() {
-                squad_string(&self.graph, self.cops)
-            } else {
-                "not placed".into()
-            },
+            placed_string(&self.graph, self.cops),
             self.possible.count_ones(),
             set_string(&self.graph, self.possible)
         ));

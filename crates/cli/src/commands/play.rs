@@ -1,5 +1,6 @@
 //! `ply play`: a game against the engine in the terminal.
 
+use crate::cyclic;
 use crate::report;
 use anyhow::Result;
 use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves};
@@ -56,6 +57,17 @@ impl GameVisitor for Play<'_> {
         };
         let eval = pos.evaluator();
         let options = SearchOptions::depth(args.depth);
+        // Games whose positions repeat: a search to the end would never finish, so perfect
+        // play reads a retrograde table of every position reachable from here.
+        let table = if pos.has_cycles() && args.depth.is_none() {
+            Some(cyclic::solve_table(&pos)?)
+        } else {
+            None
+        };
+        let evaluate = |pos: &G| match &table {
+            Some(table) => cyclic::move_values(table, pos),
+            None => evaluate_moves(pos, &eval, Algorithm::AlphaBeta, options).0,
+        };
         let mut record = Vec::new();
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
@@ -64,16 +76,20 @@ impl GameVisitor for Play<'_> {
             pos.game_name(),
             pos.player_name(engine.opponent()),
             pos.player_name(engine),
-            match args.depth {
-                None => "The engine searches to the end of the game.".to_string(),
-                Some(d) => format!("The engine looks {d} plies ahead."),
+            match (args.depth, &table) {
+                (None, Some(table)) => format!(
+                    "The engine knows the exact value of all {} positions reachable from here.",
+                    table.len()
+                ),
+                (None, None) => "The engine searches to the end of the game.".to_string(),
+                (Some(d), _) => format!("The engine looks {d} plies ahead."),
             }
         );
         while pos.outcome().is_none() {
             print!("\n{}", pos.render());
             let mover = pos.to_move();
             let mv = if mover == engine {
-                let (moves, _) = evaluate_moves(&pos, &eval, Algorithm::AlphaBeta, options);
+                let moves = evaluate(&pos);
                 println!(
                     "engine ({}) considers: {}",
                     pos.player_name(mover),
@@ -96,7 +112,7 @@ impl GameVisitor for Play<'_> {
                         return Ok(ExitCode::SUCCESS);
                     }
                     "hint" | "?" => {
-                        let (moves, _) = evaluate_moves(&pos, &eval, Algorithm::AlphaBeta, options);
+                        let moves = evaluate(&pos);
                         println!("your moves: {}", candidates(&pos, &moves));
                         continue;
                     }

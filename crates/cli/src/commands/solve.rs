@@ -1,5 +1,6 @@
 //! `ply solve`: the exact value of a position and of every move.
 
+use crate::cyclic;
 use crate::report::{self, print_json};
 use anyhow::Result;
 use ply_core::{Algorithm, NoEvaluation, SearchOptions, evaluate_moves};
@@ -8,7 +9,9 @@ use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3";
+const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n\n\
+Games whose positions repeat (pursuit) are solved by retrograde analysis of every reachable\n\
+position (--algorithm does not apply; JSON \"algorithm\": \"retrograde\").";
 
 /// Solve a position exactly: win, draw or loss, in how many plies, and the value of every move.
 #[derive(clap::Args)]
@@ -52,6 +55,11 @@ struct SolveJson {
     time_ms: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     explanation: Option<String>,
+    /// The game's own facts (pursuit: `cops_win`, `capture_time`), from `Playable::solve_fields`.
+    #[serde(flatten)]
+    extra: serde_json::Map<String, serde_json::Value>,
+    #[serde(skip)]
+    extra_text: Vec<(&'static str, String)>,
 }
 
 struct Solve<'a>(&'a Args);
@@ -64,9 +72,20 @@ impl GameVisitor for Solve<'_> {
         let algorithm: Algorithm = args.algorithm.parse().map_err(anyhow::Error::msg)?;
         let root = report::position_or_start(&start, args.position.as_deref())?;
         let clock = Instant::now();
-        let (moves, mut stats) =
-            evaluate_moves(&root, &NoEvaluation, algorithm, SearchOptions::default());
-        stats.nodes += 1;
+        // Games whose positions repeat are solved by retrograde analysis, not by a search.
+        let (moves, stats, algorithm_name) = if root.has_cycles() {
+            let table = cyclic::solve_table(&root)?;
+            (
+                cyclic::move_values(&table, &root),
+                cyclic::stats(&table),
+                "retrograde",
+            )
+        } else {
+            let (moves, mut stats) =
+                evaluate_moves(&root, &NoEvaluation, algorithm, SearchOptions::default());
+            stats.nodes += 1;
+            (moves, stats, algorithm.name())
+        };
         let elapsed = clock.elapsed();
 
         let (value, pv) = match (moves.first(), root.outcome()) {
@@ -76,6 +95,7 @@ impl GameVisitor for Solve<'_> {
         };
         let best: Vec<_> = moves.iter().take_while(|m| m.value == value).collect();
         let explanation = best.first().and_then(|m| root.explain_move(m.mv));
+        let fields = root.solve_fields(value, &pv);
         let out = SolveJson {
             game: root.game_name(),
             position: root.position_string(),
@@ -93,12 +113,20 @@ impl GameVisitor for Solve<'_> {
                 })
                 .collect(),
             pv: report::line(&root, &pv),
-            algorithm: algorithm.name(),
+            algorithm: algorithm_name,
             nodes: stats.nodes,
             leaves: stats.leaves,
             cutoffs: stats.cutoffs,
             time_ms: report::millis(elapsed),
             explanation,
+            extra: fields
+                .iter()
+                .map(|(name, v)| (name.to_string(), cyclic::field_json(v)))
+                .collect(),
+            extra_text: fields
+                .iter()
+                .map(|(name, v)| (*name, cyclic::field_text(v)))
+                .collect(),
         };
         if args.json {
             print_json(&out)?;
@@ -114,6 +142,9 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
     println!("{} to move; position {}", out.to_move, out.position);
     let plies = out.plies;
     let value = match out.value {
+        "draw" if root.has_cycles() => {
+            format!("draw (nobody can force the end; best play repeats after {plies} plies)")
+        }
         "draw" => format!("draw (game ends in {plies} plies under best play)"),
         word => format!("{word} in {plies} plies"),
     };
@@ -124,6 +155,9 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
     }
     if let Some(why) = &out.explanation {
         println!("why: {why}");
+    }
+    for (name, value) in &out.extra_text {
+        println!("{}: {value}", name.replace('_', " "));
     }
     if !out.moves.is_empty() {
         println!("moves:");
