@@ -17,6 +17,10 @@
 //! the remoteness is exact, and [`RetrogradeTable::score`] equals the value a
 //! distance-aware [`alpha_beta`](crate::alpha_beta) search returns on acyclic games.
 //!
+//! The table stores the positions and, for each move, the index of the position it leads
+//! to (not the move: queries generate the moves again, so `generate_moves` must always list
+//! the same moves in the same order for the same position).
+//!
 //! ```
 //! use ply_core::{Game, Outcome, Player};
 //! use ply_core::retrograde::{RetrogradeTable, Value};
@@ -49,7 +53,7 @@ use crate::search::MoveValue;
 use crate::{Game, Outcome, Player, Score};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt;
-use std::hash::Hash;
+use std::hash::{BuildHasher, Hash, Hasher};
 
 /// The exact value of a position for the side to move, with its remoteness
 /// (plies to the end of the game under best play: fastest win, slowest loss).
@@ -165,14 +169,14 @@ pub struct RetrogradeStats {
 
 /// Every position reachable from a start, with its exact value and its moves.
 ///
-/// The game graph is stored in compressed form: the moves of position `i` are
-/// `moves[first_move[i]..first_move[i + 1]]`, leading to `targets[...]` (indices).
+/// The game graph is stored in compressed form: the `j`-th move generated at position `i`
+/// leads to position `targets[first_move[i] + j]`. Moves themselves are not stored (they are
+/// generated again when a query needs them), which keeps the table at about 8 bytes per move.
 pub struct RetrogradeTable<G: Game> {
     positions: Vec<G>,
-    index: HashMap<G, u32>,
+    index: HashMap<G, u32, BuildFxHasher>,
     mover: Vec<Player>,
-    first_move: Vec<u32>,
-    moves: Vec<G::Move>,
+    first_move: Vec<usize>,
     targets: Vec<u32>,
     values: Vec<Value>,
     stats: RetrogradeStats,
@@ -194,12 +198,13 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
     /// Breadth-first enumeration of the reachable positions and of the moves between them.
     fn enumerate(start: &G, options: RetrogradeOptions) -> Result<Self, RetrogradeError> {
         let limit = options.max_positions.clamp(1, u32::MAX as usize);
+        let mut index = HashMap::with_hasher(BuildFxHasher);
+        index.insert(start.clone(), 0);
         let mut table = RetrogradeTable {
             positions: vec![start.clone()],
-            index: HashMap::from([(start.clone(), 0)]),
+            index,
             mover: Vec::new(),
             first_move: vec![0],
-            moves: Vec::new(),
             targets: Vec::new(),
             values: Vec::new(),
             stats: RetrogradeStats::default(),
@@ -229,11 +234,10 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
                             i
                         }
                     };
-                    table.moves.push(mv);
                     table.targets.push(target);
                 }
             }
-            table.first_move.push(table.moves.len() as u32);
+            table.first_move.push(table.targets.len());
             next += 1;
         }
         Ok(table)
@@ -244,7 +248,7 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         let n = self.positions.len();
         // Predecessor lists, one entry per move (a position reaching the same child by two
         // moves appears twice, matching the two moves counted in `unresolved`).
-        let mut first_pred = vec![0u32; n + 1];
+        let mut first_pred = vec![0usize; n + 1];
         for &t in &self.targets {
             first_pred[t as usize + 1] += 1;
         }
@@ -255,14 +259,14 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         let mut preds = vec![0u32; self.targets.len()];
         for from in 0..n {
             for e in self.first_move[from]..self.first_move[from + 1] {
-                let t = self.targets[e as usize] as usize;
-                preds[fill[t] as usize] = from as u32;
+                let t = self.targets[e] as usize;
+                preds[fill[t]] = from as u32;
                 fill[t] += 1;
             }
         }
 
         let mut unresolved: Vec<u32> = (0..n)
-            .map(|i| self.first_move[i + 1] - self.first_move[i])
+            .map(|i| (self.first_move[i + 1] - self.first_move[i]) as u32)
             .collect();
         let mut resolved = vec![false; n];
         self.values = vec![Value::Draw; n];
@@ -290,7 +294,7 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         while let Some(child) = queue.pop_front() {
             let child = child as usize;
             let child_value = self.values[child];
-            for &parent in &preds[first_pred[child] as usize..first_pred[child + 1] as usize] {
+            for &parent in &preds[first_pred[child]..first_pred[child + 1]] {
                 let parent = parent as usize;
                 if resolved[parent] {
                     continue;
@@ -315,7 +319,7 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         }
         let mut stats = RetrogradeStats {
             positions: n as u64,
-            moves: self.moves.len() as u64,
+            moves: self.targets.len() as u64,
             terminal,
             ..RetrogradeStats::default()
         };
@@ -363,19 +367,39 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         self.positions.iter().zip(self.values.iter().copied())
     }
 
-    /// The value of move `e` (an index into `moves`) for the player moving at `from`.
+    /// The value of move `e` (an index into `targets`) for the player moving at `from`.
     fn move_value(&self, from: usize, e: usize) -> Value {
         let child = self.targets[e] as usize;
         self.values[child].before(self.mover[from] == self.mover[child])
     }
 
-    /// The best move at position `from`: the first in generation order whose value is the position's.
-    fn best_edge(&self, from: usize) -> Option<usize> {
-        let range = self.first_move[from] as usize..self.first_move[from + 1] as usize;
-        range.max_by(|&a, &b| {
+    /// The moves of position `from`, regenerated: the `j`-th is edge `first_move[from] + j`.
+    fn moves_of(&self, from: usize) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        if self.first_move[from + 1] > self.first_move[from] {
+            self.positions[from].generate_moves(&mut moves);
+        }
+        debug_assert_eq!(
+            moves.len(),
+            self.first_move[from + 1] - self.first_move[from]
+        );
+        moves
+    }
+
+    /// The best move at position `from`, as its index among the position's moves:
+    /// the first in generation order whose value is the position's.
+    fn best_move_index(&self, from: usize) -> Option<usize> {
+        let first = self.first_move[from];
+        (0..self.first_move[from + 1] - first).max_by(|&a, &b| {
             // `max_by` returns the last maximum; compare reversed indices to keep the first.
-            (self.move_value(from, a).score(), std::cmp::Reverse(a))
-                .cmp(&(self.move_value(from, b).score(), std::cmp::Reverse(b)))
+            (
+                self.move_value(from, first + a).score(),
+                std::cmp::Reverse(a),
+            )
+                .cmp(&(
+                    self.move_value(from, first + b).score(),
+                    std::cmp::Reverse(b),
+                ))
         })
     }
 
@@ -383,10 +407,13 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
     pub fn best_moves(&self, position: &G) -> Option<Vec<G::Move>> {
         let from = *self.index.get(position)? as usize;
         let value = self.values[from];
+        let first = self.first_move[from];
         Some(
-            (self.first_move[from] as usize..self.first_move[from + 1] as usize)
-                .filter(|&e| self.move_value(from, e) == value)
-                .map(|e| self.moves[e])
+            self.moves_of(from)
+                .into_iter()
+                .enumerate()
+                .filter(|&(j, _)| self.move_value(from, first + j) == value)
+                .map(|(_, mv)| mv)
                 .collect(),
         )
     }
@@ -401,9 +428,11 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         let mut seen = HashSet::new();
         let mut at = start as usize;
         while seen.insert(at) {
-            let Some(e) = self.best_edge(at) else { break };
-            line.push(self.moves[e]);
-            at = self.targets[e] as usize;
+            let Some(j) = self.best_move_index(at) else {
+                break;
+            };
+            line.push(self.moves_of(at)[j]);
+            at = self.targets[self.first_move[at] + j] as usize;
         }
         line
     }
@@ -412,19 +441,89 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
     /// its line of best play: the same shape as [`evaluate_moves`](crate::evaluate_moves) returns.
     pub fn move_values(&self, position: &G) -> Option<Vec<MoveValue<G::Move>>> {
         let from = *self.index.get(position)? as usize;
-        let mut values: Vec<MoveValue<G::Move>> = (self.first_move[from] as usize
-            ..self.first_move[from + 1] as usize)
-            .map(|e| {
-                let mut pv = vec![self.moves[e]];
-                pv.extend(self.principal_variation(&self.positions[self.targets[e] as usize]));
+        let first = self.first_move[from];
+        let mut values: Vec<MoveValue<G::Move>> = self
+            .moves_of(from)
+            .into_iter()
+            .enumerate()
+            .map(|(j, mv)| {
+                let mut pv = vec![mv];
+                pv.extend(
+                    self.principal_variation(&self.positions[self.targets[first + j] as usize]),
+                );
                 MoveValue {
-                    mv: self.moves[e],
-                    value: self.move_value(from, e).score(),
+                    mv,
+                    value: self.move_value(from, first + j).score(),
                     pv,
                 }
             })
             .collect();
         values.sort_by_key(|m| std::cmp::Reverse(m.value));
         Some(values)
+    }
+}
+
+/// The hash of the position index: a multiply-rotate hash (as in rustc's FxHash), much
+/// faster than the default SipHash on small keys; positions are not chosen by an adversary.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuildFxHasher;
+
+impl BuildHasher for BuildFxHasher {
+    type Hasher = FxHasher;
+    fn build_hasher(&self) -> FxHasher {
+        FxHasher(0)
+    }
+}
+
+/// See [`BuildFxHasher`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FxHasher(u64);
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(last));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.add(n as u64);
+    }
+    #[inline]
+    fn write_u16(&mut self, n: u16) {
+        self.add(n as u64);
+    }
+    #[inline]
+    fn write_u32(&mut self, n: u32) {
+        self.add(n as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        // A final mix so that the low bits (used by the table) depend on every input bit.
+        let x = self.0;
+        (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (x >> 32)
     }
 }

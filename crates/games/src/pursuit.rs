@@ -102,25 +102,32 @@ fn placements(n: usize, k: usize) -> Vec<Squad> {
     }
 }
 
-/// Every squad the cops can reach in one move (each cop stays or steps along an edge).
+/// Every squad the cops can reach in one move (each cop stays or steps along an edge),
+/// sorted and without repeats.
 fn squad_moves(graph: &Graph, squad: Squad) -> Vec<Squad> {
-    let mut partial: Vec<Vec<usize>> = vec![Vec::new()];
-    for cop in squad.vertices() {
-        partial = partial
-            .into_iter()
-            .flat_map(|prefix| {
-                bits(graph.closed_neighbourhood(cop)).map(move |v| {
-                    let mut next = prefix.clone();
-                    next.push(v);
-                    next
-                })
-            })
-            .collect();
+    fn extend(
+        graph: &Graph,
+        cops: &[u8],
+        chosen: &mut [u8; MAX_COPS],
+        depth: usize,
+        out: &mut Vec<Squad>,
+    ) {
+        if depth == cops.len() || cops[depth] == NONE {
+            let mut slots = *chosen;
+            slots[..depth].sort_unstable();
+            out.push(Squad(slots));
+            return;
+        }
+        for v in bits(graph.closed_neighbourhood(cops[depth] as usize)) {
+            chosen[depth] = v as u8;
+            extend(graph, cops, chosen, depth + 1, out);
+        }
     }
-    let mut squads: Vec<Squad> = partial.iter().map(|v| Squad::from_vertices(v)).collect();
-    squads.sort_unstable();
-    squads.dedup();
-    squads
+    let mut out = Vec::new();
+    extend(graph, &squad.0, &mut [NONE; MAX_COPS], 0, &mut out);
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Reads `GRAPH[,cops=K]`.
