@@ -521,3 +521,36 @@ fn hidden_notation_reads_and_writes() {
     assert_eq!(done.position_string(), "3,4/-");
     assert_eq!(done.outcome(), Some(ply_core::Outcome::Win));
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Graph files: read or refused with a line number, never a panic; what is read
+        /// writes back to an edge list that reads to the same graph.
+        #[test]
+        fn edge_lists_read_or_error(text in "(vertices [0-9]|[ab0-9]{1,2}|[ \t]|\n|#|,|-){0,60}") {
+            match Graph::parse_edge_list(&text, "p") {
+                Ok(graph) => {
+                    let again = Graph::parse_edge_list(&graph.to_edge_list(), "p").unwrap();
+                    prop_assert_eq!(again, graph);
+                }
+                Err(e) => prop_assert!(e.to_string().starts_with("p: "), "{}", e),
+            }
+        }
+
+        /// Visible positions: read or refused, and what is read prints back to itself.
+        #[test]
+        fn pursuit_positions_read_or_error(text in "([a-d][1-4]|[0-9]|,|/|-|c|f| ){0,16}") {
+            let game = Pursuit::from_spec_args("grid:3x3,cops=2").unwrap();
+            if let Ok(pos) = game.parse_position(&text) {
+                prop_assert_eq!(game.parse_position(&pos.position_string()).unwrap(), pos);
+            }
+            let hidden = HiddenPursuit::from_spec_args("grid:3x3,cops=2").unwrap();
+            if let Ok(pos) = hidden.parse_position(&text) {
+                prop_assert_eq!(hidden.parse_position(&pos.position_string()).unwrap(), pos);
+            }
+        }
+    }
+}
