@@ -303,20 +303,6 @@ impl Pursuit {
     pub fn captured(&self) -> bool {
         self.fugitive != NONE && self.cops.mask() & 1 << self.fugitive != 0
     }
-
-    /// The same pieces, the given cops' vertices and fugitive vertex, `side` to move.
-    pub fn with_pieces(&self, cops: &[usize], fugitive: Option<usize>, side: Player) -> Pursuit {
-        Pursuit {
-            cops: if cops.is_empty() {
-                Squad::UNPLACED
-            } else {
-                Squad::from_vertices(cops)
-            },
-            fugitive: fugitive.map_or(NONE, |f| f as u8),
-            to_move: side,
-            ..self.clone()
-        }
-    }
 }
 
 impl Game for Pursuit {
@@ -666,11 +652,6 @@ impl HiddenPursuit {
     /// Where the fugitive may be.
     pub fn possible(&self) -> u64 {
         self.possible
-    }
-
-    /// The cops' vertices a move leads to.
-    pub fn squad_vertices(mv: Squad) -> Vec<usize> {
-        mv.vertices().collect()
     }
 }
 

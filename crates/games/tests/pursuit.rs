@@ -554,3 +554,27 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn hidden_plans_on_grids_trees_and_petersen_survive_replay() {
+    for (spec, cops, moves) in [
+        ("grid:3x3", 2, Some(6)),
+        ("grid:2x2", 1, None),
+        ("grid:4x4", 2, None),
+        ("tree:0,0,1,1,2,2", 1, Some(8)),
+        ("petersen", 3, Some(5)),
+        ("petersen", 2, None),
+    ] {
+        let graph = Graph::from_spec(spec).unwrap();
+        let game = HiddenPursuit::new(graph.clone(), cops).unwrap();
+        let plan = plan_of(&game);
+        assert_eq!(
+            plan.as_ref().map(|p| p.len() - 1),
+            moves,
+            "{spec} with {cops} cops"
+        );
+        if let Some(plan) = plan {
+            verify_plan(&graph, &plan);
+        }
+    }
+}

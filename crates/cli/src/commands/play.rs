@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n  ply play pursuit:grid:3x3,cops=2 --first engine\n\n\
 At the prompt: a move (b2 or 5 in tic-tac-toe), 'hint' for the engine's view of your moves, 'quit' to stop.";
 
 /// Play against the engine in the terminal.
