@@ -114,6 +114,7 @@ fn bad_pursuit_input_exits_2_with_one_line() {
             "vertex 0 holds a cop",
         ),
         (&["solve", "pursuit:hypercube"], "unknown graph 'hypercube'"),
+        (&["count", "pursuit:path:3"], "the game tree is infinite"),
     ] {
         let out = ply().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
