@@ -578,3 +578,55 @@ fn hidden_plans_on_grids_trees_and_petersen_survive_replay() {
         }
     }
 }
+
+/// Depth-limited alpha-beta terminates on cyclic games: a cop win in exactly `r` plies is
+/// found by a search `r` plies deep and not by one `r - 1` deep, and an escape is a draw at
+/// every depth. An independent check of the retrograde remoteness on games with cycles.
+#[test]
+fn depth_limited_alpha_beta_confirms_the_remoteness() {
+    use ply_core::{NoEvaluation, Score, SearchOptions, alpha_beta_with, search::NoObserver};
+    let search = |game: &Pursuit, depth: u32| {
+        alpha_beta_with(
+            game,
+            &NoEvaluation,
+            SearchOptions::depth(Some(depth)),
+            &mut NoObserver,
+        )
+        .value
+    };
+    for (spec, cops) in [
+        ("path:1", 1),
+        ("path:4", 1),
+        ("path:7", 1),
+        ("cycle:3", 1),
+        ("cycle:4", 1),
+        ("tree:0,0,1,1,2,2", 1),
+        ("grid:2x3", 1),
+        ("grid:2x2", 1),
+        ("grid:3x3", 2),
+        ("petersen", 3),
+    ] {
+        let game = Pursuit::new(Graph::from_spec(spec).unwrap(), cops).unwrap();
+        let table = solve(&game);
+        let mut checked = 0;
+        // The start and a sample of other positions (every 7th, to keep the test fast).
+        for (position, value) in table.iter().step_by(7) {
+            match value {
+                Value::Win(r) | Value::Loss(r) => {
+                    assert_eq!(
+                        search(position, r),
+                        value.score(),
+                        "{spec} {}",
+                        position.position_string()
+                    );
+                    if r > 0 {
+                        assert_eq!(search(position, r - 1), Score::DRAW, "{spec}");
+                    }
+                }
+                Value::Draw => assert_eq!(search(position, 5), Score::DRAW, "{spec}"),
+            }
+            checked += 1;
+        }
+        assert!(checked > 0);
+    }
+}
