@@ -2,12 +2,36 @@
 //! search would never finish there, so `ply solve` and `ply play` read every value from a
 //! retrograde table of all positions reachable from the one they start from.
 
-use ply_core::{MoveValue, RetrogradeTable, SearchStats};
+use crate::interrupt;
+use ply_core::{MoveValue, RetrogradeOptions, RetrogradeProgress, RetrogradeTable, SearchStats};
 use ply_games::{FieldValue, Playable};
+use std::ops::ControlFlow;
 
-/// Every position reachable from `root`, solved; the error names the game.
+/// Every position reachable from `root`, solved, with a progress spinner on stderr;
+/// Ctrl-C stops it. The error names the game.
 pub fn solve_table<G: Playable>(root: &G) -> anyhow::Result<RetrogradeTable<G>> {
-    RetrogradeTable::solve(root).map_err(|e| anyhow::anyhow!("{}: {e}", root.game_name()))
+    interrupt::stop_flag();
+    let bar = interrupt::spinner("retrograde analysis");
+    let solved = RetrogradeTable::solve_with_progress(root, RetrogradeOptions::default(), |p| {
+        bar.set_message(match p {
+            RetrogradeProgress::Enumerating {
+                positions,
+                expanded,
+            } => {
+                format!("finding positions: {expanded} of {positions} so far")
+            }
+            RetrogradeProgress::Propagating { decided, positions } => {
+                format!("deciding positions: {decided} of {positions} won or lost so far")
+            }
+        });
+        if interrupt::interrupted() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    bar.finish_and_clear();
+    solved.map_err(|e| anyhow::anyhow!("{}: {e}", root.game_name()))
 }
 
 /// Every move of `pos` with its exact value, best first (empty if `pos` is not in the table).

@@ -32,7 +32,7 @@ pub mod search;
 pub mod testing;
 
 pub use game::{Evaluator, Game, NoEvaluation, Outcome, Player};
-pub use retrograde::{RetrogradeError, RetrogradeOptions, RetrogradeTable};
+pub use retrograde::{RetrogradeError, RetrogradeOptions, RetrogradeProgress, RetrogradeTable};
 pub use score::Score;
 pub use search::{
     Algorithm, MoveValue, NoObserver, Observer, SearchOptions, SearchResult, SearchStats,

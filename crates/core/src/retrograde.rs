@@ -49,11 +49,13 @@
 //! assert_eq!(table.best_moves(&one).unwrap(), vec![-1]);
 //! ```
 
+use crate::count::PROGRESS_INTERVAL;
 use crate::search::MoveValue;
 use crate::{Game, Outcome, Player, Score};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt;
 use std::hash::{BuildHasher, Hash, Hasher};
+use std::ops::ControlFlow;
 
 /// The exact value of a position for the side to move, with its remoteness
 /// (plies to the end of the game under best play: fastest win, slowest loss).
@@ -134,6 +136,17 @@ pub enum RetrogradeError {
     PayoffOutcome,
     /// A position that is not finished has no legal move (the [`Game`] contract forbids it).
     NoLegalMoves,
+    /// The progress callback asked to stop (e.g. the user pressed Ctrl-C).
+    Stopped,
+}
+
+/// How far a solve has got, reported every [`PROGRESS_INTERVAL`] positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetrogradeProgress {
+    /// First phase: `positions` found so far, `expanded` of them with their moves generated.
+    Enumerating { positions: u64, expanded: u64 },
+    /// Second phase: `decided` positions proved won or lost so far, out of `positions`.
+    Propagating { decided: u64, positions: u64 },
 }
 
 impl fmt::Display for RetrogradeError {
@@ -147,6 +160,7 @@ impl fmt::Display for RetrogradeError {
                 f.write_str("a finished position has a numeric payoff; retrograde analysis needs win, loss or draw")
             }
             RetrogradeError::NoLegalMoves => f.write_str("a position that is not finished has no legal move"),
+            RetrogradeError::Stopped => f.write_str("retrograde analysis stopped before it finished"),
         }
     }
 }
@@ -190,13 +204,28 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
 
     /// Solves every position reachable from `start`.
     pub fn solve_with(start: &G, options: RetrogradeOptions) -> Result<Self, RetrogradeError> {
-        let mut table = Self::enumerate(start, options)?;
-        table.propagate()?;
+        Self::solve_with_progress(start, options, |_| ControlFlow::Continue(()))
+    }
+
+    /// [`RetrogradeTable::solve_with`] that reports its progress to `progress` every
+    /// [`PROGRESS_INTERVAL`] positions; returning `ControlFlow::Break` stops the solve
+    /// with [`RetrogradeError::Stopped`].
+    pub fn solve_with_progress(
+        start: &G,
+        options: RetrogradeOptions,
+        mut progress: impl FnMut(RetrogradeProgress) -> ControlFlow<()>,
+    ) -> Result<Self, RetrogradeError> {
+        let mut table = Self::enumerate(start, options, &mut progress)?;
+        table.propagate(&mut progress)?;
         Ok(table)
     }
 
     /// Breadth-first enumeration of the reachable positions and of the moves between them.
-    fn enumerate(start: &G, options: RetrogradeOptions) -> Result<Self, RetrogradeError> {
+    fn enumerate(
+        start: &G,
+        options: RetrogradeOptions,
+        progress: &mut impl FnMut(RetrogradeProgress) -> ControlFlow<()>,
+    ) -> Result<Self, RetrogradeError> {
         let limit = options.max_positions.clamp(1, u32::MAX as usize);
         let mut index = HashMap::with_hasher(BuildFxHasher);
         index.insert(start.clone(), 0);
@@ -212,6 +241,15 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         let mut buffer = Vec::new();
         let mut next = 0;
         while next < table.positions.len() {
+            if next as u64 % PROGRESS_INTERVAL == PROGRESS_INTERVAL - 1 {
+                let report = RetrogradeProgress::Enumerating {
+                    positions: table.positions.len() as u64,
+                    expanded: next as u64,
+                };
+                if progress(report).is_break() {
+                    return Err(RetrogradeError::Stopped);
+                }
+            }
             let position = table.positions[next].clone();
             table.mover.push(position.to_move());
             if position.outcome().is_none() {
@@ -244,7 +282,10 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
     }
 
     /// Labels the finished positions and propagates wins and losses backwards.
-    fn propagate(&mut self) -> Result<(), RetrogradeError> {
+    fn propagate(
+        &mut self,
+        progress: &mut impl FnMut(RetrogradeProgress) -> ControlFlow<()>,
+    ) -> Result<(), RetrogradeError> {
         let n = self.positions.len();
         // Predecessor lists, one entry per move (a position reaching the same child by two
         // moves appears twice, matching the two moves counted in `unresolved`).
@@ -291,7 +332,18 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         }
         // FIFO order: positions leave the queue by non-decreasing remoteness, so a win is
         // labelled by its fastest winning move and a loss by its slowest losing one.
+        let mut decided = 0u64;
         while let Some(child) = queue.pop_front() {
+            decided += 1;
+            if decided % PROGRESS_INTERVAL == 0 {
+                let report = RetrogradeProgress::Propagating {
+                    decided,
+                    positions: n as u64,
+                };
+                if progress(report).is_break() {
+                    return Err(RetrogradeError::Stopped);
+                }
+            }
             let child = child as usize;
             let child_value = self.values[child];
             for &parent in &preds[first_pred[child]..first_pred[child + 1]] {

@@ -2,7 +2,9 @@
 //! games (every reachable position), and a layer-by-layer fixpoint computation
 //! on random game graphs with cycles.
 
-use ply_core::retrograde::{RetrogradeError, RetrogradeOptions, RetrogradeTable, Value};
+use ply_core::retrograde::{
+    RetrogradeError, RetrogradeOptions, RetrogradeProgress, RetrogradeTable, Value,
+};
 use ply_core::{Game, NoEvaluation, Outcome, Player, alpha_beta};
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -323,4 +325,58 @@ fn payoff_outcomes_are_refused() {
         RetrogradeTable::solve(&start).err(),
         Some(RetrogradeError::PayoffOutcome)
     );
+}
+
+/// Take one or two from a pile; who takes the last one wins. Lost exactly on multiples of 3.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Countdown {
+    left: u32,
+    to_move: Player,
+}
+
+impl Game for Countdown {
+    type Move = u32;
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.left == 0).then_some(Outcome::Loss)
+    }
+    fn generate_moves(&self, moves: &mut Vec<u32>) {
+        moves.extend((1..=2).filter(|&t| t <= self.left));
+    }
+    fn play(&mut self, take: u32) {
+        self.left -= take;
+        self.to_move = self.to_move.opponent();
+    }
+}
+
+#[test]
+fn progress_is_reported_and_can_stop_the_solve() {
+    // 100,000 objects: about 200,000 positions, several progress intervals (65,536) in each phase.
+    let start = Countdown {
+        left: 100_000,
+        to_move: Player::First,
+    };
+    let mut reports = Vec::new();
+    let table = RetrogradeTable::solve_with_progress(&start, RetrogradeOptions::default(), |p| {
+        reports.push(p);
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap();
+    // Every (left, side) pair but (100000, second) and (99999, first).
+    assert_eq!(table.len(), 2 * 100_001 - 2);
+    assert_eq!(table.start_value(), Value::Win(66_667)); // 100,000 = 3 * 33,333 + 1
+    let enumerating = reports
+        .iter()
+        .filter(|p| matches!(p, RetrogradeProgress::Enumerating { .. }));
+    let propagating = reports
+        .iter()
+        .filter(|p| matches!(p, RetrogradeProgress::Propagating { .. }));
+    assert_eq!((enumerating.count(), propagating.count()), (3, 3));
+    let stopped =
+        RetrogradeTable::solve_with_progress(&start, RetrogradeOptions::default(), |_| {
+            std::ops::ControlFlow::Break(())
+        });
+    assert_eq!(stopped.err(), Some(RetrogradeError::Stopped));
 }
