@@ -16,7 +16,7 @@
 //! let run = annotate(&tree, Algorithm::AlphaBeta);
 //! assert_eq!(tree.format_score(run.value), "3");
 //! assert_eq!(run.best, Some(1)); // node #2, the first branch
-//! assert_eq!((run.stats.nodes, run.stats.leaves, run.stats.cutoffs), (11, 7, 1));
+//! assert_eq!((run.stats.nodes, run.stats.leaves, run.cutoffs), (11, 7, 1));
 //! let text = render::text(&tree, &run);
 //! assert!(text.starts_with("#1 MAX = 3"));
 //! ```

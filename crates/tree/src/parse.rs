@@ -280,9 +280,11 @@ fn bracket_tokens(text: &str) -> Result<Vec<(Token, u32, u32)>, TreeError> {
     let mut tokens = Vec::new();
     for (index, line) in text.split('\n').enumerate() {
         let line_no = index as u32 + 1;
+        // Columns are counted as we go: recounting from the line start would be quadratic.
         let mut chars = line.char_indices().peekable();
+        let mut col = 0u32;
         while let Some((at, c)) = chars.next() {
-            let col = column(line, at);
+            col += 1;
             match c {
                 '#' => break,
                 '(' => tokens.push((Token::Open, line_no, col)),
@@ -291,15 +293,17 @@ fn bracket_tokens(text: &str) -> Result<Vec<(Token, u32, u32)>, TreeError> {
                 ',' => {}
                 c if c.is_whitespace() => {}
                 c if is_name_char(c) => {
+                    let start = col;
                     let mut end = at + c.len_utf8();
                     while let Some(&(next_at, next)) = chars.peek() {
                         if !is_name_char(next) {
                             break;
                         }
                         end = next_at + next.len_utf8();
+                        col += 1;
                         chars.next();
                     }
-                    tokens.push((Token::Word(line[at..end].to_string()), line_no, col));
+                    tokens.push((Token::Word(line[at..end].to_string()), line_no, start));
                 }
                 c => {
                     return Err(TreeError::at(

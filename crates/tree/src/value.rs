@@ -77,6 +77,11 @@ impl FromStr for Decimal {
             Some((whole, fraction)) => (whole, fraction),
             None => (rest, ""),
         };
+        if rest.contains(['e', 'E']) && rest.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+            return Err(format!(
+                "'{text}' has an exponent: write the number out in full (e.g. 2.5)"
+            ));
+        }
         if whole.is_empty() && fraction.is_empty()
             || !whole.bytes().all(|b| b.is_ascii_digit())
             || !fraction.bytes().all(|b| b.is_ascii_digit())
