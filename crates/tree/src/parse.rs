@@ -76,6 +76,13 @@ fn column(line: &str, at: usize) -> u32 {
 }
 
 fn check_name(name: &str, line_no: u32, line: &str, at: usize) -> Result<(), TreeError> {
+    if name == "-" {
+        return Err(TreeError::at(
+            line_no,
+            column(line, at),
+            "'-' alone is not a name (in the text format it marks an unnamed node)",
+        ));
+    }
     match name.char_indices().find(|&(_, c)| !is_name_char(c)) {
         Some((i, c)) => Err(TreeError::at(
             line_no,
@@ -410,6 +417,9 @@ pub fn parse_bracket(text: &str, options: &ParseOptions) -> Result<ExplicitTree,
                             format!("'{word}' is a number, so it cannot name a leaf"),
                         ));
                     }
+                    if word == "-" {
+                        return Err(TreeError::at(line, col, "'-' alone is not a name"));
+                    }
                     let decimal: Decimal =
                         value.parse().map_err(|e| TreeError::at(vline, vcol, e))?;
                     let parent = open.last_mut().map(|g| {
@@ -429,7 +439,7 @@ pub fn parse_bracket(text: &str, options: &ParseOptions) -> Result<ExplicitTree,
                     builder.set_value(id, decimal, line, col);
                     done = open.is_empty();
                     i += 1;
-                } else if group_name && !open.is_empty() {
+                } else if group_name && !open.is_empty() && word != "-" {
                     let group = open.last().map_or(0, |g| g.0);
                     builder.set_name(group, Some(word.clone()));
                     i += 1;

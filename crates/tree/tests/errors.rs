@@ -191,3 +191,63 @@ fn limits() {
     let deep_json = "{\"children\": [".repeat(5_000) + "{\"value\": 1}" + &"]}".repeat(5_000);
     assert!(error(&deep_json).contains("recursion limit exceeded"));
 }
+
+mod no_panic {
+    use ply_core::Algorithm;
+    use ply_tree::{ParseOptions, annotate, parse, render};
+    use proptest::prelude::*;
+
+    /// Text made of the characters that matter to the three formats, and a few that do not.
+    fn tree_like() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just("("),
+                Just(")"),
+                Just(" "),
+                Just("  "),
+                Just("\t"),
+                Just("\n"),
+                Just("="),
+                Just("#"),
+                Just("-"),
+                Just("."),
+                Just("1"),
+                Just("23"),
+                Just("a"),
+                Just("b7"),
+                Just(","),
+                Just("{"),
+                Just("}"),
+                Just("["),
+                Just("]"),
+                Just("\""),
+                Just(":"),
+                Just("\"value\""),
+                Just("\"children\""),
+                Just("\"name\""),
+                Just("\u{2212}"),
+                Just("é"),
+                Just("\r"),
+                Just("e5"),
+                Just("0.0001"),
+            ],
+            0..40,
+        )
+        .prop_map(|parts| parts.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn any_text_is_read_or_refused_with_a_place(text in tree_like()) {
+            match parse(&text, &ParseOptions::default()) {
+                Ok(tree) => {
+                    let run = annotate(&tree, Algorithm::AlphaBeta);
+                    let _ = (render::text(&tree, &run), render::svg(&tree, &run, true));
+                }
+                Err(error) => prop_assert!(!error.message.is_empty()),
+            }
+        }
+    }
+}
