@@ -443,7 +443,7 @@ impl TreeBuilder {
                 line,
                 column,
                 format!(
-                    "the tree is deeper than {} levels (raise the limit with --max-depth)",
+                    "the tree goes deeper than depth {} (raise the limit with --max-depth)",
                     self.limits.max_depth
                 ),
             ));
@@ -548,7 +548,8 @@ impl TreeBuilder {
                             line,
                             column,
                             format!(
-                                "value {value} is too large for a tree with {decimals} decimal places (at most ±{})",
+                                "value {value} is too large: with values given to {} the limit is ±{}",
+                                format_scaled(1, decimals),
                                 format_scaled(crate::value::MAX_SCALED, decimals)
                             ),
                         )

@@ -81,7 +81,7 @@ fn text_format_errors() {
         ),
         (
             "root\n  a = 998999999\n  b = 0.5\n",
-            "2:7: value 998999999 is too large for a tree with 1 decimal places (at most ±99899999.9)",
+            "2:7: value 998999999 is too large: with values given to 0.1 the limit is ±99899999.9",
         ),
     ] {
         assert_eq!(error(text), expected, "{text:?}");
@@ -173,20 +173,20 @@ fn limits() {
     assert!(parse("((1 2) (3 4))", &small(7, 10)).is_ok());
     assert_eq!(
         error_with("root\n  a\n    b\n      = 1\n", small(100, 2)),
-        "4:7: the tree is deeper than 2 levels (raise the limit with --max-depth)"
+        "4:7: the tree goes deeper than depth 2 (raise the limit with --max-depth)"
     );
     assert_eq!(
         error_with(
             r#"{"children": [{"children": [{"value": 1}]}]}"#,
             small(100, 1)
         ),
-        "the tree is deeper than 1 levels (raise the limit with --max-depth)"
+        "the tree goes deeper than depth 1 (raise the limit with --max-depth)"
     );
     // Deep nesting is refused by the limit, not by the stack.
     let deep = "(".repeat(200_000) + "1" + &")".repeat(200_000);
     assert_eq!(
         error(&deep),
-        "1:1002: the tree is deeper than 1000 levels (raise the limit with --max-depth)"
+        "1:1002: the tree goes deeper than depth 1000 (raise the limit with --max-depth)"
     );
     let deep_json = "{\"children\": [".repeat(5_000) + "{\"value\": 1}" + &"]}".repeat(5_000);
     assert!(error(&deep_json).contains("recursion limit exceeded"));
