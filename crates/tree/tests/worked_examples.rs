@@ -191,7 +191,7 @@ fn four_ply_tree_minimax_values() {
         .iter()
         .map(|&id| tree.node(id).name.as_str())
         .collect();
-    assert_eq!(names, ["1", "2", "3", "#7", "#8"]);
+    assert_eq!(names, ["1", "2", "3", "3b", "#8"]);
     assert_eq!(run.stats.leaves, 22);
 }
 
@@ -206,7 +206,7 @@ fn four_ply_tree_alpha_beta_prunes_what_the_hand_derivation_says() {
     // so 19 is worth at most 2 and node 18 stops: 33, 39 and 44 are never looked at.
     assert_eq!(
         pruned_roots(&tree, &run),
-        ["#12", "#14", "#19", "#24", "#30", "#33", "33", "39", "44"]
+        ["9b", "9c", "12b", "15b", "#30", "#33", "33", "39", "44"]
     );
     assert_eq!(
         evaluated_leaves(&tree, &run),

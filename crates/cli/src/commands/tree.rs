@@ -158,7 +158,7 @@ fn run_on_big_stack(args: Args) -> Result<ExitCode> {
         args.format.as_str()
     };
     let output = match format {
-        "json" => serde_json::to_string_pretty(&render::json(&tree, &run, args.trace))? + "\n",
+        "json" => render::json_text(&tree, &run, args.trace),
         "dot" => render::dot(&tree, &run),
         "svg" => render::svg(&tree, &run, args.trace),
         _ => {

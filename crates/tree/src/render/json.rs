@@ -76,8 +76,19 @@ fn player(p: Player) -> &'static str {
     }
 }
 
-/// The annotated tree (and with `with_trace`, the steps) as a JSON value.
+/// The annotated tree (and with `with_trace`, the steps) as a JSON value
+/// (whose objects list their fields in alphabetical order).
 pub fn json(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> Value {
+    serde_json::to_value(build(tree, run, with_trace)).unwrap_or(Value::Null)
+}
+
+/// The same as [`json()`], pretty-printed with the fields in the documented order
+/// (the contract's fields first).
+pub fn json_text(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> String {
+    serde_json::to_string_pretty(&build(tree, run, with_trace)).unwrap_or_default() + "\n"
+}
+
+fn build(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> RunJson {
     let names = |ids: &[NodeId]| {
         ids.iter()
             .map(|&id| tree.node(id).name.clone())
@@ -167,7 +178,7 @@ pub fn json(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> Value {
             })
             .collect()
     });
-    let out = RunJson {
+    RunJson {
         value: tree.json_score(run.value),
         best: run.best.map(|b| tree.node(b).name.clone()),
         nodes_visited: run.stats.nodes,
@@ -177,6 +188,5 @@ pub fn json(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> Value {
         algorithm: run.algorithm.name(),
         pv: names(&run.pv),
         trace,
-    };
-    serde_json::to_value(out).unwrap_or(Value::Null)
+    }
 }

@@ -8,6 +8,6 @@ mod svg;
 mod text;
 
 pub use dot::dot;
-pub use json::json;
+pub use json::{json, json_text};
 pub use svg::svg;
 pub use text::{summary, text, trace};

@@ -59,8 +59,16 @@ pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
     let labels: Vec<String> = (0..n as NodeId).map(|id| inside(tree, run, id)).collect();
     let widest = labels.iter().map(|l| text_width(l)).fold(0.0, f64::max);
     let node_width = (widest + 26.0).max(44.0);
-    // Room between neighbours for names (left) and visit numbers (right).
-    let slot = node_width + if visit_order { 22.0 } else { 8.0 };
+    // Room between neighbours for the names of inner nodes (on their left) and
+    // the visit numbers (on their right).
+    let widest_name = tree
+        .nodes()
+        .iter()
+        .filter(|node| node.named && !node.is_leaf())
+        .map(|node| text_width(&node.name) * 0.85)
+        .fold(0.0, f64::max);
+    let slot =
+        node_width + 8.0 + if visit_order { 16.0 } else { 0.0 } + (widest_name - 10.0).max(0.0);
 
     // x by slots: leaves left to right, inner nodes centred over their children.
     let mut x = vec![0.0f64; n];
@@ -278,15 +286,20 @@ pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
             );
         }
         if visit_order && let Some(order) = report.visit_order {
+            // To the right of the shape, clear of the edges that come in from above.
+            let (ox, oy) = if node.is_leaf() {
+                (
+                    cx + (text_width(label) + 14.0).max(30.0) / 2.0 + 3.0,
+                    cy + 4.0,
+                )
+            } else if node.mover == Player::First {
+                (cx + w * 0.5 + 4.0, cy - h + 10.0)
+            } else {
+                (cx + w * 0.5 + 5.0, cy + 6.0)
+            };
             let _ = write!(
                 out,
-                r##"<text x="{:.1}" y="{:.1}" font-size="10" fill="#1f5fbf" font-weight="bold">{order}</text>"##,
-                cx + if node.is_leaf() { 8.0 } else { w * 0.5 + 3.0 },
-                cy - if node.is_leaf() {
-                    LEAF_HEIGHT / 2.0 + 3.0
-                } else {
-                    h - 8.0
-                }
+                r##"<text x="{ox:.1}" y="{oy:.1}" font-size="10" fill="#1f5fbf" font-weight="bold">{order}</text>"##
             );
         }
         let _ = writeln!(out, "</g>");
