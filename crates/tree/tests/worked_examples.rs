@@ -313,3 +313,30 @@ fn drawings_mark_pv_and_pruning() {
     );
     assert!(svg.contains("α=3 β=+∞"));
 }
+
+#[test]
+fn negamax_example_read_from_the_movers_point_of_view() {
+    let text = include_str!("../../../examples/trees/negamax.txt");
+    let mover = parse(
+        text,
+        &ParseOptions {
+            perspective: ply_tree::LeafPerspective::Mover,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    for algorithm in Algorithm::ALL {
+        let run = annotate(&mover, algorithm);
+        assert_eq!(value(&mover, &run, "root"), "3", "{algorithm}");
+        assert_eq!(run.best, Some(id(&mover, "a")));
+        assert_eq!(value(&mover, &run, "c"), "6");
+        assert_eq!(value(&mover, &run, "d"), "-1");
+    }
+    // Read as MAX's values instead, the same file is another game.
+    let max = tree(text);
+    let run = annotate(&max, Algorithm::Minimax);
+    assert_eq!(
+        (value(&max, &run, "b"), value(&max, &run, "root")),
+        ("-4".into(), "-3".into())
+    );
+}

@@ -7,7 +7,7 @@ use ply_games::{GameVisitor, Playable, with_game};
 use ply_tree::{
     ExpandOptions, ExplicitTree, LeafPerspective, Limits, ParseOptions, annotate, expand, render,
 };
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "EXAMPLES:
@@ -16,7 +16,7 @@ const EXAMPLES: &str = "EXAMPLES:
   ply tree examples/trees/four-ply.txt --algorithm minimax
   ply tree examples/trees/two-ply.txt --format svg > two-ply.svg
   echo '((3 12 8) (2 4 6) (14 5 2))' | ply tree - --json
-  ply tree negamax-leaves.txt --leaf-perspective mover --algorithm negamax
+  ply tree examples/trees/negamax.txt --leaf-perspective mover --algorithm negamax
   ply tree tictactoe@XOX/OXO/... --format svg > endgame.svg
   ply tree mnk:3,2,3 --format dot | dot -Tpng > tree.png
 
@@ -173,8 +173,13 @@ fn run_on_big_stack(args: Args) -> Result<ExitCode> {
             out
         }
     };
-    print!("{output}");
-    Ok(ExitCode::SUCCESS)
+    // A reader that stops early (`| head`) is not an error.
+    match std::io::stdout().lock().write_all(output.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(e).context("cannot write the output")
+        }
+        _ => Ok(ExitCode::SUCCESS),
+    }
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
