@@ -270,7 +270,7 @@ fn bad_input_says_where() {
     let err = failure(&["tree", "-", "--max-depth", "1000000"], "1");
     assert_eq!(
         err,
-        "ply: error: --max-depth 1000000 is too deep (at most 100000)\n"
+        "ply: error: --max-depth 1000000 is too deep (at most 10000)\n"
     );
     let err = failure(&["tree", "-", "--max-nodes", "3"], "(1 2 3)");
     assert_eq!(

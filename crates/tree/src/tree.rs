@@ -43,8 +43,9 @@ pub struct Limits {
 impl Limits {
     pub const DEFAULT_MAX_NODES: usize = 1_000_000;
     pub const DEFAULT_MAX_DEPTH: u32 = 1_000;
-    /// The searches recurse once per level; deeper trees would need a larger stack.
-    pub const HARD_MAX_DEPTH: u32 = 100_000;
+    /// The searches recurse once per level, and keep a principal variation per
+    /// level (quadratic in the depth): deeper trees are refused whatever the options.
+    pub const HARD_MAX_DEPTH: u32 = 10_000;
 }
 
 impl Default for Limits {

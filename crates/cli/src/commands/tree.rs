@@ -51,7 +51,7 @@ pub struct Args {
     /// Refuse trees with more nodes than this.
     #[arg(long, default_value_t = Limits::DEFAULT_MAX_NODES, value_name = "N")]
     max_nodes: usize,
-    /// Refuse trees deeper than this (at most 100000).
+    /// Refuse trees deeper than this (at most 10000).
     #[arg(long, default_value_t = Limits::DEFAULT_MAX_DEPTH, value_name = "N")]
     max_depth: u32,
     /// For a game: the position to start from (default: the start).

@@ -82,11 +82,21 @@ pub fn json(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> Value {
     serde_json::to_value(build(tree, run, with_trace)).unwrap_or(Value::Null)
 }
 
-/// The same as [`json()`], pretty-printed with the fields in the documented order
-/// (the contract's fields first).
+/// The same as [`json()`], as text with the fields in the documented order (the
+/// contract's fields first); pretty-printed, except for trees deeper than
+/// [`PRETTY_MAX_DEPTH`] whose indentation would dwarf their content.
 pub fn json_text(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> String {
-    serde_json::to_string_pretty(&build(tree, run, with_trace)).unwrap_or_default() + "\n"
+    let out = build(tree, run, with_trace);
+    let text = if tree.height() <= PRETTY_MAX_DEPTH {
+        serde_json::to_string_pretty(&out)
+    } else {
+        serde_json::to_string(&out)
+    };
+    text.unwrap_or_default() + "\n"
 }
+
+/// The deepest tree [`json_text`] pretty-prints.
+pub const PRETTY_MAX_DEPTH: u32 = 50;
 
 fn build(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> RunJson {
     let names = |ids: &[NodeId]| {

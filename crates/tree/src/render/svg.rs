@@ -114,21 +114,23 @@ pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
         escape(&work)
     );
 
-    // Row labels, where every node of a row has the same player.
-    for depth in 0..=tree.height() {
-        let mut movers = tree
-            .nodes()
-            .iter()
-            .filter(|node| node.depth == depth && !node.is_leaf())
-            .map(|node| node.mover);
-        if let Some(first) = movers.next()
-            && movers.all(|m| m == first)
-        {
+    // Row labels, where every inner node of a row has the same player.
+    let mut row_player: Vec<Option<Option<Player>>> = vec![None; tree.height() as usize + 1];
+    for node in tree.nodes().iter().filter(|node| !node.is_leaf()) {
+        let row = &mut row_player[node.depth as usize];
+        *row = match *row {
+            None => Some(Some(node.mover)),
+            Some(Some(p)) if p == node.mover => Some(Some(p)),
+            _ => Some(None),
+        };
+    }
+    for (depth, row) in row_player.iter().enumerate() {
+        if let Some(Some(player)) = row {
             let y = top + depth as f64 * LEVEL + NODE_HEIGHT / 2.0 + 5.0;
             let _ = writeln!(
                 out,
                 r##"<text x="12" y="{y:.1}" font-size="14" font-weight="bold" fill="#555">{}</text>"##,
-                player_word(first)
+                player_word(*player)
             );
         }
     }
