@@ -56,8 +56,10 @@ pub fn detect_format(text: &str) -> Format {
     Format::Text
 }
 
-/// Reads a tree in any of the three formats.
+/// Reads a tree in any of the three formats. A byte-order mark at the start
+/// (as some Windows editors write) is ignored.
 pub fn parse(text: &str, options: &ParseOptions) -> Result<ExplicitTree, TreeError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     match detect_format(text) {
         Format::Text => parse_text(text, options),
         Format::Bracket => parse_bracket(text, options),

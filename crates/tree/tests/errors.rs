@@ -158,6 +158,17 @@ fn json_errors() {
 }
 
 #[test]
+fn windows_files_read_like_any_other() {
+    let options = ParseOptions::default();
+    let unix = parse("root\n  a = 3\n  b = 4\n", &options).unwrap();
+    assert_eq!(
+        parse("\u{feff}root\r\n  a = 3\r\n  b = 4\r\n", &options).unwrap(),
+        unix
+    );
+    assert_eq!(parse("\u{feff}(root a=3 b=4)", &options).unwrap(), unix);
+}
+
+#[test]
 fn limits() {
     let small = |max_nodes, max_depth| ParseOptions {
         limits: Limits {
