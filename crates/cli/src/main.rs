@@ -34,6 +34,7 @@ enum Command {
     Play(commands::play::Args),
     Solve(commands::solve::Args),
     Count(commands::count::Args),
+    Tree(commands::tree::Args),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +43,7 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::run(args),
         Command::Solve(args) => commands::solve::run(args),
         Command::Count(args) => commands::count::run(args),
+        Command::Tree(args) => commands::tree::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,3 +1,4 @@
 pub mod count;
 pub mod play;
 pub mod solve;
+pub mod tree;
