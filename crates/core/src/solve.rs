@@ -219,7 +219,7 @@ impl<G: Game + Hash + Eq> Solver<G> {
                 }
             })
             .collect();
-        values.sort_by(|a, b| b.value.cmp(&a.value));
+        values.sort_by_key(|m| std::cmp::Reverse(m.value));
         values
     }
 
