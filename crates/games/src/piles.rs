@@ -21,7 +21,7 @@ use crate::notation::NotationError;
 use std::fmt;
 
 /// The most piles a position can hold.
-pub const MAX_PILES: usize = 16;
+pub const MAX_PILES: usize = 8;
 
 /// The sizes of up to [`MAX_PILES`] piles. Unused slots stay zero, so the
 /// derived equality and hash only see the real piles (and their number).
@@ -216,7 +216,7 @@ mod tests {
         assert!(e.contains("pile 2 'x'"), "{e}");
         let e = Piles::parse("nim", "").unwrap_err().to_string();
         assert!(e.contains("nim: expected pile sizes"), "{e}");
-        let many = vec!["1"; MAX_PILES + 1].join(",");
+        let many = ["1"; MAX_PILES + 1].join(",");
         assert!(
             Piles::parse("nim", &many)
                 .unwrap_err()
