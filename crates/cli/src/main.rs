@@ -11,7 +11,7 @@ use std::process::ExitCode;
 const ABOUT: &str = "ply: a game-tree search engine and lab.\n\
 Play, solve, count and analyse two-player games of perfect information.";
 
-const GAMES_HELP: &str = "GAMES:\n  tictactoe            tic-tac-toe on 3x3 (alias ttt)\n  mnk:M,N,K            M columns, N rows, K in a row wins (e.g. mnk:4,4,4)";
+const GAMES_HELP: &str = "GAMES:\n  tictactoe            tic-tac-toe on 3x3 (alias ttt)\n  mnk:M,N,K            M columns, N rows, K in a row wins (e.g. mnk:4,4,4)\n  race:N,K             add 1..K to a total; who reaches exactly N wins (race = race:10,2)\n  nim:a,b,...          Nim: take from one pile; who takes the last object wins\n  misere-nim:a,b,...   misère Nim: who takes the last object loses\n  bash:N,M             one pile of N, take 1..M\n  wythoff:a,b          take from one pile, or the same number from both\n  subtraction:N,...;S  take a size in the set S from one pile (e.g. 'subtraction:20,17;1,3,4')";
 
 #[derive(Parser)]
 #[command(name = "ply", version, about = ABOUT, after_help = GAMES_HELP)]
@@ -25,6 +25,7 @@ enum Command {
     Play(commands::play::Args),
     Solve(commands::solve::Args),
     Count(commands::count::Args),
+    Grundy(commands::grundy::Args),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +34,7 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::run(args),
         Command::Solve(args) => commands::solve::run(args),
         Command::Count(args) => commands::count::run(args),
+        Command::Grundy(args) => commands::grundy::run(args),
     };
     match result {
         Ok(code) => code,

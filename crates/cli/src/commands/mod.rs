@@ -1,3 +1,4 @@
 pub mod count;
+pub mod grundy;
 pub mod play;
 pub mod solve;

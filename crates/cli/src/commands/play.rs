@@ -2,6 +2,7 @@
 
 use crate::report;
 use anyhow::Result;
+use ply_core::solve::Solver;
 use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves};
 use ply_games::{GameVisitor, Notation, Playable, with_game};
 use serde::Serialize;
@@ -56,6 +57,12 @@ impl GameVisitor for Play<'_> {
         };
         let eval = pos.evaluator();
         let options = SearchOptions::depth(args.depth);
+        // Games with few positions but huge trees are solved once, the table kept for the whole game.
+        let mut solver = (args.depth.is_none() && pos.memoised_solve()).then(Solver::new);
+        let mut analyse = |pos: &G| match solver.as_mut() {
+            Some(solver) => solver.move_values(pos),
+            None => evaluate_moves(pos, &eval, Algorithm::AlphaBeta, options).0,
+        };
         let mut record = Vec::new();
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
@@ -73,7 +80,7 @@ impl GameVisitor for Play<'_> {
             print!("\n{}", pos.render());
             let mover = pos.to_move();
             let mv = if mover == engine {
-                let (moves, _) = evaluate_moves(&pos, &eval, Algorithm::AlphaBeta, options);
+                let moves = analyse(&pos);
                 println!(
                     "engine ({}) considers: {}",
                     pos.player_name(mover),
@@ -96,7 +103,7 @@ impl GameVisitor for Play<'_> {
                         return Ok(ExitCode::SUCCESS);
                     }
                     "hint" | "?" => {
-                        let (moves, _) = evaluate_moves(&pos, &eval, Algorithm::AlphaBeta, options);
+                        let moves = analyse(&pos);
                         println!("your moves: {}", candidates(&pos, &moves));
                         continue;
                     }
@@ -128,7 +135,7 @@ impl GameVisitor for Play<'_> {
         }
         if args.json {
             report::print_json(&GameRecord {
-                game: pos.game_name(),
+                game: initial.game_name(),
                 start: initial.position_string(),
                 moves: record,
                 result: match winner {
