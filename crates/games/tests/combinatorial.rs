@@ -597,3 +597,67 @@ fn catalog_knows_every_game() {
         assert!(ply_games::with_game(bad, Name).is_err(), "{bad}");
     }
 }
+
+/// `parse_move` checks legality itself (without listing the moves): it must
+/// accept exactly the legal moves, and read back every move it writes.
+fn parse_accepts_exactly_the_legal_moves<G>(pos: &G, candidates: &[String])
+where
+    G: Notation,
+    G::Move: Debug,
+{
+    let legal = pos.legal_moves();
+    for &mv in &legal {
+        assert_eq!(
+            pos.parse_move(&pos.move_string(mv)),
+            Ok(mv),
+            "{}",
+            pos.game_name()
+        );
+    }
+    for text in candidates {
+        match pos.parse_move(text) {
+            Ok(mv) => assert!(
+                legal.contains(&mv),
+                "{}: '{text}' read as illegal {mv:?}",
+                pos.game_name()
+            ),
+            Err(e) => assert!(
+                legal.iter().all(|&mv| pos.move_string(mv) != *text),
+                "{}: '{text}' refused ({e}) but legal",
+                pos.game_name()
+            ),
+        }
+    }
+}
+
+#[test]
+fn move_parsing_matches_move_generation() {
+    let mut candidates: Vec<String> = Vec::new();
+    for k in 0..=8 {
+        candidates.push(k.to_string());
+        for pile in ["0", "1", "2", "3", "4", "b", "both"] {
+            candidates.push(format!("{pile}:{k}"));
+        }
+    }
+    for sizes in [[0u32, 0, 0], [1, 2, 3], [3, 0, 7], [5, 5, 5]] {
+        parse_accepts_exactly_the_legal_moves(&Nim::new(&sizes).unwrap(), &candidates);
+        parse_accepts_exactly_the_legal_moves(&Nim::misere(&sizes).unwrap(), &candidates);
+        let s = Subtraction::new(&sizes, &[2, 3, 5]).unwrap();
+        parse_accepts_exactly_the_legal_moves(&s, &candidates);
+    }
+    for (a, b) in [(0, 0), (0, 3), (4, 2), (7, 7)] {
+        parse_accepts_exactly_the_legal_moves(&Wythoff::new(a, b), &candidates);
+    }
+    for pile in [0, 1, 2, 5, 9] {
+        parse_accepts_exactly_the_legal_moves(&Bash::new(pile, 3).unwrap(), &candidates);
+        let s = Subtraction::new(&[pile], &[1, 4]).unwrap();
+        parse_accepts_exactly_the_legal_moves(&s, &candidates);
+    }
+    let race = Race::new(7, 3).unwrap();
+    for total in 0..=7 {
+        parse_accepts_exactly_the_legal_moves(
+            &race.parse_position(&total.to_string()).unwrap(),
+            &candidates,
+        );
+    }
+}
