@@ -105,8 +105,38 @@ impl Hasher for FxHasher {
     }
 }
 
-/// The table of solved positions.
-type Table<G> = HashMap<G, Score, BuildHasherDefault<FxHasher>>;
+/// The table of solved positions, by key.
+type Table<K> = HashMap<K, Score, BuildHasherDefault<FxHasher>>;
+
+/// How the solver files a position in its table. Positions with equal keys
+/// must have equal values for their side to move: the key may forget a symmetry
+/// of the game (the order of Nim's piles, or who is to move in an impartial
+/// game), never anything that changes the value.
+pub trait PositionKey<G> {
+    type Key: Hash + Eq;
+    fn key(&self, position: &G) -> Self::Key;
+}
+
+/// The position itself is its key (no symmetry used).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Identity;
+
+impl<G: Clone + Hash + Eq> PositionKey<G> for Identity {
+    type Key = G;
+    #[inline]
+    fn key(&self, position: &G) -> G {
+        position.clone()
+    }
+}
+
+/// Any function of the position is a key (e.g. a canonical form).
+impl<G, K: Hash + Eq, F: Fn(&G) -> K> PositionKey<G> for F {
+    type Key = K;
+    #[inline]
+    fn key(&self, position: &G) -> K {
+        self(position)
+    }
+}
 
 /// A solved position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,14 +173,22 @@ pub fn solve_exact<G: Game + Hash + Eq>(root: &G) -> Solved<G::Move> {
 /// The game must end whatever the players do (the position graph is acyclic):
 /// the solver follows moves depth-first, with its own stack, so long games do
 /// not overflow the thread's stack.
-pub struct Solver<G: Game> {
-    table: Table<G>,
+pub struct Solver<G: Game, P: PositionKey<G> = Identity> {
+    table: Table<P::Key>,
+    key: P,
     nodes: u64,
 }
 
 impl<G: Game + Hash + Eq> Default for Solver<G> {
     fn default() -> Self {
         Solver::new()
+    }
+}
+
+impl<G: Game + Hash + Eq> Solver<G> {
+    /// A solver whose table is keyed by the positions themselves.
+    pub fn new() -> Self {
+        Solver::with_key(Identity)
     }
 }
 
@@ -172,10 +210,39 @@ struct Frame<G: Game> {
     best: Score,
 }
 
-impl<G: Game + Hash + Eq> Solver<G> {
-    pub fn new() -> Self {
+impl<G: Game, P: PositionKey<G>> Solver<G, P> {
+    /// A solver that files positions under `key` (see [`PositionKey`]), e.g. a
+    /// canonical form so that symmetric positions are solved once:
+    ///
+    /// ```
+    /// use ply_core::solve::Solver;
+    /// # use ply_core::{Game, Outcome, Player};
+    /// # #[derive(Clone, PartialEq, Eq, Hash)]
+    /// # struct TwoPiles { piles: [u32; 2], to_move: Player }
+    /// # impl Game for TwoPiles {
+    /// #     type Move = (usize, u32);
+    /// #     fn to_move(&self) -> Player { self.to_move }
+    /// #     fn outcome(&self) -> Option<Outcome> { (self.piles == [0, 0]).then_some(Outcome::Loss) }
+    /// #     fn generate_moves(&self, moves: &mut Vec<(usize, u32)>) {
+    /// #         for pile in 0..2 { moves.extend((1..=self.piles[pile]).map(|take| (pile, take))); }
+    /// #     }
+    /// #     fn play(&mut self, (pile, take): (usize, u32)) {
+    /// #         self.piles[pile] -= take;
+    /// #         self.to_move = self.to_move.opponent();
+    /// #     }
+    /// # }
+    /// // Two-pile Nim: the order of the piles and the turn do not change the value.
+    /// let mut plain = Solver::new();
+    /// let mut keyed = Solver::with_key(|p: &TwoPiles| (p.piles[0].min(p.piles[1]), p.piles[0].max(p.piles[1])));
+    /// let start = TwoPiles { piles: [6, 9], to_move: Player::First };
+    /// assert_eq!(plain.value(&start), keyed.value(&start));
+    /// assert_eq!(keyed.positions(), 7 * 10 - 21); // pairs a <= b with a <= 6, b <= 9
+    /// assert!(plain.positions() > 2 * keyed.positions());
+    /// ```
+    pub fn with_key(key: P) -> Self {
         Solver {
             table: Table::default(),
+            key,
             nodes: 0,
         }
     }
@@ -193,12 +260,13 @@ impl<G: Game + Hash + Eq> Solver<G> {
     /// The exact value of `position` for its side to move, distances counted from `position`.
     pub fn value(&mut self, position: &G) -> Score {
         self.nodes += 1;
-        if let Some(&v) = self.table.get(position) {
+        let root_key = self.key.key(position);
+        if let Some(&v) = self.table.get(&root_key) {
             return v;
         }
         if let Some(outcome) = position.outcome() {
             let v = outcome.score(0, true);
-            self.table.insert(position.clone(), v);
+            self.table.insert(root_key, v);
             return v;
         }
         let mut stack = vec![self.frame(position.clone())];
@@ -211,11 +279,12 @@ impl<G: Game + Hash + Eq> Solver<G> {
                     break;
                 }
                 let child = frame.position.after(frame.moves[frame.next]);
-                let known = match self.table.get(&child) {
+                let child_key = self.key.key(&child);
+                let known = match self.table.get(&child_key) {
                     Some(&v) => Some(v),
                     None => child.outcome().map(|outcome| {
                         let v = outcome.score(0, true);
-                        self.table.insert(child.clone(), v);
+                        self.table.insert(child_key, v);
                         v
                     }),
                 };
@@ -239,11 +308,11 @@ impl<G: Game + Hash + Eq> Solver<G> {
                 }
                 None => {
                     let done = stack.pop().expect("the stack is not empty");
-                    self.table.insert(done.position, done.best);
+                    self.table.insert(self.key.key(&done.position), done.best);
                 }
             }
         }
-        self.table[position]
+        self.table[&root_key]
     }
 
     fn frame(&mut self, position: G) -> Frame<G> {

@@ -176,6 +176,14 @@ impl Playable for Bash {
         true
     }
 
+    /// Impartial: who is to move does not change the value.
+    fn canonical(&self) -> Option<Bash> {
+        Some(Bash {
+            to_move: Player::First,
+            ..*self
+        })
+    }
+
     fn explain_move(&self, take: u32) -> Option<String> {
         let left = self.pile - take;
         let step = self.max_take + 1;

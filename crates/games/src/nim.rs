@@ -196,6 +196,16 @@ impl Playable for Nim {
         true
     }
 
+    /// Impartial: who is to move and the order of the piles do not change the
+    /// value, so the representative has the piles sorted and the first player to move.
+    fn canonical(&self) -> Option<Nim> {
+        Some(Nim {
+            piles: self.piles.sorted(),
+            misere: self.misere,
+            to_move: Player::First,
+        })
+    }
+
     fn explain_move(&self, mv: Take) -> Option<String> {
         let after = self.after(mv);
         let sizes = after.piles.as_slice();

@@ -95,6 +95,14 @@ impl Piles {
         self.sizes[index] -= amount;
     }
 
+    /// The same piles in increasing order (the order of piles never matters in
+    /// the taking games: a canonical form for tables).
+    pub fn sorted(&self) -> Piles {
+        let mut sorted = *self;
+        sorted.sizes[..self.len as usize].sort_unstable();
+        sorted
+    }
+
     /// The xor of the pile sizes (the nim-sum).
     pub fn xor(&self) -> u32 {
         self.as_slice().iter().fold(0, |acc, &n| acc ^ n)

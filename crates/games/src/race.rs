@@ -201,6 +201,14 @@ impl Playable for Race {
         true
     }
 
+    /// Impartial: who is to move does not change the value.
+    fn canonical(&self) -> Option<Race> {
+        Some(Race {
+            to_move: Player::First,
+            ..*self
+        })
+    }
+
     fn explain_move(&self, add: u32) -> Option<String> {
         let total = self.total + add;
         let (n, step) = (self.target, self.max_add + 1);

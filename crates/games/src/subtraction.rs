@@ -302,6 +302,16 @@ impl Playable for Subtraction {
         true
     }
 
+    /// Impartial: who is to move and the order of the piles do not change the
+    /// value, so the representative has the piles sorted and the first player to move.
+    fn canonical(&self) -> Option<Subtraction> {
+        Some(Subtraction {
+            piles: self.piles.sorted(),
+            rules: Arc::clone(&self.rules),
+            to_move: Player::First,
+        })
+    }
+
     fn explain_move(&self, mv: Take) -> Option<String> {
         let what = format!("take {} from pile {}", mv.amount, mv.pile + 1);
         let after = self.after(mv);

@@ -218,6 +218,15 @@ impl Playable for Wythoff {
         true
     }
 
+    /// Impartial and symmetric: the smaller pile first, the first player to move.
+    fn canonical(&self) -> Option<Wythoff> {
+        let [a, b] = self.piles;
+        Some(Wythoff {
+            piles: [a.min(b), a.max(b)],
+            to_move: Player::First,
+        })
+    }
+
     fn explain_move(&self, mv: WythoffMove) -> Option<String> {
         let what = match mv {
             WythoffMove::First(k) => format!("take {k} from pile 1"),

@@ -58,7 +58,8 @@ impl GameVisitor for Play<'_> {
         let eval = pos.evaluator();
         let options = SearchOptions::depth(args.depth);
         // Games with few positions but huge trees are solved once, the table kept for the whole game.
-        let mut solver = (args.depth.is_none() && pos.memoised_solve()).then(Solver::new);
+        let mut solver = (args.depth.is_none() && pos.memoised_solve())
+            .then(|| Solver::with_key(report::canonical_key::<G>));
         let mut analyse = |pos: &G| match solver.as_mut() {
             Some(solver) => solver.move_values(pos),
             None => evaluate_moves(pos, &eval, Algorithm::AlphaBeta, options).0,

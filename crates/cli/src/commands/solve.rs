@@ -74,7 +74,7 @@ impl GameVisitor for Solve<'_> {
         };
         let clock = Instant::now();
         let (moves, mut stats, algorithm_name, positions) = if memo {
-            let mut solver = Solver::new();
+            let mut solver = Solver::with_key(report::canonical_key::<G>);
             let moves = solver.move_values(&root);
             let stats = SearchStats {
                 nodes: solver.nodes(),
