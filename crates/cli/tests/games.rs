@@ -214,6 +214,10 @@ fn play_race_against_the_engine() {
         .expect("ply runs");
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("why: add 1: the total becomes 5, the target"),
+        "{stdout}"
+    );
     let record: Value =
         serde_json::from_str(&stdout[stdout.find('{').expect("a JSON record")..]).expect("JSON");
     assert_eq!(record["game"], "race:5,3");

@@ -89,6 +89,9 @@ impl GameVisitor for Play<'_> {
                 );
                 let Some(choice) = moves.first() else { break };
                 println!("engine plays {}", pos.move_string(choice.mv));
+                if let Some(why) = pos.explain_move(choice.mv) {
+                    println!("why: {why}");
+                }
                 choice.mv
             } else {
                 print!("your move ({}): ", pos.player_name(mover));
