@@ -757,3 +757,51 @@ fn canonical_keys_change_no_value() {
     same_values_with_canonical_key((0..=30).map(|t| race.parse_position(&t.to_string()).unwrap()));
     same_values_with_canonical_key((0..=40).map(|n| Bash::new(n, 5).unwrap()));
 }
+
+mod random {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Random take sets and random sums of up to three piles: search and Sprague-Grundy agree.
+        #[test]
+        fn random_subtraction_sums(
+            set in proptest::collection::btree_set(1u32..=20, 1..=6),
+            piles in proptest::collection::vec(0u32..=40, 1..=3),
+        ) {
+            let set: Vec<u32> = set.into_iter().collect();
+            let game = Subtraction::new(&piles, &set).unwrap();
+            let mut solver = Solver::with_key(|p: &Subtraction| p.canonical().unwrap());
+            let value = solver.value(&game);
+            prop_assert_eq!(value.is_win(), game.is_win_by_theory());
+            let mut by_search: Vec<Take> = game
+                .legal_moves()
+                .into_iter()
+                .filter(|&mv| solver.value(&game.after(mv)).is_loss())
+                .collect();
+            let mut by_theory = game.winning_moves_by_theory();
+            by_search.sort();
+            by_theory.sort();
+            prop_assert_eq!(by_search, by_theory);
+        }
+
+        /// Random Nim and misère Nim positions of up to five piles.
+        #[test]
+        fn random_nim(piles in proptest::collection::vec(0u32..=9, 1..=5), misere in any::<bool>()) {
+            let nim = if misere { Nim::misere(&piles) } else { Nim::new(&piles) }.unwrap();
+            let mut solver = Solver::with_key(|p: &Nim| p.canonical().unwrap());
+            prop_assert_eq!(solver.value(&nim).is_win(), nim.is_win_by_theory());
+            let mut by_search: Vec<Take> = nim
+                .legal_moves()
+                .into_iter()
+                .filter(|&mv| solver.value(&nim.after(mv)).is_loss())
+                .collect();
+            let mut by_theory = nim.winning_moves_by_theory();
+            by_search.sort();
+            by_theory.sort();
+            prop_assert_eq!(by_search, by_theory);
+        }
+    }
+}
