@@ -2,6 +2,7 @@
 //! Each subcommand lives in its own file under `commands/`.
 
 mod commands;
+mod cyclic;
 mod interrupt;
 mod report;
 
@@ -11,7 +12,21 @@ use std::process::ExitCode;
 const ABOUT: &str = "ply: a game-tree search engine and lab.\n\
 Play, solve, count and analyse two-player games of perfect information.";
 
-const GAMES_HELP: &str = "GAMES:\n  tictactoe            tic-tac-toe on 3x3 (alias ttt)\n  mnk:M,N,K            M columns, N rows, K in a row wins (e.g. mnk:4,4,4)\n  race:N,K             add 1..K to a total; who reaches exactly N wins (race = race:10,2)\n  nim:a,b,...          Nim: take from one pile; who takes the last object wins\n  misere-nim:a,b,...   misère Nim: who takes the last object loses\n  bash:N,M             one pile of N, take 1..M\n  wythoff:a,b          take from one pile, or the same number from both\n  subtraction:N,...;S  take a size in the set S from one pile (e.g. 'subtraction:20,17;1,3,4')";
+const GAMES_HELP: &str = concat!(
+    "GAMES:\n",
+    "  tictactoe            tic-tac-toe on 3x3 (alias ttt)\n",
+    "  mnk:M,N,K            M columns, N rows, K in a row wins (e.g. mnk:4,4,4)\n",
+    "  race:N,K             add 1..K to a total; who reaches exactly N wins (race = race:10,2)\n",
+    "  nim:a,b,...          Nim: take from one pile; who takes the last object wins\n",
+    "  misere-nim:a,b,...   misère Nim: who takes the last object loses\n",
+    "  bash:N,M             one pile of N, take 1..M\n",
+    "  wythoff:a,b          take from one pile, or the same number from both\n",
+    "  subtraction:N,...;S  take a size in the set S from one pile (e.g. 'subtraction:20,17;1,3,4')\n",
+    "  pursuit:GRAPH[,cops=K]         K cops chase a visible fugitive (e.g. pursuit:grid:3x3,cops=2)\n",
+    "  pursuit-hidden:GRAPH[,cops=K]  K cops search for an invisible one (e.g. pursuit-hidden:path:6)\n",
+    "GRAPHS: path:N, cycle:N, grid:WxH, tree:P1,P2,... (the parent of each vertex 1, 2, ...),\n",
+    "  petersen, file:PATH (an edge list; see docs/pursuit.md)"
+);
 
 #[derive(Parser)]
 #[command(name = "ply", version, about = ABOUT, after_help = GAMES_HELP)]

@@ -16,6 +16,7 @@ use crate::bash::Bash;
 use crate::mnk::Mnk;
 use crate::nim::Nim;
 use crate::notation::{NotationError, Playable};
+use crate::pursuit::{HiddenPursuit, Pursuit};
 use crate::race::Race;
 use crate::subtraction::Subtraction;
 use crate::wythoff::Wythoff;
@@ -57,6 +58,33 @@ pub const GAMES: &[(&str, &str)] = &[
         "subtraction:N,...;S",
         "take a size in the set S from one pile, e.g. subtraction:20,17;1,3,4",
     ),
+    (
+        "pursuit:GRAPH[,cops=K]",
+        "K cops (default 1) chase a visible fugitive on a graph, e.g. pursuit:grid:3x3,cops=2",
+    ),
+    (
+        "pursuit-hidden:GRAPH[,cops=K]",
+        "K cops plan a search for an invisible fugitive, e.g. pursuit-hidden:cycle:5,cops=2",
+    ),
+];
+
+/// The graphs of the pursuit games, for `--help` texts: (spec, description).
+pub const GRAPHS: &[(&str, &str)] = &[
+    ("path:N", "N vertices in a row, named 0..N-1"),
+    ("cycle:N", "N >= 3 vertices in a ring"),
+    (
+        "grid:WxH",
+        "W columns, H rows, vertices named a1 (top left) like board cells",
+    ),
+    (
+        "tree:P1,P2,...",
+        "vertex 0 is the root, Pi the parent of vertex i (tree:0,0,1,1)",
+    ),
+    (
+        "petersen",
+        "the Petersen graph (10 vertices, 3 cops needed)",
+    ),
+    ("file:PATH", "an edge list from a file (docs/pursuit.md)"),
 ];
 
 /// Parses a game spec (`tictactoe`, `mnk:4,4,4`, ...) and runs `visitor` on its start position.
@@ -95,6 +123,11 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
         ("subtraction", None) => Err(NotationError::new(
             "subtraction needs its piles and take set: subtraction:N;S (e.g. subtraction:20;1,3,4)",
         )),
+        ("pursuit", Some(args)) => Ok(visitor.visit(Pursuit::from_spec_args(args)?)),
+        ("pursuit-hidden", Some(args)) => Ok(visitor.visit(HiddenPursuit::from_spec_args(args)?)),
+        ("pursuit" | "pursuit-hidden", None) => Err(NotationError::new(format!(
+            "{name} needs a graph: {name}:GRAPH[,cops=K] (GRAPH: path:N, cycle:N, grid:WxH, tree:P1,P2,..., petersen, file:PATH)"
+        ))),
         _ => Err(unknown_game(spec)),
     }
 }

@@ -1,5 +1,6 @@
 //! `ply play`: a game against the engine in the terminal.
 
+use crate::cyclic;
 use crate::report;
 use anyhow::Result;
 use ply_core::solve::Solver;
@@ -9,7 +10,7 @@ use serde::Serialize;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n  ply play pursuit:grid:3x3,cops=2 --first engine\n\n\
 At the prompt: a move (b2 or 5 in tic-tac-toe), 'hint' for the engine's view of your moves, 'quit' to stop.";
 
 /// Play against the engine in the terminal.
@@ -57,12 +58,20 @@ impl GameVisitor for Play<'_> {
         };
         let eval = pos.evaluator();
         let options = SearchOptions::depth(args.depth);
+        // Games whose positions repeat: a search to the end would never finish, so perfect
+        // play reads a retrograde table of every position reachable from here.
+        let table = if pos.has_cycles() && args.depth.is_none() {
+            Some(cyclic::solve_table(&pos)?)
+        } else {
+            None
+        };
         // Games with few positions but huge trees are solved once, the table kept for the whole game.
-        let mut solver = (args.depth.is_none() && pos.memoised_solve())
+        let mut solver = (table.is_none() && args.depth.is_none() && pos.memoised_solve())
             .then(|| Solver::with_key(report::canonical_key::<G>));
-        let mut analyse = |pos: &G| match solver.as_mut() {
-            Some(solver) => solver.move_values(pos),
-            None => evaluate_moves(pos, &eval, Algorithm::AlphaBeta, options).0,
+        let mut evaluate = |pos: &G| match (&table, solver.as_mut()) {
+            (Some(table), _) => cyclic::move_values(table, pos),
+            (None, Some(solver)) => solver.move_values(pos),
+            (None, None) => evaluate_moves(pos, &eval, Algorithm::AlphaBeta, options).0,
         };
         let mut record = Vec::new();
         let stdin = std::io::stdin();
@@ -72,16 +81,20 @@ impl GameVisitor for Play<'_> {
             pos.game_name(),
             pos.player_name(engine.opponent()),
             pos.player_name(engine),
-            match args.depth {
-                None => "The engine searches to the end of the game.".to_string(),
-                Some(d) => format!("The engine looks {d} plies ahead."),
+            match (args.depth, &table) {
+                (None, Some(table)) => format!(
+                    "The engine knows the exact value of all {} positions reachable from here.",
+                    table.len()
+                ),
+                (None, None) => "The engine searches to the end of the game.".to_string(),
+                (Some(d), _) => format!("The engine looks {d} plies ahead."),
             }
         );
         while pos.outcome().is_none() {
             print!("\n{}", pos.render());
             let mover = pos.to_move();
             let mv = if mover == engine {
-                let moves = analyse(&pos);
+                let moves = evaluate(&pos);
                 println!(
                     "engine ({}) considers: {}",
                     pos.player_name(mover),
@@ -107,7 +120,7 @@ impl GameVisitor for Play<'_> {
                         return Ok(ExitCode::SUCCESS);
                     }
                     "hint" | "?" => {
-                        let moves = analyse(&pos);
+                        let moves = evaluate(&pos);
                         println!("your moves: {}", candidates(&pos, &moves));
                         continue;
                     }

@@ -1,5 +1,6 @@
 //! `ply solve`: the exact value of a position and of every move.
 
+use crate::cyclic;
 use crate::report::{self, print_json};
 use anyhow::Result;
 use ply_core::solve::Solver;
@@ -9,7 +10,11 @@ use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve nim:14,21,39\n  ply solve misere-nim:1,2,3 --json\n  ply solve race:10,2 7\n  ply solve wythoff:4,6\n  ply solve subtraction:20,17;1,3,4";
+const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve nim:14,21,39\n  ply solve misere-nim:1,2,3 --json\n  ply solve race:10,2 7\n  ply solve wythoff:4,6\n  ply solve 'subtraction:20,17;1,3,4'\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n\n\
+Games whose positions repeat (pursuit) are solved by retrograde analysis of every reachable\n\
+position (--algorithm does not apply; JSON \"algorithm\": \"retrograde\").\n\
+The counting and taking games (race, nim, misere-nim, bash, wythoff, subtraction) default to\n\
+memo: every position solved once, kept in a table (JSON \"algorithm\": \"memo\").";
 
 /// Solve a position exactly: win, draw or loss, in how many plies, and the value of every move.
 #[derive(clap::Args)]
@@ -58,6 +63,11 @@ struct SolveJson {
     time_ms: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     explanation: Option<String>,
+    /// The game's own facts (pursuit: `cops_win`, `capture_time`), from `Playable::solve_fields`.
+    #[serde(flatten)]
+    extra: serde_json::Map<String, serde_json::Value>,
+    #[serde(skip)]
+    extra_text: Vec<(&'static str, String)>,
 }
 
 struct Solve<'a>(&'a Args);
@@ -73,11 +83,20 @@ impl GameVisitor for Solve<'_> {
             None => root.memoised_solve(),
         };
         let clock = Instant::now();
-        let (moves, mut stats, algorithm_name, positions) = if memo {
+        // Games whose positions repeat are solved by retrograde analysis, not by a search.
+        let (moves, stats, algorithm_name, positions) = if root.has_cycles() {
+            let table = cyclic::solve_table(&root)?;
+            (
+                cyclic::move_values(&table, &root),
+                cyclic::stats(&table),
+                "retrograde",
+                None,
+            )
+        } else if memo {
             let mut solver = Solver::with_key(report::canonical_key::<G>);
             let moves = solver.move_values(&root);
             let stats = SearchStats {
-                nodes: solver.nodes(),
+                nodes: solver.nodes() + 1,
                 ..SearchStats::default()
             };
             (moves, stats, "memo", Some(solver.positions()))
@@ -88,11 +107,11 @@ impl GameVisitor for Solve<'_> {
                 .unwrap_or("alphabeta")
                 .parse()
                 .map_err(anyhow::Error::msg)?;
-            let (moves, stats) =
+            let (moves, mut stats) =
                 evaluate_moves(&root, &NoEvaluation, algorithm, SearchOptions::default());
+            stats.nodes += 1;
             (moves, stats, algorithm.name(), None)
         };
-        stats.nodes += 1;
         let elapsed = clock.elapsed();
 
         let (value, pv) = match (moves.first(), root.outcome()) {
@@ -102,6 +121,7 @@ impl GameVisitor for Solve<'_> {
         };
         let best: Vec<_> = moves.iter().take_while(|m| m.value == value).collect();
         let explanation = best.first().and_then(|m| root.explain_move(m.mv));
+        let fields = root.solve_fields(value, &pv);
         let out = SolveJson {
             game: root.game_name(),
             position: root.position_string(),
@@ -126,6 +146,14 @@ impl GameVisitor for Solve<'_> {
             positions,
             time_ms: report::millis(elapsed),
             explanation,
+            extra: fields
+                .iter()
+                .map(|(name, v)| (name.to_string(), cyclic::field_json(v)))
+                .collect(),
+            extra_text: fields
+                .iter()
+                .map(|(name, v)| (*name, cyclic::field_text(v)))
+                .collect(),
         };
         if args.json {
             print_json(&out)?;
@@ -141,6 +169,9 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
     println!("{} to move; position {}", out.to_move, out.position);
     let plies = out.plies;
     let value = match out.value {
+        "draw" if root.has_cycles() => {
+            format!("draw (nobody can force the end; best play repeats after {plies} plies)")
+        }
         "draw" => format!("draw (game ends in {plies} plies under best play)"),
         word => format!("{word} in {plies} plies"),
     };
@@ -151,6 +182,9 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
     }
     if let Some(why) = &out.explanation {
         println!("why: {why}");
+    }
+    for (name, value) in &out.extra_text {
+        println!("{}: {value}", name.replace('_', " "));
     }
     if !out.moves.is_empty() {
         println!("moves:");
