@@ -16,6 +16,12 @@ const GAMES_HELP: &str = concat!(
     "GAMES:\n",
     "  tictactoe            tic-tac-toe on 3x3 (alias ttt)\n",
     "  mnk:M,N,K            M columns, N rows, K in a row wins (e.g. mnk:4,4,4)\n",
+    "  race:N,K             add 1..K to a total; who reaches exactly N wins (race = race:10,2)\n",
+    "  nim:a,b,...          Nim: take from one pile; who takes the last object wins\n",
+    "  misere-nim:a,b,...   misère Nim: who takes the last object loses\n",
+    "  bash:N,M             one pile of N, take 1..M\n",
+    "  wythoff:a,b          take from one pile, or the same number from both\n",
+    "  subtraction:N,...;S  take a size in the set S from one pile (e.g. 'subtraction:20,17;1,3,4')\n",
     "  pursuit:GRAPH[,cops=K]         K cops chase a visible fugitive (e.g. pursuit:grid:3x3,cops=2)\n",
     "  pursuit-hidden:GRAPH[,cops=K]  K cops search for an invisible one (e.g. pursuit-hidden:path:6)\n",
     "GRAPHS: path:N, cycle:N, grid:WxH, tree:P1,P2,... (the parent of each vertex 1, 2, ...),\n",
@@ -35,6 +41,7 @@ enum Command {
     Solve(commands::solve::Args),
     Count(commands::count::Args),
     Tree(commands::tree::Args),
+    Grundy(commands::grundy::Args),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +51,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::solve::run(args),
         Command::Count(args) => commands::count::run(args),
         Command::Tree(args) => commands::tree::run(args),
+        Command::Grundy(args) => commands::grundy::run(args),
     };
     match result {
         Ok(code) => code,

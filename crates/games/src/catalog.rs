@@ -12,9 +12,14 @@
 //! assert!(with_game("chequers", Name).is_err());
 //! ```
 
+use crate::bash::Bash;
 use crate::mnk::Mnk;
+use crate::nim::Nim;
 use crate::notation::{NotationError, Playable};
 use crate::pursuit::{HiddenPursuit, Pursuit};
+use crate::race::Race;
+use crate::subtraction::Subtraction;
+use crate::wythoff::Wythoff;
 
 /// Code that works for any game: the catalog calls `visit` with the game's start position.
 pub trait GameVisitor {
@@ -28,6 +33,30 @@ pub const GAMES: &[(&str, &str)] = &[
     (
         "mnk:M,N,K",
         "M columns, N rows, K in a row wins (M*N <= 64), e.g. mnk:4,4,4",
+    ),
+    (
+        "race:N,K",
+        "add 1..K to a running total; who reaches exactly N wins (race = race:10,2)",
+    ),
+    (
+        "nim:a,b,...",
+        "Nim: take any number from one pile; who takes the last object wins",
+    ),
+    (
+        "misere-nim:a,b,...",
+        "misère Nim: who takes the last object loses",
+    ),
+    (
+        "bash:N,M",
+        "one pile of N, take 1..M; who takes the last object wins",
+    ),
+    (
+        "wythoff:a,b",
+        "take from one pile, or the same number from both",
+    ),
+    (
+        "subtraction:N,...;S",
+        "take a size in the set S from one pile, e.g. subtraction:20,17;1,3,4",
     ),
     (
         "pursuit:GRAPH[,cops=K]",
@@ -70,6 +99,29 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
         ("mnk", Some(args)) => Ok(visitor.visit(Mnk::from_spec_args(args)?)),
         ("mnk", None) => Err(NotationError::new(
             "mnk needs its size: mnk:M,N,K (e.g. mnk:4,4,4)",
+        )),
+        ("race", None) => Ok(visitor.visit(Race::new(10, 2)?)),
+        ("race", Some(args)) => Ok(visitor.visit(Race::from_spec_args(args)?)),
+        ("nim", Some(args)) => Ok(visitor.visit(Nim::from_spec_args(args, false)?)),
+        ("misere-nim" | "misère-nim" | "misere" | "misère", Some(args)) => {
+            Ok(visitor.visit(Nim::from_spec_args(args, true)?))
+        }
+        ("bash", Some(args)) => Ok(visitor.visit(Bash::from_spec_args(args)?)),
+        ("wythoff", Some(args)) => Ok(visitor.visit(Wythoff::from_spec_args(args)?)),
+        ("subtraction", Some(args)) => Ok(visitor.visit(Subtraction::from_spec_args(args)?)),
+        ("nim" | "misere-nim" | "misère-nim" | "misere" | "misère", None) => {
+            Err(NotationError::new(format!(
+                "{name} needs its piles: {name}:a,b,c (e.g. {name}:3,4,5)"
+            )))
+        }
+        ("bash", None) => Err(NotationError::new(
+            "bash needs its pile and largest take: bash:N,M (e.g. bash:21,3)",
+        )),
+        ("wythoff", None) => Err(NotationError::new(
+            "wythoff needs its two piles: wythoff:a,b (e.g. wythoff:4,7)",
+        )),
+        ("subtraction", None) => Err(NotationError::new(
+            "subtraction needs its piles and take set: subtraction:N;S (e.g. subtraction:20;1,3,4)",
         )),
         ("pursuit", Some(args)) => Ok(visitor.visit(Pursuit::from_spec_args(args)?)),
         ("pursuit-hidden", Some(args)) => Ok(visitor.visit(HiddenPursuit::from_spec_args(args)?)),

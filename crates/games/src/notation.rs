@@ -60,6 +60,14 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// True for games with few distinct positions but a huge tree (Nim and the
+    /// other taking games: the same piles are reached in countless orders).
+    /// `ply solve` and `ply play` then default to the memoised exact solver
+    /// ([`ply_core::solve::Solver`]) instead of plain tree search.
+    fn memoised_solve(&self) -> bool {
+        false
+    }
+
     /// Why a move is good, in words, where the game's theory can say it.
     fn explain_move(&self, _mv: Self::Move) -> Option<String> {
         None

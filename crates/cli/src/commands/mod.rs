@@ -1,4 +1,5 @@
 pub mod count;
+pub mod grundy;
 pub mod play;
 pub mod solve;
 pub mod tree;

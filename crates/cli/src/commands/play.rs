@@ -3,6 +3,7 @@
 use crate::cyclic;
 use crate::report;
 use anyhow::Result;
+use ply_core::solve::Solver;
 use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves};
 use ply_games::{GameVisitor, Notation, Playable, with_game};
 use serde::Serialize;
@@ -64,9 +65,13 @@ impl GameVisitor for Play<'_> {
         } else {
             None
         };
-        let evaluate = |pos: &G| match &table {
-            Some(table) => cyclic::move_values(table, pos),
-            None => evaluate_moves(pos, &eval, Algorithm::AlphaBeta, options).0,
+        // Games with few positions but huge trees are solved once, the table kept for the whole game.
+        let mut solver = (table.is_none() && args.depth.is_none() && pos.memoised_solve())
+            .then(|| Solver::with_key(report::canonical_key::<G>));
+        let mut evaluate = |pos: &G| match (&table, solver.as_mut()) {
+            (Some(table), _) => cyclic::move_values(table, pos),
+            (None, Some(solver)) => solver.move_values(pos),
+            (None, None) => evaluate_moves(pos, &eval, Algorithm::AlphaBeta, options).0,
         };
         let mut record = Vec::new();
         let stdin = std::io::stdin();
@@ -97,6 +102,9 @@ impl GameVisitor for Play<'_> {
                 );
                 let Some(choice) = moves.first() else { break };
                 println!("engine plays {}", pos.move_string(choice.mv));
+                if let Some(why) = pos.explain_move(choice.mv) {
+                    println!("why: {why}");
+                }
                 choice.mv
             } else {
                 print!("your move ({}): ", pos.player_name(mover));
@@ -144,7 +152,7 @@ impl GameVisitor for Play<'_> {
         }
         if args.json {
             report::print_json(&GameRecord {
-                game: pos.game_name(),
+                game: initial.game_name(),
                 start: initial.position_string(),
                 moves: record,
                 result: match winner {

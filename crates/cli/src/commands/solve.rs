@@ -3,15 +3,18 @@
 use crate::cyclic;
 use crate::report::{self, print_json};
 use anyhow::Result;
-use ply_core::{Algorithm, NoEvaluation, SearchOptions, evaluate_moves};
+use ply_core::solve::Solver;
+use ply_core::{Algorithm, NoEvaluation, SearchOptions, SearchStats, evaluate_moves};
 use ply_games::{GameVisitor, Playable, with_game};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve nim:14,21,39\n  ply solve misere-nim:1,2,3 --json\n  ply solve race:10,2 7\n  ply solve wythoff:4,6\n  ply solve 'subtraction:20,17;1,3,4'\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n\n\
 Games whose positions repeat (pursuit) are solved by retrograde analysis of every reachable\n\
-position (--algorithm does not apply; JSON \"algorithm\": \"retrograde\").";
+position (--algorithm does not apply; JSON \"algorithm\": \"retrograde\").\n\
+The counting and taking games (race, nim, misere-nim, bash, wythoff, subtraction) default to\n\
+memo: every position solved once, kept in a table (JSON \"algorithm\": \"memo\").";
 
 /// Solve a position exactly: win, draw or loss, in how many plies, and the value of every move.
 #[derive(clap::Args)]
@@ -21,9 +24,11 @@ pub struct Args {
     game: String,
     /// The position (default: the start). Tic-tac-toe: rows top to bottom, e.g. X.O/.X./..O
     position: Option<String>,
-    /// The search that proves the value.
-    #[arg(long, default_value = "alphabeta", value_parser = clap::builder::PossibleValuesParser::new(["minimax", "negamax", "alphabeta"]))]
-    algorithm: String,
+    /// The search that proves the value [default: memo for the counting and
+    /// taking games (race, nim, bash, wythoff, subtraction), alphabeta otherwise].
+    /// memo: every position solved once and kept in a table.
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["minimax", "negamax", "alphabeta", "memo"]))]
+    algorithm: Option<String>,
     /// Print machine-readable JSON.
     #[arg(long)]
     json: bool,
@@ -52,6 +57,9 @@ struct SolveJson {
     nodes: u64,
     leaves: u64,
     cutoffs: u64,
+    /// Distinct positions solved (memo only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    positions: Option<usize>,
     time_ms: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     explanation: Option<String>,
@@ -69,22 +77,40 @@ impl GameVisitor for Solve<'_> {
 
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let args = self.0;
-        let algorithm: Algorithm = args.algorithm.parse().map_err(anyhow::Error::msg)?;
         let root = report::position_or_start(&start, args.position.as_deref())?;
+        let memo = match args.algorithm.as_deref() {
+            Some(name) => name == "memo",
+            None => root.memoised_solve(),
+        };
         let clock = Instant::now();
         // Games whose positions repeat are solved by retrograde analysis, not by a search.
-        let (moves, stats, algorithm_name) = if root.has_cycles() {
+        let (moves, stats, algorithm_name, positions) = if root.has_cycles() {
             let table = cyclic::solve_table(&root)?;
             (
                 cyclic::move_values(&table, &root),
                 cyclic::stats(&table),
                 "retrograde",
+                None,
             )
+        } else if memo {
+            let mut solver = Solver::with_key(report::canonical_key::<G>);
+            let moves = solver.move_values(&root);
+            let stats = SearchStats {
+                nodes: solver.nodes() + 1,
+                ..SearchStats::default()
+            };
+            (moves, stats, "memo", Some(solver.positions()))
         } else {
+            let algorithm: Algorithm = args
+                .algorithm
+                .as_deref()
+                .unwrap_or("alphabeta")
+                .parse()
+                .map_err(anyhow::Error::msg)?;
             let (moves, mut stats) =
                 evaluate_moves(&root, &NoEvaluation, algorithm, SearchOptions::default());
             stats.nodes += 1;
-            (moves, stats, algorithm.name())
+            (moves, stats, algorithm.name(), None)
         };
         let elapsed = clock.elapsed();
 
@@ -117,6 +143,7 @@ impl GameVisitor for Solve<'_> {
             nodes: stats.nodes,
             leaves: stats.leaves,
             cutoffs: stats.cutoffs,
+            positions,
             time_ms: report::millis(elapsed),
             explanation,
             extra: fields
@@ -171,10 +198,16 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
             println!("  {mark} {:<6} {how}", m.mv);
         }
     }
-    println!(
-        "{}: {} nodes, {} leaves, {} cutoffs, {:.3} ms",
-        out.algorithm, out.nodes, out.leaves, out.cutoffs, out.time_ms
-    );
+    match out.positions {
+        Some(positions) => println!(
+            "{}: {} nodes, {positions} distinct positions solved, {:.3} ms",
+            out.algorithm, out.nodes, out.time_ms
+        ),
+        None => println!(
+            "{}: {} nodes, {} leaves, {} cutoffs, {:.3} ms",
+            out.algorithm, out.nodes, out.leaves, out.cutoffs, out.time_ms
+        ),
+    }
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
