@@ -7,6 +7,11 @@ struct TryMove<'a>(&'a str);
 impl GameVisitor for TryMove<'_> {
     type Output = ();
     fn visit<G: Playable>(self, start: G) {
+        // Listing the moves of a spec such as nim:4000000000 would take forever;
+        // the taking games have their own target (taking_games).
+        if !start.game_name().starts_with("mnk") && start.game_name() != "tictactoe" {
+            return;
+        }
         if let Ok(mv) = start.parse_move(self.0) {
             assert!(start.legal_moves().contains(&mv));
             let _ = start.move_string(mv);

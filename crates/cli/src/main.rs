@@ -2,6 +2,7 @@
 //! Each subcommand lives in its own file under `commands/`.
 
 mod commands;
+mod cyclic;
 mod engine_glue;
 mod interrupt;
 mod report;
@@ -12,7 +13,23 @@ use std::process::ExitCode;
 const ABOUT: &str = "ply: a game-tree search engine and lab.\n\
 Play, solve, count and analyse two-player games of perfect information.";
 
-const GAMES_HELP: &str = "GAMES:\n  tictactoe            tic-tac-toe on 3x3 (alias ttt)\n  mnk:M,N,K            M columns, N rows, K in a row wins (e.g. mnk:4,4,4)\n  connect4             Connect Four 7x6; positions are the columns played (e.g. 4453)\n  connect4:WxH         Connect Four on W columns x H rows (e.g. connect4:5x4)";
+const GAMES_HELP: &str = concat!(
+    "GAMES:\n",
+    "  tictactoe            tic-tac-toe on 3x3 (alias ttt)\n",
+    "  mnk:M,N,K            M columns, N rows, K in a row wins (e.g. mnk:4,4,4)\n",
+    "  connect4             Connect Four 7x6; positions are the columns played (e.g. 4453)\n",
+    "  connect4:WxH         Connect Four on W columns x H rows (e.g. connect4:5x4)\n",
+    "  race:N,K             add 1..K to a total; who reaches exactly N wins (race = race:10,2)\n",
+    "  nim:a,b,...          Nim: take from one pile; who takes the last object wins\n",
+    "  misere-nim:a,b,...   misère Nim: who takes the last object loses\n",
+    "  bash:N,M             one pile of N, take 1..M\n",
+    "  wythoff:a,b          take from one pile, or the same number from both\n",
+    "  subtraction:N,...;S  take a size in the set S from one pile (e.g. 'subtraction:20,17;1,3,4')\n",
+    "  pursuit:GRAPH[,cops=K]         K cops chase a visible fugitive (e.g. pursuit:grid:3x3,cops=2)\n",
+    "  pursuit-hidden:GRAPH[,cops=K]  K cops search for an invisible one (e.g. pursuit-hidden:path:6)\n",
+    "GRAPHS: path:N, cycle:N, grid:WxH, tree:P1,P2,... (the parent of each vertex 1, 2, ...),\n",
+    "  petersen, file:PATH (an edge list; see docs/pursuit.md)"
+);
 
 #[derive(Parser)]
 #[command(name = "ply", version, about = ABOUT, after_help = GAMES_HELP)]
@@ -27,6 +44,8 @@ enum Command {
     Solve(commands::solve::Args),
     Count(commands::count::Args),
     Analyze(commands::analyze::Args),
+    Tree(commands::tree::Args),
+    Grundy(commands::grundy::Args),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +55,8 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::solve::run(args),
         Command::Count(args) => commands::count::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
+        Command::Tree(args) => commands::tree::run(args),
+        Command::Grundy(args) => commands::grundy::run(args),
     };
     match result {
         Ok(code) => code,

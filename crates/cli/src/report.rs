@@ -34,6 +34,12 @@ pub fn player_key(player: Player) -> &'static str {
     }
 }
 
+/// The key under which the memoised solver files a position: its canonical
+/// form where the game has symmetries (symmetric positions are solved once).
+pub fn canonical_key<G: ply_games::Playable>(position: &G) -> G {
+    position.canonical().unwrap_or_else(|| position.clone())
+}
+
 /// Prints a value as pretty JSON on stdout.
 pub fn print_json<T: Serialize>(value: &T) -> anyhow::Result<()> {
     println!("{}", serde_json::to_string_pretty(value)?);

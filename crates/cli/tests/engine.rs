@@ -124,6 +124,18 @@ fn solve_uses_the_engine_for_connect_four_and_on_request() {
 }
 
 #[test]
+fn analyze_refuses_exact_mode_on_games_with_cycles() {
+    ply()
+        .args(["analyze", "pursuit:cycle:5", "--exact"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("can repeat"));
+    // Depth-limited analysis works on them.
+    let v = json(&["analyze", "pursuit:cycle:5", "--depth", "4", "--json"]);
+    assert!(v["depth"].as_u64().is_some_and(|d| d <= 4));
+}
+
+#[test]
 fn play_with_a_time_budget() {
     ply()
         .args(["play", "connect4", "--first", "engine", "--time", "50"])

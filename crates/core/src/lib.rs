@@ -11,6 +11,9 @@
 //! | [`game`] | the [`Game`] and [`Evaluator`] traits, [`Player`], [`Outcome`] |
 //! | [`search`] | the textbook searches: [`minimax`] (Max/Min), [`negamax`], [`alpha_beta`] |
 //! | [`count`] | whole-tree statistics: nodes, finished games, distinct positions |
+//! | [`solve`] | an exact memoised solver: value and remoteness of every position, each solved once |
+//! | [`grundy`] | Sprague-Grundy theory for impartial games: mex, nim-sum, Grundy values, periods |
+//! | [`retrograde`] | exact values of finite games whose positions repeat (backward induction over all positions) |
 //! | [`testing`] | random game trees for property tests of any search |
 //!
 //! ```
@@ -26,11 +29,15 @@
 pub mod count;
 pub mod engine;
 pub mod game;
+pub mod grundy;
+pub mod retrograde;
 pub mod score;
 pub mod search;
+pub mod solve;
 pub mod testing;
 
 pub use game::{Evaluator, Game, NoEvaluation, Outcome, Player};
+pub use retrograde::{RetrogradeError, RetrogradeOptions, RetrogradeProgress, RetrogradeTable};
 pub use score::Score;
 pub use search::{
     Algorithm, MoveValue, NoObserver, Observer, SearchOptions, SearchResult, SearchStats,

@@ -12,9 +12,15 @@
 //! assert!(with_game("chequers", Name).is_err());
 //! ```
 
+use crate::bash::Bash;
 use crate::connect4::Connect4;
 use crate::mnk::Mnk;
+use crate::nim::Nim;
 use crate::notation::{NotationError, Playable};
+use crate::pursuit::{HiddenPursuit, Pursuit};
+use crate::race::Race;
+use crate::subtraction::Subtraction;
+use crate::wythoff::Wythoff;
 
 /// Code that works for any game: the catalog calls `visit` with the game's start position.
 pub trait GameVisitor {
@@ -37,6 +43,57 @@ pub const GAMES: &[(&str, &str)] = &[
         "connect4:WxH",
         "Connect Four on W columns x H rows (W <= 9, W*(H+1) <= 64), e.g. connect4:5x4",
     ),
+    (
+        "race:N,K",
+        "add 1..K to a running total; who reaches exactly N wins (race = race:10,2)",
+    ),
+    (
+        "nim:a,b,...",
+        "Nim: take any number from one pile; who takes the last object wins",
+    ),
+    (
+        "misere-nim:a,b,...",
+        "misère Nim: who takes the last object loses",
+    ),
+    (
+        "bash:N,M",
+        "one pile of N, take 1..M; who takes the last object wins",
+    ),
+    (
+        "wythoff:a,b",
+        "take from one pile, or the same number from both",
+    ),
+    (
+        "subtraction:N,...;S",
+        "take a size in the set S from one pile, e.g. subtraction:20,17;1,3,4",
+    ),
+    (
+        "pursuit:GRAPH[,cops=K]",
+        "K cops (default 1) chase a visible fugitive on a graph, e.g. pursuit:grid:3x3,cops=2",
+    ),
+    (
+        "pursuit-hidden:GRAPH[,cops=K]",
+        "K cops plan a search for an invisible fugitive, e.g. pursuit-hidden:cycle:5,cops=2",
+    ),
+];
+
+/// The graphs of the pursuit games, for `--help` texts: (spec, description).
+pub const GRAPHS: &[(&str, &str)] = &[
+    ("path:N", "N vertices in a row, named 0..N-1"),
+    ("cycle:N", "N >= 3 vertices in a ring"),
+    (
+        "grid:WxH",
+        "W columns, H rows, vertices named a1 (top left) like board cells",
+    ),
+    (
+        "tree:P1,P2,...",
+        "vertex 0 is the root, Pi the parent of vertex i (tree:0,0,1,1)",
+    ),
+    (
+        "petersen",
+        "the Petersen graph (10 vertices, 3 cops needed)",
+    ),
+    ("file:PATH", "an edge list from a file (docs/pursuit.md)"),
 ];
 
 /// Parses a game spec (`tictactoe`, `mnk:4,4,4`, ...) and runs `visitor` on its start position.
@@ -54,6 +111,34 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
         ("mnk", None) => Err(NotationError::new(
             "mnk needs its size: mnk:M,N,K (e.g. mnk:4,4,4)",
         )),
+        ("race", None) => Ok(visitor.visit(Race::new(10, 2)?)),
+        ("race", Some(args)) => Ok(visitor.visit(Race::from_spec_args(args)?)),
+        ("nim", Some(args)) => Ok(visitor.visit(Nim::from_spec_args(args, false)?)),
+        ("misere-nim" | "misère-nim" | "misere" | "misère", Some(args)) => {
+            Ok(visitor.visit(Nim::from_spec_args(args, true)?))
+        }
+        ("bash", Some(args)) => Ok(visitor.visit(Bash::from_spec_args(args)?)),
+        ("wythoff", Some(args)) => Ok(visitor.visit(Wythoff::from_spec_args(args)?)),
+        ("subtraction", Some(args)) => Ok(visitor.visit(Subtraction::from_spec_args(args)?)),
+        ("nim" | "misere-nim" | "misère-nim" | "misere" | "misère", None) => {
+            Err(NotationError::new(format!(
+                "{name} needs its piles: {name}:a,b,c (e.g. {name}:3,4,5)"
+            )))
+        }
+        ("bash", None) => Err(NotationError::new(
+            "bash needs its pile and largest take: bash:N,M (e.g. bash:21,3)",
+        )),
+        ("wythoff", None) => Err(NotationError::new(
+            "wythoff needs its two piles: wythoff:a,b (e.g. wythoff:4,7)",
+        )),
+        ("subtraction", None) => Err(NotationError::new(
+            "subtraction needs its piles and take set: subtraction:N;S (e.g. subtraction:20;1,3,4)",
+        )),
+        ("pursuit", Some(args)) => Ok(visitor.visit(Pursuit::from_spec_args(args)?)),
+        ("pursuit-hidden", Some(args)) => Ok(visitor.visit(HiddenPursuit::from_spec_args(args)?)),
+        ("pursuit" | "pursuit-hidden", None) => Err(NotationError::new(format!(
+            "{name} needs a graph: {name}:GRAPH[,cops=K] (GRAPH: path:N, cycle:N, grid:WxH, tree:P1,P2,..., petersen, file:PATH)"
+        ))),
         _ => Err(unknown_game(spec)),
     }
 }

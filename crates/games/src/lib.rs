@@ -8,13 +8,38 @@
 //! |---|---|
 //! | [`mnk`] | tic-tac-toe and the m,n,k game |
 //! | [`connect4`] | Connect Four on any board up to 64 bits |
+//! | [`race`] | race to N, adding 1 to K |
+//! | [`nim`] | Nim and misère Nim |
+//! | [`bash`] | Bash's game: one pile, take 1 to M |
+//! | [`wythoff`] | Wythoff's game |
+//! | [`subtraction`] | subtraction games and their sums |
+//! | [`pursuit`] | cops and a fugitive on a [`graph`]: visible (two players) and invisible (a search plan) |
+//!
+//! The counting and taking games share [`piles`] (positions and `pile:amount`
+//! moves) and have their closed-form solutions in [`theory`], cross-checked
+//! against the exact solver in the tests.
 
+pub mod bash;
 pub mod catalog;
 pub mod connect4;
+pub mod graph;
 pub mod mnk;
+pub mod nim;
 pub mod notation;
+pub mod piles;
+pub mod pursuit;
+pub mod race;
+pub mod subtraction;
+pub mod theory;
+pub mod wythoff;
 
-pub use catalog::{GAMES, GameVisitor, with_game};
+pub use bash::Bash;
+pub use catalog::{GAMES, GRAPHS, GameVisitor, with_game};
 pub use connect4::Connect4;
 pub use mnk::{Cell, Mnk, OpenLines};
-pub use notation::{Notation, NotationError, Playable};
+pub use nim::Nim;
+pub use notation::{FieldValue, Notation, NotationError, Playable};
+pub use pursuit::{HiddenPursuit, Pursuit};
+pub use race::Race;
+pub use subtraction::Subtraction;
+pub use wythoff::{Wythoff, WythoffMove};

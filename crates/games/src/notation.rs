@@ -61,6 +61,14 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// True for games with few distinct positions but a huge tree (Nim and the
+    /// other taking games: the same piles are reached in countless orders).
+    /// `ply solve` and `ply play` then default to the memoised exact solver
+    /// ([`ply_core::solve::Solver`]) instead of plain tree search.
+    fn memoised_solve(&self) -> bool {
+        false
+    }
+
     /// Why a move is good, in words, where the game's theory can say it.
     fn explain_move(&self, _mv: Self::Move) -> Option<String> {
         None
@@ -78,6 +86,34 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
     fn prefers_engine(&self) -> bool {
         false
     }
+    /// True when positions can repeat (players may walk in circles): depth-first search
+    /// would never finish, so `ply solve` and `ply play` solve such games with the
+    /// retrograde solver ([`ply_core::RetrogradeTable`]) instead.
+    fn has_cycles(&self) -> bool {
+        false
+    }
+
+    /// Extra facts for `ply solve` (text and `--json`) once this position is solved:
+    /// `value` is its exact value for the side to move, `line` the best play from it.
+    /// Each entry is a JSON field name and its value (pursuit games: `cops_win`, `capture_time`).
+    fn solve_fields(
+        &self,
+        _value: ply_core::Score,
+        _line: &[Self::Move],
+    ) -> Vec<(&'static str, FieldValue)> {
+        Vec::new()
+    }
+}
+
+/// The value of an extra `ply solve` field (see [`Playable::solve_fields`]), kept free of
+/// any JSON library: the binary turns it into JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FieldValue {
+    Null,
+    Bool(bool),
+    Number(u64),
+    Text(String),
+    List(Vec<String>),
 }
 
 /// Parses a move and checks it against the legal moves (a helper for implementations).

@@ -310,6 +310,14 @@ fn every_catalog_game_runs_on_the_engine() {
         "connect4",
         "connect4:5x4",
         "connect4:4x4",
+        "race",
+        "nim:3,4,5",
+        "misere-nim:1,2,3",
+        "bash:21,3",
+        "wythoff:4,6",
+        "subtraction:20,17;1,3,4",
+        "pursuit:grid:3x3,cops=1",
+        "pursuit:cycle:5",
     ] {
         assert!(with_game(spec, Visit).unwrap(), "{spec}");
     }

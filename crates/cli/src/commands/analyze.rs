@@ -107,6 +107,12 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
 
     fn visit<H: SearchHooks<G>>(self, hooks: H) -> Result<ExitCode> {
         let (args, root) = (self.args, self.root);
+        if args.exact && root.has_cycles() {
+            anyhow::bail!(
+                "--exact searches to the end of the game, and positions of {} can repeat: use `ply solve` (retrograde analysis)",
+                root.game_name()
+            );
+        }
         let settings = Settings::default()
             .with_threads(args.threads as usize)
             .with_hash(args.hash as usize);

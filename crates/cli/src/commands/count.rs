@@ -57,6 +57,13 @@ impl GameVisitor for Count {
     type Output = Result<ExitCode>;
 
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
+        if start.has_cycles() {
+            anyhow::bail!(
+                "{}: positions repeat, so the game tree is infinite and cannot be counted \
+                 (`ply solve` reports the number of reachable positions as \"nodes\")",
+                start.game_name()
+            );
+        }
         let clock = Instant::now();
         interrupt::stop_flag();
         let bar = interrupt::spinner("counting");

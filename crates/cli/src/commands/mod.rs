@@ -1,4 +1,6 @@
 pub mod analyze;
 pub mod count;
+pub mod grundy;
 pub mod play;
 pub mod solve;
+pub mod tree;

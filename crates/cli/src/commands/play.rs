@@ -1,15 +1,17 @@
 //! `ply play`: a game against the engine in the terminal.
 
+use crate::cyclic;
 use crate::report;
 use anyhow::Result;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings};
+use ply_core::solve::Solver;
 use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves};
 use ply_games::{GameVisitor, Notation, Playable, with_game};
 use serde::Serialize;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n  ply play connect4 --time 1000\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n  ply play pursuit:grid:3x3,cops=2 --first engine\n  ply play connect4 --time 1000\n\n\
 With --time, or by default for large games (connect4: 1 second), the engine plays within a time budget.\n\
 At the prompt: a move (b2 or 5 in tic-tac-toe), 'hint' for the engine's view of your moves, 'quit' to stop.";
 
@@ -79,10 +81,19 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
         };
         let eval = pos.evaluator();
         let options = SearchOptions::depth(args.depth);
-        // The engine with a time budget: when asked, or by default for games too large to solve.
+        // Games whose positions repeat: a search to the end would never finish, so perfect
+        // play reads a retrograde table of every position reachable from here.
+        let table = if pos.has_cycles() && args.depth.is_none() {
+            Some(cyclic::solve_table(&pos)?)
+        } else {
+            None
+        };
+        // The engine with a time budget: when asked, or by default for games too large to
+        // solve (not for games with cycles, which the retrograde table plays perfectly).
         let budget = args
             .time
-            .or((args.depth.is_none() && pos.prefers_engine()).then_some(1000));
+            .or((args.depth.is_none() && pos.prefers_engine()).then_some(1000))
+            .filter(|_| table.is_none());
         let limits = Limits {
             depth: args.depth,
             time: budget.map(std::time::Duration::from_millis),
@@ -90,6 +101,15 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             ..Limits::default()
         };
         let mut searcher = budget.map(|_| Engine::new(hooks, eval.clone(), Settings::default()));
+        // Games with few positions but huge trees are solved once, the table kept for the whole game.
+        let mut solver =
+            (table.is_none() && searcher.is_none() && args.depth.is_none() && pos.memoised_solve())
+                .then(|| Solver::with_key(report::canonical_key::<G>));
+        let mut evaluate = |pos: &G| match (&table, solver.as_mut()) {
+            (Some(table), _) => cyclic::move_values(table, pos),
+            (None, Some(solver)) => solver.move_values(pos),
+            (None, None) => evaluate_moves(pos, &eval, Algorithm::AlphaBeta, options).0,
+        };
         let mut record = Vec::new();
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
@@ -98,10 +118,17 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             pos.game_name(),
             pos.player_name(engine.opponent()),
             pos.player_name(engine),
-            match (budget, args.depth) {
-                (Some(ms), _) => format!("The engine thinks {ms} ms per move."),
+            match (args.depth, &table) {
+                _ if budget.is_some() => format!(
+                    "The engine thinks {} ms per move.",
+                    budget.unwrap_or_default()
+                ),
+                (None, Some(table)) => format!(
+                    "The engine knows the exact value of all {} positions reachable from here.",
+                    table.len()
+                ),
                 (None, None) => "The engine searches to the end of the game.".to_string(),
-                (None, Some(d)) => format!("The engine looks {d} plies ahead."),
+                (Some(d), _) => format!("The engine looks {d} plies ahead."),
             }
         );
         while pos.outcome().is_none() {
@@ -123,7 +150,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                 println!("engine plays {}", pos.move_string(best));
                 best
             } else if mover == engine {
-                let (moves, _) = evaluate_moves(&pos, &eval, Algorithm::AlphaBeta, options);
+                let moves = evaluate(&pos);
                 println!(
                     "engine ({}) considers: {}",
                     pos.player_name(mover),
@@ -131,6 +158,9 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                 );
                 let Some(choice) = moves.first() else { break };
                 println!("engine plays {}", pos.move_string(choice.mv));
+                if let Some(why) = pos.explain_move(choice.mv) {
+                    println!("why: {why}");
+                }
                 choice.mv
             } else {
                 print!("your move ({}): ", pos.player_name(mover));
@@ -159,7 +189,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                         continue;
                     }
                     "hint" | "?" => {
-                        let (moves, _) = evaluate_moves(&pos, &eval, Algorithm::AlphaBeta, options);
+                        let moves = evaluate(&pos);
                         println!("your moves: {}", candidates(&pos, &moves));
                         continue;
                     }
@@ -191,7 +221,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
         }
         if args.json {
             report::print_json(&GameRecord {
-                game: pos.game_name(),
+                game: initial.game_name(),
                 start: initial.position_string(),
                 moves: record,
                 result: match winner {

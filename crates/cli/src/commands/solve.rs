@@ -1,17 +1,23 @@
 //! `ply solve`: the exact value of a position and of every move.
 
+use crate::cyclic;
 use crate::report::{self, print_json};
 use anyhow::Result;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings};
+use ply_core::solve::Solver;
 use ply_core::{Algorithm, MoveValue, NoEvaluation, SearchOptions, SearchStats, evaluate_moves};
 use ply_games::{GameVisitor, Playable, with_game};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve connect4 4453233 --threads 2 --hash 64\n\n\
-Large games (connect4) and --threads/--hash use the engine's exact mode (transposition table,\n\
-the game's pruning hooks); --algorithm forces a textbook search.";
+const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve nim:14,21,39\n  ply solve misere-nim:1,2,3 --json\n  ply solve race:10,2 7\n  ply solve wythoff:4,6\n  ply solve 'subtraction:20,17;1,3,4'\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n  ply solve connect4 4453233 --threads 2 --hash 64\n\n\
+Games whose positions repeat (pursuit) are solved by retrograde analysis of every reachable\n\
+position (--algorithm does not apply; JSON \"algorithm\": \"retrograde\").\n\
+The counting and taking games (race, nim, misere-nim, bash, wythoff, subtraction) default to\n\
+memo: every position solved once, kept in a table (JSON \"algorithm\": \"memo\").\n\
+Large games (connect4), and any game without cycles given --threads or --hash, use the engine's\n\
+exact mode: transposition table, the game's pruning hooks (JSON \"algorithm\": \"engine\").";
 
 /// Solve a position exactly: win, draw or loss, in how many plies, and the value of every move.
 #[derive(clap::Args)]
@@ -21,8 +27,10 @@ pub struct Args {
     game: String,
     /// The position (default: the start). Tic-tac-toe: rows top to bottom, e.g. X.O/.X./..O
     position: Option<String>,
-    /// The textbook search that proves the value (default: alphabeta, or the engine for large games).
-    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["minimax", "negamax", "alphabeta"]))]
+    /// The search that proves the value [default: memo for the counting and
+    /// taking games (race, nim, bash, wythoff, subtraction), alphabeta otherwise].
+    /// memo: every position solved once and kept in a table.
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["minimax", "negamax", "alphabeta", "memo"]))]
     algorithm: Option<String>,
     /// Solve with the engine on this many threads.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
@@ -58,9 +66,17 @@ struct SolveJson {
     nodes: u64,
     leaves: u64,
     cutoffs: u64,
+    /// Distinct positions solved (memo only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    positions: Option<usize>,
     time_ms: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     explanation: Option<String>,
+    /// The game's own facts (pursuit: `cops_win`, `capture_time`), from `Playable::solve_fields`.
+    #[serde(flatten)]
+    extra: serde_json::Map<String, serde_json::Value>,
+    #[serde(skip)]
+    extra_text: Vec<(&'static str, String)>,
 }
 
 struct Solve<'a>(&'a Args);
@@ -71,19 +87,44 @@ impl GameVisitor for Solve<'_> {
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let args = self.0;
         let root = report::position_or_start(&start, args.position.as_deref())?;
-        let use_engine = args.algorithm.is_none()
-            && (args.threads.is_some() || args.hash.is_some() || root.prefers_engine());
+        let memo = match args.algorithm.as_deref() {
+            Some(name) => name == "memo",
+            None => root.memoised_solve(),
+        };
         let clock = Instant::now();
-        let (moves, stats, algorithm_name) = if use_engine {
+        // Games whose positions repeat are solved by retrograde analysis, not by a search.
+        let (moves, stats, algorithm_name, positions) = if root.has_cycles() {
+            let table = cyclic::solve_table(&root)?;
+            (
+                cyclic::move_values(&table, &root),
+                cyclic::stats(&table),
+                "retrograde",
+                None,
+            )
+        } else if args.algorithm.is_none()
+            && (args.threads.is_some() || args.hash.is_some() || root.prefers_engine())
+        {
             let (moves, stats) = root.with_search_hooks(EngineSolve { args, root: &root })?;
-            (moves, stats, "engine")
+            (moves, stats, "engine", None)
+        } else if memo {
+            let mut solver = Solver::with_key(report::canonical_key::<G>);
+            let moves = solver.move_values(&root);
+            let stats = SearchStats {
+                nodes: solver.nodes() + 1,
+                ..SearchStats::default()
+            };
+            (moves, stats, "memo", Some(solver.positions()))
         } else {
-            let name = args.algorithm.as_deref().unwrap_or("alphabeta");
-            let algorithm: Algorithm = name.parse().map_err(anyhow::Error::msg)?;
+            let algorithm: Algorithm = args
+                .algorithm
+                .as_deref()
+                .unwrap_or("alphabeta")
+                .parse()
+                .map_err(anyhow::Error::msg)?;
             let (moves, mut stats) =
                 evaluate_moves(&root, &NoEvaluation, algorithm, SearchOptions::default());
             stats.nodes += 1;
-            (moves, stats, algorithm.name())
+            (moves, stats, algorithm.name(), None)
         };
         let elapsed = clock.elapsed();
 
@@ -94,6 +135,7 @@ impl GameVisitor for Solve<'_> {
         };
         let best: Vec<_> = moves.iter().take_while(|m| m.value == value).collect();
         let explanation = best.first().and_then(|m| root.explain_move(m.mv));
+        let fields = root.solve_fields(value, &pv);
         let out = SolveJson {
             game: root.game_name(),
             position: root.position_string(),
@@ -115,8 +157,17 @@ impl GameVisitor for Solve<'_> {
             nodes: stats.nodes,
             leaves: stats.leaves,
             cutoffs: stats.cutoffs,
+            positions,
             time_ms: report::millis(elapsed),
             explanation,
+            extra: fields
+                .iter()
+                .map(|(name, v)| (name.to_string(), cyclic::field_json(v)))
+                .collect(),
+            extra_text: fields
+                .iter()
+                .map(|(name, v)| (*name, cyclic::field_text(v)))
+                .collect(),
         };
         if args.json {
             print_json(&out)?;
@@ -132,6 +183,9 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
     println!("{} to move; position {}", out.to_move, out.position);
     let plies = out.plies;
     let value = match out.value {
+        "draw" if root.has_cycles() => {
+            format!("draw (nobody can force the end; best play repeats after {plies} plies)")
+        }
         "draw" => format!("draw (game ends in {plies} plies under best play)"),
         word => format!("{word} in {plies} plies"),
     };
@@ -142,6 +196,9 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
     }
     if let Some(why) = &out.explanation {
         println!("why: {why}");
+    }
+    for (name, value) in &out.extra_text {
+        println!("{}: {value}", name.replace('_', " "));
     }
     if !out.moves.is_empty() {
         println!("moves:");
@@ -155,10 +212,16 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
             println!("  {mark} {:<6} {how}", m.mv);
         }
     }
-    println!(
-        "{}: {} nodes, {} leaves, {} cutoffs, {:.3} ms",
-        out.algorithm, out.nodes, out.leaves, out.cutoffs, out.time_ms
-    );
+    match out.positions {
+        Some(positions) => println!(
+            "{}: {} nodes, {positions} distinct positions solved, {:.3} ms",
+            out.algorithm, out.nodes, out.time_ms
+        ),
+        None => println!(
+            "{}: {} nodes, {} leaves, {} cutoffs, {:.3} ms",
+            out.algorithm, out.nodes, out.leaves, out.cutoffs, out.time_ms
+        ),
+    }
 }
 
 /// Every root move's exact value from the engine's exact mode, one search per

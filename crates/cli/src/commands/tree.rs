@@ -1,0 +1,195 @@
+//! `ply tree`: the tree lab. A hand-made game tree (or a game, written out as
+//! one) annotated by minimax or alpha-beta, drawn as text, JSON, dot or SVG.
+
+use anyhow::{Context, Result, bail};
+use ply_core::Algorithm;
+use ply_games::{GameVisitor, Playable, with_game};
+use ply_tree::{
+    ExpandOptions, ExplicitTree, LeafPerspective, Limits, ParseOptions, annotate, expand, render,
+};
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "EXAMPLES:
+  ply tree examples/trees/classic.txt
+  ply tree examples/trees/classic.txt --trace
+  ply tree examples/trees/four-ply.txt --algorithm minimax
+  ply tree examples/trees/two-ply.txt --format svg > two-ply.svg
+  echo '((3 12 8) (2 4 6) (14 5 2))' | ply tree - --json
+  ply tree examples/trees/negamax.txt --leaf-perspective mover --algorithm negamax
+  ply tree tictactoe@XOX/OXO/... --format svg > endgame.svg
+  ply tree mnk:3,2,3 --format dot | dot -Tpng > tree.png
+
+FORMATS (detected from the first character; see docs/tree-format.md):
+  text     one node per line, children indented:  'root', '  a = 3', '  = 5'
+  bracket  ((3 12 8) (2 4 6) (14 5 2))
+  json     {\"name\": \"root\", \"children\": [{\"value\": 3}, ...]}";
+
+/// The tree lab: back up the values of a game tree with minimax or alpha-beta, and see every step.
+///
+/// FILE is a tree file (or - for standard input). If no such file exists and FILE names a game
+/// (tictactoe, mnk:M,N,K, optionally GAME@POSITION), the game's tree from that position is written
+/// out and searched instead: a finished game is worth 1 to MAX if MAX won, -1 if lost, 0 if drawn.
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The tree file, - for standard input, or a game (GAME or GAME@POSITION).
+    #[arg(value_name = "FILE")]
+    input: String,
+    /// The search that backs up the values.
+    #[arg(long, default_value = "alphabeta", value_parser = clap::builder::PossibleValuesParser::new(["minimax", "negamax", "alphabeta"]))]
+    algorithm: String,
+    /// How to draw the result.
+    #[arg(long, default_value = "text", value_parser = clap::builder::PossibleValuesParser::new(["text", "json", "dot", "svg"]))]
+    format: String,
+    /// Show the search step by step (text, JSON); number the nodes in visit order (SVG).
+    #[arg(long)]
+    trace: bool,
+    /// Whose point of view leaf values are written from: the root player (max) or the player to move at the leaf (mover).
+    #[arg(long, default_value = "max", value_parser = clap::builder::PossibleValuesParser::new(["max", "mover"]))]
+    leaf_perspective: String,
+    /// Refuse trees with more nodes than this.
+    #[arg(long, default_value_t = Limits::DEFAULT_MAX_NODES, value_name = "N")]
+    max_nodes: usize,
+    /// Refuse trees deeper than this (at most 10000).
+    #[arg(long, default_value_t = Limits::DEFAULT_MAX_DEPTH, value_name = "N")]
+    max_depth: u32,
+    /// For a game: the position to start from (default: the start).
+    #[arg(long)]
+    position: Option<String>,
+    /// Same as --format json.
+    #[arg(long)]
+    json: bool,
+}
+
+struct Expand<'a> {
+    position: Option<&'a str>,
+    limits: Limits,
+}
+
+impl GameVisitor for Expand<'_> {
+    type Output = Result<ExplicitTree>;
+
+    fn visit<G: Playable>(self, start: G) -> Result<ExplicitTree> {
+        let root = crate::report::position_or_start(&start, self.position)?;
+        let name = root.position_string();
+        let options = ExpandOptions {
+            limits: self.limits,
+        };
+        expand(&root, &name, |pos, mv| pos.move_string(mv), &options)
+            .map_err(|e| anyhow::anyhow!("{} from {}: {e}", root.game_name(), name))
+    }
+}
+
+/// Reads the tree from a file, standard input or a game.
+fn load(args: &Args, limits: Limits) -> Result<ExplicitTree> {
+    let perspective = match args.leaf_perspective.as_str() {
+        "mover" => LeafPerspective::Mover,
+        _ => LeafPerspective::Max,
+    };
+    let options = ParseOptions {
+        limits,
+        perspective,
+    };
+    let (label, text) = if args.input == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("<stdin>: cannot read standard input as UTF-8 text")?;
+        ("<stdin>".to_string(), text)
+    } else if std::path::Path::new(&args.input).is_file() {
+        let bytes = std::fs::read(&args.input)
+            .with_context(|| format!("{}: cannot read the file", args.input))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+            let column = valid
+                .rsplit(|&b| b == b'\n')
+                .next()
+                .map_or(0, |l| String::from_utf8_lossy(l).chars().count())
+                + 1;
+            anyhow::anyhow!("{}:{line}:{column}: the file is not UTF-8 text", args.input)
+        })?;
+        (args.input.clone(), text)
+    } else {
+        let (game, position) = match args.input.split_once('@') {
+            Some((game, position)) => (game, Some(position)),
+            None => (args.input.as_str(), args.position.as_deref()),
+        };
+        if args.position.is_some() && position != args.position.as_deref() {
+            bail!("give the position either as GAME@POSITION or with --position, not both");
+        }
+        let expand = Expand { position, limits };
+        return match with_game(game, expand) {
+            Ok(tree) => tree,
+            Err(not_a_game) if !args.input.contains([':', '@']) => {
+                bail!("{}: no such file (nor a game: {not_a_game})", args.input)
+            }
+            Err(not_a_game) => bail!("{not_a_game}"),
+        };
+    };
+    ply_tree::parse(&text, &options).map_err(|e| {
+        if e.line == 0 {
+            anyhow::anyhow!("{label}: {}", e.message)
+        } else {
+            anyhow::anyhow!("{label}:{e}")
+        }
+    })
+}
+
+fn run_on_big_stack(args: Args) -> Result<ExitCode> {
+    if args.max_depth > Limits::HARD_MAX_DEPTH {
+        bail!(
+            "--max-depth {} is too deep (at most {})",
+            args.max_depth,
+            Limits::HARD_MAX_DEPTH
+        );
+    }
+    let limits = Limits {
+        max_nodes: args.max_nodes,
+        max_depth: args.max_depth,
+    };
+    let tree = load(&args, limits)?;
+    let algorithm: Algorithm = args.algorithm.parse().map_err(anyhow::Error::msg)?;
+    let run = annotate(&tree, algorithm);
+    let format = if args.json {
+        "json"
+    } else {
+        args.format.as_str()
+    };
+    let output = match format {
+        "json" => render::json_text(&tree, &run, args.trace),
+        "dot" => render::dot(&tree, &run),
+        "svg" => render::svg(&tree, &run, args.trace),
+        _ => {
+            let mut out = render::text(&tree, &run);
+            if args.trace {
+                out.push_str("\nsteps:\n");
+                out.push_str(&render::trace(&tree, &run));
+            }
+            out.push('\n');
+            out.push_str(&render::summary(&tree, &run));
+            out.push('\n');
+            out
+        }
+    };
+    // A reader that stops early (`| head`) is not an error.
+    match std::io::stdout().lock().write_all(output.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(e).context("cannot write the output")
+        }
+        _ => Ok(ExitCode::SUCCESS),
+    }
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    // The searches recurse once per level of the tree: give deep trees the stack they need.
+    let stack = (32 << 20) + args.max_depth as usize * 2048;
+    std::thread::Builder::new()
+        .name("tree".into())
+        .stack_size(stack)
+        .spawn(move || run_on_big_stack(args))
+        .context("cannot start the search thread")?
+        .join()
+        .unwrap_or_else(|_| bail!("the tree search failed unexpectedly"))
+}

@@ -1,0 +1,280 @@
+//! `ply tree` as users run it: every format, the JSON contract, errors with
+//! line and column, exit codes.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn ply() -> Command {
+    Command::cargo_bin("ply").expect("the ply binary is built")
+}
+
+fn example(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/trees")
+        .join(name);
+    path.to_string_lossy().into_owned()
+}
+
+fn stdout(args: &[&str], stdin: &str) -> String {
+    let out = ply()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("ply runs");
+    assert!(
+        out.status.success(),
+        "ply {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+fn json(args: &[&str], stdin: &str) -> Value {
+    serde_json::from_str(&stdout(args, stdin)).expect("valid JSON")
+}
+
+/// Runs ply expecting failure: returns stderr, after checking exit code 2 and an empty stdout.
+fn failure(args: &[&str], stdin: &str) -> String {
+    let out = ply()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("ply runs");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "ply {args:?} should fail with exit code 2"
+    );
+    assert!(out.stdout.is_empty());
+    String::from_utf8(out.stderr).expect("UTF-8 errors")
+}
+
+#[test]
+fn text_output_of_the_classic_tree() {
+    let out = stdout(&["tree", &example("classic.txt")], "");
+    let expected = "\
+#1 MAX = 3  *
+├─ #2 MIN = 3  *
+│  ├─ 3  *
+│  ├─ 12
+│  └─ 8
+├─ #6 MIN ≤ 2  cutoff: 2 ≤ α=3: MAX can get 3 elsewhere; prunes 4, 6
+│  ├─ 2
+│  ├─ 4  pruned at #6, window α=3 β=+∞
+│  └─ 6  pruned at #6, window α=3 β=+∞
+└─ #10 MIN = 2
+   ├─ 14
+   ├─ 5
+   └─ 2
+* principal variation: #1 → #2 → 3
+
+alphabeta: value 3, best #2 (child 1 of 3), 11 nodes visited, 7 leaves evaluated, 1 cutoff
+";
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn minimax_and_trace() {
+    let out = stdout(
+        &[
+            "tree",
+            &example("four-ply.txt"),
+            "--algorithm",
+            "minimax",
+            "--trace",
+        ],
+        "",
+    );
+    assert!(out.contains("\nsteps:\n"));
+    assert!(out.contains("back at 18 MIN = 2"));
+    assert!(!out.contains("cutoff at"));
+    assert!(out.ends_with("minimax: value 5, best 2 (child 1 of 2), 51 nodes visited, 22 leaves evaluated, 0 cutoffs\n"));
+    let out = stdout(&["tree", &example("four-ply.txt"), "--trace"], "");
+    assert!(out.contains("cutoff at 18: 2 ≤ α=5: MAX can get 5 elsewhere; prune 33, 39, 44"));
+}
+
+#[test]
+fn json_contract() {
+    let v = json(&["tree", &example("two-ply.txt"), "--format", "json"], "");
+    assert_eq!(v["value"], -2);
+    assert_eq!(v["best"], "B");
+    assert_eq!(v["nodes_visited"], 9);
+    assert_eq!(v["leaves_evaluated"], 5);
+    assert_eq!(v["cutoffs"], 1);
+    let root = &v["root"];
+    assert_eq!(
+        (
+            root["name"].as_str(),
+            root["depth"].as_u64(),
+            root["player"].as_str()
+        ),
+        (Some("s"), Some(0), Some("max"))
+    );
+    let names: Vec<_> = root["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["A", "B", "C"]);
+    let values: Vec<_> = root["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_i64().unwrap())
+        .collect();
+    assert_eq!(values, [-6, -2, -4]);
+    assert_eq!(root["children"][1]["on_pv"], true);
+    assert_eq!(root["children"][2]["children"][1]["pruned"], true);
+    assert_eq!(root["children"][2]["children"][1]["value"], Value::Null);
+    // --json is --format json.
+    assert_eq!(json(&["tree", &example("two-ply.txt"), "--json"], ""), v);
+    // Minimax: the same values, nothing pruned.
+    let v = json(
+        &[
+            "tree",
+            &example("two-ply.txt"),
+            "--json",
+            "--algorithm",
+            "minimax",
+        ],
+        "",
+    );
+    assert_eq!(v["root"]["children"][2]["value"], -4);
+    assert_eq!(
+        (v["leaves_evaluated"].as_u64(), v["cutoffs"].as_u64()),
+        (Some(6), Some(0))
+    );
+}
+
+#[test]
+fn json_trace_and_decimals() {
+    let v = json(&["tree", &example("decimals.txt"), "--json", "--trace"], "");
+    assert_eq!(v["value"], 2.5);
+    assert_eq!(v["best"], "cautious");
+    let steps = v["trace"].as_array().unwrap();
+    assert_eq!(steps[0]["step"], "enter");
+    assert_eq!(steps[0]["window"]["alpha"], Value::Null);
+    assert!(steps.iter().any(|s| s["step"] == "cutoff"));
+}
+
+#[test]
+fn dot_and_svg() {
+    let dot = stdout(&["tree", &example("classic.json"), "--format", "dot"], "");
+    assert!(dot.starts_with("digraph tree {"));
+    assert!(dot.trim_end().ends_with('}'));
+    let svg = stdout(
+        &[
+            "tree",
+            &example("four-ply.txt"),
+            "--format",
+            "svg",
+            "--trace",
+        ],
+        "",
+    );
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("blue numbers"));
+}
+
+#[test]
+fn standard_input_and_leaf_perspective() {
+    let v = json(&["tree", "-", "--json"], "((3 12 8) (2 4 6) (14 5 2))\n");
+    assert_eq!(
+        (v["value"].as_i64(), v["best"].as_str()),
+        (Some(3), Some("#2"))
+    );
+    // Negamax convention: leaf values for the player to move there.
+    let max = json(
+        &["tree", "-", "--json", "--algorithm", "negamax"],
+        "(3 (4 5))",
+    );
+    let mover = json(
+        &[
+            "tree",
+            "-",
+            "--json",
+            "--algorithm",
+            "negamax",
+            "--leaf-perspective",
+            "mover",
+        ],
+        "(3 (4 5))",
+    );
+    assert_eq!(max["value"], 4);
+    assert_eq!(max["root"]["children"][0]["value"], 3);
+    assert_eq!(mover["value"], 4);
+    assert_eq!(mover["root"]["children"][0]["value"], -3);
+}
+
+#[test]
+fn games_are_written_out() {
+    let v = json(&["tree", "tictactoe@XO./.X./O..", "--json"], "");
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["best"], "a2");
+    assert_eq!(v["root"]["name"], "XO./.X./O..");
+    let same = json(
+        &["tree", "tictactoe", "--position", "XO./.X./O..", "--json"],
+        "",
+    );
+    assert_eq!(same, v);
+    let err = failure(&["tree", "tictactoe", "--max-nodes", "1000"], "");
+    assert_eq!(
+        err,
+        "ply: error: tictactoe from .../.../...: the tree has more than 1000 nodes (raise the limit with --max-nodes); start from a later position\n"
+    );
+}
+
+#[test]
+fn bad_input_says_where() {
+    let err = failure(&["tree", "-"], "root\n  a = 3\n  b\n");
+    assert_eq!(
+        err,
+        "ply: error: <stdin>:3:3: leaf 'b' has no value (write it as 'b = 3')\n"
+    );
+    let err = failure(&["tree", "-"], "((3 12 8) (2 x 6))");
+    assert_eq!(
+        err,
+        "ply: error: <stdin>:1:14: unknown token 'x': a name may only follow '(' or come before '=' (name=3)\n"
+    );
+    let err = failure(&["tree", "-"], "   \n");
+    assert_eq!(
+        err,
+        "ply: error: <stdin>:1:1: the tree is empty: write at least one node\n"
+    );
+
+    let path = std::env::temp_dir().join(format!("ply-tree-cli-{}.txt", std::process::id()));
+    std::fs::write(&path, "root\n    a = 3\n  b = 4\n").unwrap();
+    let file = path.to_string_lossy().into_owned();
+    let err = failure(&["tree", &file], "");
+    assert_eq!(
+        err,
+        format!(
+            "ply: error: {file}:3:3: bad indentation: 2 columns matches no outer level (those are at 0 and 4)\n"
+        )
+    );
+    std::fs::write(&path, b"(1 2 \xff)").unwrap();
+    assert_eq!(
+        failure(&["tree", &file], ""),
+        format!("ply: error: {file}:1:6: the file is not UTF-8 text\n")
+    );
+    std::fs::remove_file(&path).unwrap();
+
+    let err = failure(&["tree", "no-such-tree.txt"], "");
+    assert!(
+        err.starts_with("ply: error: no-such-tree.txt: no such file (nor a game: unknown game"),
+        "{err}"
+    );
+    let err = failure(&["tree", "-", "--max-depth", "1000000"], "1");
+    assert_eq!(
+        err,
+        "ply: error: --max-depth 1000000 is too deep (at most 10000)\n"
+    );
+    let err = failure(&["tree", "-", "--max-nodes", "3"], "(1 2 3)");
+    assert_eq!(
+        err,
+        "ply: error: <stdin>:1:6: the tree has more than 3 nodes (raise the limit with --max-nodes)\n"
+    );
+}

@@ -1,0 +1,581 @@
+//! Retrograde analysis: exact values of finite games whose positions repeat.
+//!
+//! Depth-first minimax never finishes on a game with cycles (two players who
+//! walk in circles), and a depth limit only gives bounds. Retrograde analysis
+//! instead enumerates every position reachable from a start, labels the
+//! finished ones, and propagates results backwards along the moves:
+//!
+//! * a position is **won** as soon as one move leads to a position lost for the
+//!   opponent (or won for the same player, when a player moves twice in a row);
+//! * a position is **lost** once every move leads to a position won for the opponent;
+//! * whatever is never labelled is a **draw**: neither side can force an end,
+//!   so with best play the game goes on for ever (or ends in a drawn position).
+//!
+//! Positions are resolved in order of their distance to the end (a FIFO queue
+//! started from the finished positions), so the first winning move found is the
+//! fastest win and the last move to resolve a lost position is the slowest loss:
+//! the remoteness is exact, and [`RetrogradeTable::score`] equals the value a
+//! distance-aware [`alpha_beta`](crate::alpha_beta) search returns on acyclic games.
+//!
+//! The table stores the positions and, for each move, the index of the position it leads
+//! to (not the move: queries generate the moves again, so `generate_moves` must always list
+//! the same moves in the same order for the same position).
+//!
+//! ```
+//! use ply_core::{Game, Outcome, Player};
+//! use ply_core::retrograde::{RetrogradeTable, Value};
+//!
+//! /// A token on a ring of 4 squares; each turn the mover steps it left or right.
+//! /// Whoever steps onto square 0 wins. Positions repeat, but the game is decided.
+//! #[derive(Clone, PartialEq, Eq, Hash)]
+//! struct Ring { square: u8, to_move: Player }
+//!
+//! impl Game for Ring {
+//!     type Move = i8;
+//!     fn to_move(&self) -> Player { self.to_move }
+//!     fn outcome(&self) -> Option<Outcome> { (self.square == 0).then_some(Outcome::Loss) }
+//!     fn generate_moves(&self, moves: &mut Vec<i8>) { moves.extend([-1, 1]) }
+//!     fn play(&mut self, step: i8) {
+//!         self.square = (self.square as i8 + step).rem_euclid(4) as u8;
+//!         self.to_move = self.to_move.opponent();
+//!     }
+//! }
+//!
+//! let table = RetrogradeTable::solve(&Ring { square: 2, to_move: Player::First }).unwrap();
+//! // From 2 every step lands next to 0, where the opponent wins at once: lost in 2 plies.
+//! assert_eq!(table.start_value(), Value::Loss(2));
+//! let one = Ring { square: 1, to_move: Player::Second }; // after the first move
+//! assert_eq!(table.value(&one), Some(Value::Win(1)));
+//! assert_eq!(table.best_moves(&one).unwrap(), vec![-1]);
+//! ```
+
+use crate::count::PROGRESS_INTERVAL;
+use crate::search::MoveValue;
+use crate::{Game, Outcome, Player, Score};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::fmt;
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::ops::ControlFlow;
+
+/// The exact value of a position for the side to move, with its remoteness
+/// (plies to the end of the game under best play: fastest win, slowest loss).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Win(u32),
+    Loss(u32),
+    /// Neither side can force a win: the game ends drawn or never ends.
+    Draw,
+}
+
+impl Value {
+    /// The same value as a [`Score`] counted from this position (`Win(3)` is `win_in(3)`).
+    pub const fn score(self) -> Score {
+        match self {
+            Value::Win(plies) => Score::win_in(plies),
+            Value::Loss(plies) => Score::loss_in(plies),
+            Value::Draw => Score::DRAW,
+        }
+    }
+
+    /// The value seen by the other player.
+    pub const fn flipped(self) -> Value {
+        match self {
+            Value::Win(plies) => Value::Loss(plies),
+            Value::Loss(plies) => Value::Win(plies),
+            Value::Draw => Value::Draw,
+        }
+    }
+
+    /// The value one ply earlier, for a player who moves into a position with this value:
+    /// the same value when `same_mover` (that player moves again), the opponent's otherwise.
+    const fn before(self, same_mover: bool) -> Value {
+        let seen = if same_mover { self } else { self.flipped() };
+        match seen {
+            Value::Win(plies) => Value::Win(plies + 1),
+            Value::Loss(plies) => Value::Loss(plies + 1),
+            Value::Draw => Value::Draw,
+        }
+    }
+
+    pub const fn is_win(self) -> bool {
+        matches!(self, Value::Win(_))
+    }
+
+    pub const fn is_loss(self) -> bool {
+        matches!(self, Value::Loss(_))
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.score().fmt(f)
+    }
+}
+
+/// Limits of a retrograde solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RetrogradeOptions {
+    /// Stop with [`RetrogradeError::TooManyPositions`] rather than enumerate more positions than this.
+    pub max_positions: usize,
+}
+
+impl Default for RetrogradeOptions {
+    fn default() -> Self {
+        RetrogradeOptions {
+            max_positions: 5_000_000,
+        }
+    }
+}
+
+/// Why a game could not be solved by retrograde analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RetrogradeError {
+    /// More positions are reachable than [`RetrogradeOptions::max_positions`] allows.
+    TooManyPositions { limit: usize },
+    /// A finished position ends with a numeric payoff; only win, loss and draw can be propagated.
+    PayoffOutcome,
+    /// A position that is not finished has no legal move (the [`Game`] contract forbids it).
+    NoLegalMoves,
+    /// The progress callback asked to stop (e.g. the user pressed Ctrl-C).
+    Stopped,
+}
+
+/// How far a solve has got, reported every [`PROGRESS_INTERVAL`] positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetrogradeProgress {
+    /// First phase: `positions` found so far, `expanded` of them with their moves generated.
+    Enumerating { positions: u64, expanded: u64 },
+    /// Second phase: `decided` positions proved won or lost so far, out of `positions`.
+    Propagating { decided: u64, positions: u64 },
+}
+
+impl fmt::Display for RetrogradeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RetrogradeError::TooManyPositions { limit } => write!(
+                f,
+                "more than {limit} positions are reachable: too many for retrograde analysis"
+            ),
+            RetrogradeError::PayoffOutcome => {
+                f.write_str("a finished position has a numeric payoff; retrograde analysis needs win, loss or draw")
+            }
+            RetrogradeError::NoLegalMoves => f.write_str("a position that is not finished has no legal move"),
+            RetrogradeError::Stopped => f.write_str("retrograde analysis stopped before it finished"),
+        }
+    }
+}
+
+impl std::error::Error for RetrogradeError {}
+
+/// Counts of a solved table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RetrogradeStats {
+    /// Distinct positions reachable from the start (the start included).
+    pub positions: u64,
+    /// Moves between them (edges of the game graph).
+    pub moves: u64,
+    /// Finished positions.
+    pub terminal: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+}
+
+/// Every position reachable from a start, with its exact value and its moves.
+///
+/// The game graph is stored in compressed form: the `j`-th move generated at position `i`
+/// leads to position `targets[first_move[i] + j]`. Moves themselves are not stored (they are
+/// generated again when a query needs them), which keeps the table at about 8 bytes per move.
+pub struct RetrogradeTable<G: Game> {
+    positions: Vec<G>,
+    index: HashMap<G, u32, BuildFxHasher>,
+    mover: Vec<Player>,
+    first_move: Vec<usize>,
+    targets: Vec<u32>,
+    values: Vec<Value>,
+    stats: RetrogradeStats,
+}
+
+impl<G: Game + Hash + Eq> RetrogradeTable<G> {
+    /// Solves every position reachable from `start`, with the default limits.
+    pub fn solve(start: &G) -> Result<Self, RetrogradeError> {
+        Self::solve_with(start, RetrogradeOptions::default())
+    }
+
+    /// Solves every position reachable from `start`.
+    pub fn solve_with(start: &G, options: RetrogradeOptions) -> Result<Self, RetrogradeError> {
+        Self::solve_with_progress(start, options, |_| ControlFlow::Continue(()))
+    }
+
+    /// [`RetrogradeTable::solve_with`] that reports its progress to `progress` every
+    /// [`PROGRESS_INTERVAL`] positions; returning `ControlFlow::Break` stops the solve
+    /// with [`RetrogradeError::Stopped`].
+    pub fn solve_with_progress(
+        start: &G,
+        options: RetrogradeOptions,
+        mut progress: impl FnMut(RetrogradeProgress) -> ControlFlow<()>,
+    ) -> Result<Self, RetrogradeError> {
+        let mut table = Self::enumerate(start, options, &mut progress)?;
+        table.propagate(&mut progress)?;
+        Ok(table)
+    }
+
+    /// Breadth-first enumeration of the reachable positions and of the moves between them.
+    fn enumerate(
+        start: &G,
+        options: RetrogradeOptions,
+        progress: &mut impl FnMut(RetrogradeProgress) -> ControlFlow<()>,
+    ) -> Result<Self, RetrogradeError> {
+        let limit = options.max_positions.clamp(1, u32::MAX as usize);
+        let mut index = HashMap::with_hasher(BuildFxHasher);
+        index.insert(start.clone(), 0);
+        let mut table = RetrogradeTable {
+            positions: vec![start.clone()],
+            index,
+            mover: Vec::new(),
+            first_move: vec![0],
+            targets: Vec::new(),
+            values: Vec::new(),
+            stats: RetrogradeStats::default(),
+        };
+        let mut buffer = Vec::new();
+        let mut next = 0;
+        while next < table.positions.len() {
+            if next as u64 % PROGRESS_INTERVAL == PROGRESS_INTERVAL - 1 {
+                let report = RetrogradeProgress::Enumerating {
+                    positions: table.positions.len() as u64,
+                    expanded: next as u64,
+                };
+                if progress(report).is_break() {
+                    return Err(RetrogradeError::Stopped);
+                }
+            }
+            let position = table.positions[next].clone();
+            table.mover.push(position.to_move());
+            if position.outcome().is_none() {
+                buffer.clear();
+                position.generate_moves(&mut buffer);
+                if buffer.is_empty() {
+                    return Err(RetrogradeError::NoLegalMoves);
+                }
+                for &mv in &buffer {
+                    let child = position.after(mv);
+                    let target = match table.index.get(&child) {
+                        Some(&i) => i,
+                        None => {
+                            if table.positions.len() >= limit {
+                                return Err(RetrogradeError::TooManyPositions { limit });
+                            }
+                            let i = table.positions.len() as u32;
+                            table.index.insert(child.clone(), i);
+                            table.positions.push(child);
+                            i
+                        }
+                    };
+                    table.targets.push(target);
+                }
+            }
+            table.first_move.push(table.targets.len());
+            next += 1;
+        }
+        Ok(table)
+    }
+
+    /// Labels the finished positions and propagates wins and losses backwards.
+    fn propagate(
+        &mut self,
+        progress: &mut impl FnMut(RetrogradeProgress) -> ControlFlow<()>,
+    ) -> Result<(), RetrogradeError> {
+        let n = self.positions.len();
+        // Predecessor lists, one entry per move (a position reaching the same child by two
+        // moves appears twice, matching the two moves counted in `unresolved`).
+        let mut first_pred = vec![0usize; n + 1];
+        for &t in &self.targets {
+            first_pred[t as usize + 1] += 1;
+        }
+        for i in 0..n {
+            first_pred[i + 1] += first_pred[i];
+        }
+        let mut fill = first_pred.clone();
+        let mut preds = vec![0u32; self.targets.len()];
+        for from in 0..n {
+            for e in self.first_move[from]..self.first_move[from + 1] {
+                let t = self.targets[e] as usize;
+                preds[fill[t]] = from as u32;
+                fill[t] += 1;
+            }
+        }
+
+        let mut unresolved: Vec<u32> = (0..n)
+            .map(|i| (self.first_move[i + 1] - self.first_move[i]) as u32)
+            .collect();
+        let mut resolved = vec![false; n];
+        self.values = vec![Value::Draw; n];
+        let mut queue = VecDeque::new();
+        let mut terminal = 0;
+        for (i, position) in self.positions.iter().enumerate() {
+            let Some(outcome) = position.outcome() else {
+                continue;
+            };
+            terminal += 1;
+            let value = match outcome {
+                Outcome::Win => Value::Win(0),
+                Outcome::Loss => Value::Loss(0),
+                Outcome::Draw => Value::Draw,
+                Outcome::Payoff(_) => return Err(RetrogradeError::PayoffOutcome),
+            };
+            self.values[i] = value;
+            resolved[i] = true;
+            if value != Value::Draw {
+                queue.push_back(i as u32);
+            }
+        }
+        // FIFO order: positions leave the queue by non-decreasing remoteness, so a win is
+        // labelled by its fastest winning move and a loss by its slowest losing one.
+        let mut decided = 0u64;
+        while let Some(child) = queue.pop_front() {
+            decided += 1;
+            if decided % PROGRESS_INTERVAL == 0 {
+                let report = RetrogradeProgress::Propagating {
+                    decided,
+                    positions: n as u64,
+                };
+                if progress(report).is_break() {
+                    return Err(RetrogradeError::Stopped);
+                }
+            }
+            let child = child as usize;
+            let child_value = self.values[child];
+            for &parent in &preds[first_pred[child]..first_pred[child + 1]] {
+                let parent = parent as usize;
+                if resolved[parent] {
+                    continue;
+                }
+                match child_value.before(self.mover[parent] == self.mover[child]) {
+                    win @ Value::Win(_) => {
+                        self.values[parent] = win;
+                        resolved[parent] = true;
+                        queue.push_back(parent as u32);
+                    }
+                    loss @ Value::Loss(_) => {
+                        unresolved[parent] -= 1;
+                        if unresolved[parent] == 0 {
+                            self.values[parent] = loss;
+                            resolved[parent] = true;
+                            queue.push_back(parent as u32);
+                        }
+                    }
+                    Value::Draw => unreachable!("draws are never queued"),
+                }
+            }
+        }
+        let mut stats = RetrogradeStats {
+            positions: n as u64,
+            moves: self.targets.len() as u64,
+            terminal,
+            ..RetrogradeStats::default()
+        };
+        for value in &self.values {
+            match value {
+                Value::Win(_) => stats.wins += 1,
+                Value::Loss(_) => stats.losses += 1,
+                Value::Draw => stats.draws += 1,
+            }
+        }
+        self.stats = stats;
+        Ok(())
+    }
+
+    /// The number of positions in the table.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    pub fn stats(&self) -> RetrogradeStats {
+        self.stats
+    }
+
+    /// The value of the start position.
+    pub fn start_value(&self) -> Value {
+        self.values[0]
+    }
+
+    /// The value of a position, `None` if it is not reachable from the start.
+    pub fn value(&self, position: &G) -> Option<Value> {
+        self.index.get(position).map(|&i| self.values[i as usize])
+    }
+
+    /// The value of a position as a [`Score`] counted from it.
+    pub fn score(&self, position: &G) -> Option<Score> {
+        self.value(position).map(Value::score)
+    }
+
+    /// Every position with its value, in the order they were enumerated (the start first).
+    pub fn iter(&self) -> impl Iterator<Item = (&G, Value)> {
+        self.positions.iter().zip(self.values.iter().copied())
+    }
+
+    /// The value of move `e` (an index into `targets`) for the player moving at `from`.
+    fn move_value(&self, from: usize, e: usize) -> Value {
+        let child = self.targets[e] as usize;
+        self.values[child].before(self.mover[from] == self.mover[child])
+    }
+
+    /// The moves of position `from`, regenerated: the `j`-th is edge `first_move[from] + j`.
+    fn moves_of(&self, from: usize) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        if self.first_move[from + 1] > self.first_move[from] {
+            self.positions[from].generate_moves(&mut moves);
+        }
+        debug_assert_eq!(
+            moves.len(),
+            self.first_move[from + 1] - self.first_move[from]
+        );
+        moves
+    }
+
+    /// The best move at position `from`, as its index among the position's moves:
+    /// the first in generation order whose value is the position's.
+    fn best_move_index(&self, from: usize) -> Option<usize> {
+        let first = self.first_move[from];
+        (0..self.first_move[from + 1] - first).max_by(|&a, &b| {
+            // `max_by` returns the last maximum; compare reversed indices to keep the first.
+            (
+                self.move_value(from, first + a).score(),
+                std::cmp::Reverse(a),
+            )
+                .cmp(&(
+                    self.move_value(from, first + b).score(),
+                    std::cmp::Reverse(b),
+                ))
+        })
+    }
+
+    /// The moves that keep the position's value (all optimal moves), in generation order.
+    pub fn best_moves(&self, position: &G) -> Option<Vec<G::Move>> {
+        let from = *self.index.get(position)? as usize;
+        let value = self.values[from];
+        let first = self.first_move[from];
+        Some(
+            self.moves_of(from)
+                .into_iter()
+                .enumerate()
+                .filter(|&(j, _)| self.move_value(from, first + j) == value)
+                .map(|(_, mv)| mv)
+                .collect(),
+        )
+    }
+
+    /// Best play from `position`: to the end of the game when it is decided; for a draw,
+    /// until the line reaches a finished position or repeats a position (then it would loop).
+    pub fn principal_variation(&self, position: &G) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let Some(&start) = self.index.get(position) else {
+            return line;
+        };
+        let mut seen = HashSet::new();
+        let mut at = start as usize;
+        while seen.insert(at) {
+            let Some(j) = self.best_move_index(at) else {
+                break;
+            };
+            line.push(self.moves_of(at)[j]);
+            at = self.targets[self.first_move[at] + j] as usize;
+        }
+        line
+    }
+
+    /// Every legal move of `position` with its exact value, best first (stable), each with
+    /// its line of best play: the same shape as [`evaluate_moves`](crate::evaluate_moves) returns.
+    pub fn move_values(&self, position: &G) -> Option<Vec<MoveValue<G::Move>>> {
+        let from = *self.index.get(position)? as usize;
+        let first = self.first_move[from];
+        let mut values: Vec<MoveValue<G::Move>> = self
+            .moves_of(from)
+            .into_iter()
+            .enumerate()
+            .map(|(j, mv)| {
+                let mut pv = vec![mv];
+                pv.extend(
+                    self.principal_variation(&self.positions[self.targets[first + j] as usize]),
+                );
+                MoveValue {
+                    mv,
+                    value: self.move_value(from, first + j).score(),
+                    pv,
+                }
+            })
+            .collect();
+        values.sort_by_key(|m| std::cmp::Reverse(m.value));
+        Some(values)
+    }
+}
+
+/// The hash of the position index: a multiply-rotate hash (as in rustc's FxHash), much
+/// faster than the default SipHash on small keys; positions are not chosen by an adversary.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuildFxHasher;
+
+impl BuildHasher for BuildFxHasher {
+    type Hasher = FxHasher;
+    fn build_hasher(&self) -> FxHasher {
+        FxHasher(0)
+    }
+}
+
+/// See [`BuildFxHasher`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FxHasher(u64);
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(last));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.add(n as u64);
+    }
+    #[inline]
+    fn write_u16(&mut self, n: u16) {
+        self.add(n as u64);
+    }
+    #[inline]
+    fn write_u32(&mut self, n: u32) {
+        self.add(n as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        // A final mix so that the low bits (used by the table) depend on every input bit.
+        let x = self.0;
+        (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (x >> 32)
+    }
+}

@@ -1,0 +1,207 @@
+//! Bash's game (`bash:N,M`): one pile of N objects; a move takes 1 to M of
+//! them; who takes the last object wins.
+//!
+//! The position is the pile size (`9`); a move is written `1:amount` like the
+//! other taking games (a bare `amount` is accepted). Theory: the side to move
+//! loses exactly when the pile is a multiple of M + 1 ([`crate::theory::bash`]).
+//!
+//! ```
+//! use ply_core::solve::solve_exact;
+//! use ply_games::{Bash, Notation, Playable};
+//!
+//! let bash = Bash::new(11, 3).unwrap();
+//! let solved = solve_exact(&bash);
+//! assert_eq!(solved.best_moves, vec![3]); // leave 8, a multiple of 4
+//! assert_eq!(bash.move_string(3), "1:3");
+//! assert_eq!(
+//!     bash.explain_move(3).unwrap(),
+//!     "take 3: 8 are left, a multiple of 4 (= 3 + 1)"
+//! );
+//! ```
+
+use crate::catalog::parse_numbers;
+use crate::notation::{Notation, NotationError, Playable};
+use crate::piles::{Piles, Take};
+use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::{Game, Outcome, Player};
+
+/// A position of Bash's game: `pile` objects left, take 1 to `max_take`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bash {
+    pile: u32,
+    max_take: u32,
+    to_move: Player,
+}
+
+impl Bash {
+    pub fn new(pile: u32, max_take: u32) -> Result<Bash, NotationError> {
+        if max_take == 0 {
+            return Err(NotationError::new(
+                "bash: the largest take M must be at least 1",
+            ));
+        }
+        Ok(Bash {
+            pile,
+            max_take,
+            to_move: Player::First,
+        })
+    }
+
+    /// Reads `N,M` (the part after `bash:`).
+    pub fn from_spec_args(args: &str) -> Result<Bash, NotationError> {
+        let numbers = parse_numbers("bash", args, &["pile N", "largest take M"])?;
+        match numbers[..] {
+            [n, m] => Bash::new(n, m),
+            _ => Err(NotationError::new(format!(
+                "bash: expected two numbers N,M (pile, largest take), got '{args}'"
+            ))),
+        }
+    }
+
+    pub fn pile(&self) -> u32 {
+        self.pile
+    }
+    pub fn max_take(&self) -> u32 {
+        self.max_take
+    }
+}
+
+impl Game for Bash {
+    /// The number of objects taken.
+    type Move = u32;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        (self.pile == 0).then_some(Outcome::Loss)
+    }
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut Vec<u32>) {
+        moves.extend(1..=self.max_take.min(self.pile));
+    }
+
+    #[inline]
+    fn play(&mut self, take: u32) {
+        self.pile -= take;
+        self.to_move = self.to_move.opponent();
+    }
+}
+
+impl Theory for Bash {
+    fn is_win_by_theory(&self) -> bool {
+        !theory::bash::is_loss(self.pile, self.max_take)
+    }
+
+    fn winning_moves_by_theory(&self) -> Vec<u32> {
+        theory::bash::winning_move(self.pile, self.max_take)
+            .into_iter()
+            .collect()
+    }
+}
+
+impl Notation for Bash {
+    fn game_name(&self) -> String {
+        format!("bash:{},{}", self.pile, self.max_take)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Bash, NotationError> {
+        let t = text.trim();
+        let pile = t.parse::<u32>().map_err(|_| {
+            NotationError::new(format!(
+                "bash: pile '{t}' is not a non-negative whole number"
+            ))
+        })?;
+        Ok(Bash {
+            pile,
+            to_move: Player::First,
+            ..*self
+        })
+    }
+
+    fn position_string(&self) -> String {
+        self.pile.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u32, NotationError> {
+        if self.outcome().is_some() {
+            return Err(NotationError::new(
+                "the game is over: no move can be played",
+            ));
+        }
+        let piles = Piles::new(&[self.pile])?;
+        let Take { amount, .. } = Take::parse(text, &piles)?;
+        if amount > self.max_take {
+            return Err(NotationError::new(format!(
+                "take 1 to {} at a time, not {amount}",
+                self.max_take
+            )));
+        }
+        // Every check above is the whole legality rule: no need to list the
+        // moves (a pile of a billion would make a billion of them).
+        Ok(amount)
+    }
+
+    fn move_string(&self, take: u32) -> String {
+        format!("1:{take}")
+    }
+
+    fn render(&self) -> String {
+        let piles = Piles::new(&[self.pile])
+            .map(|p| p.render())
+            .unwrap_or_default();
+        format!(
+            "{piles}(take 1 to {}; who takes the last object wins)\n",
+            self.max_take
+        )
+    }
+
+    fn move_help(&self) -> String {
+        format!("the number to take, 1 to {} (1:k works too)", self.max_take)
+    }
+}
+
+impl Playable for Bash {
+    type Eval = TheoryEvaluation;
+
+    fn evaluator(&self) -> TheoryEvaluation {
+        TheoryEvaluation
+    }
+
+    fn memoised_solve(&self) -> bool {
+        true
+    }
+
+    /// Impartial: who is to move does not change the value.
+    fn canonical(&self) -> Option<Bash> {
+        Some(Bash {
+            to_move: Player::First,
+            ..*self
+        })
+    }
+
+    fn explain_move(&self, take: u32) -> Option<String> {
+        let left = self.pile - take;
+        let step = self.max_take + 1;
+        let m = self.max_take;
+        Some(if left == 0 {
+            format!("take {take}: that is the last object")
+        } else if left % step == 0 {
+            format!("take {take}: {left} are left, a multiple of {step} (= {m} + 1)")
+        } else if !self.is_win_by_theory() {
+            format!(
+                "take {take}: {} was already a multiple of {step} (= {m} + 1), so the opponent takes {} and keeps it so (this position is lost)",
+                self.pile,
+                step - take
+            )
+        } else {
+            format!(
+                "take {take}: {left} are left, not a multiple of {step} (= {m} + 1): the opponent can win"
+            )
+        })
+    }
+}

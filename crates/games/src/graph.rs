@@ -1,0 +1,615 @@
+//! Undirected graphs of at most 64 vertices, the boards of the pursuit games.
+//!
+//! Each vertex's neighbours are one `u64` bitset, so a set of vertices is a
+//! `u64` and "everywhere the fugitive could step" is a few OR operations.
+//!
+//! | spec | graph | vertex names |
+//! |---|---|---|
+//! | `path:N` | N vertices in a row | `0`..`N-1` |
+//! | `cycle:N` | N vertices in a ring (N >= 3) | `0`..`N-1` |
+//! | `grid:WxH` | W columns, H rows, 4-neighbour grid | `a1` (top left) .. like the m,n,k boards |
+//! | `tree:P1,P2,...` | vertex 0 is the root; `Pi` is the parent of vertex `i` (`Pi < i`) | `0`..`N` |
+//! | `petersen` | the Petersen graph: outer 5-cycle `0`..`4`, inner pentagram `5`..`9`, spokes `i`-`i+5` | `0`..`9` |
+//! | `file:PATH` | an edge list read from a file (format in `docs/pursuit.md`) | as written in the file |
+//!
+//! ```
+//! use ply_games::graph::Graph;
+//!
+//! let tree = Graph::from_spec("tree:0,0,1,1").unwrap(); // 1 and 2 under 0, 3 and 4 under 1
+//! assert_eq!(tree.vertex_count(), 5);
+//! assert_eq!(tree.edge_count(), 4);
+//! assert_eq!(tree.degree(1), 3);
+//!
+//! let file = Graph::parse_edge_list("# a triangle with a tail\na b\nb c\nc a\nc tail\n", "triangle").unwrap();
+//! assert_eq!(file.vertex("tail"), Some(3));
+//! let error = Graph::parse_edge_list("a b\nb b\n", "bad").unwrap_err();
+//! assert_eq!(error.to_string(), "bad: line 2: a loop from 'b' to itself is not allowed");
+//! ```
+
+use crate::catalog::parse_numbers;
+use crate::notation::NotationError;
+
+/// The most vertices a graph may have (one bit each in a `u64`).
+pub const MAX_VERTICES: usize = 64;
+
+/// The longest vertex name a graph file may use.
+const MAX_NAME: usize = 32;
+
+/// An undirected simple graph (no loops, no parallel edges) with named vertices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Graph {
+    /// How the graph was named (`path:5`, `file:maze.txt`), to write the game name back.
+    spec: String,
+    names: Vec<String>,
+    /// `adjacency[v]`: the neighbours of `v`, one bit per vertex (never `v` itself).
+    adjacency: Vec<u64>,
+    /// Columns and rows of a grid, drawn as a grid.
+    grid: Option<(u8, u8)>,
+}
+
+impl Graph {
+    /// A graph on `names.len()` vertices without edges yet.
+    fn empty(spec: String, names: Vec<String>) -> Graph {
+        let n = names.len();
+        Graph {
+            spec,
+            names,
+            adjacency: vec![0; n],
+            grid: None,
+        }
+    }
+
+    fn numbered(spec: String, n: usize) -> Graph {
+        Graph::empty(spec, (0..n).map(|i| i.to_string()).collect())
+    }
+
+    fn add_edge(&mut self, u: usize, v: usize) {
+        debug_assert!(u != v);
+        self.adjacency[u] |= 1 << v;
+        self.adjacency[v] |= 1 << u;
+    }
+
+    fn check_size(family: &str, n: u64) -> Result<(), NotationError> {
+        if n == 0 {
+            return Err(NotationError::new(format!(
+                "{family}: a graph needs at least one vertex"
+            )));
+        }
+        if n > MAX_VERTICES as u64 {
+            return Err(NotationError::new(format!(
+                "{family}: {n} vertices is too many (at most {MAX_VERTICES})"
+            )));
+        }
+        Ok(())
+    }
+
+    /// `n` vertices in a row: `0 - 1 - ... - n-1`.
+    pub fn path(n: u32) -> Result<Graph, NotationError> {
+        Graph::check_size("path", n as u64)?;
+        let mut g = Graph::numbered(format!("path:{n}"), n as usize);
+        for v in 1..n as usize {
+            g.add_edge(v - 1, v);
+        }
+        Ok(g)
+    }
+
+    /// `n >= 3` vertices in a ring.
+    pub fn cycle(n: u32) -> Result<Graph, NotationError> {
+        Graph::check_size("cycle", n as u64)?;
+        if n < 3 {
+            return Err(NotationError::new(format!(
+                "cycle: a cycle needs at least 3 vertices, not {n} (use path:{n})"
+            )));
+        }
+        let mut g = Graph::numbered(format!("cycle:{n}"), n as usize);
+        for v in 0..n as usize {
+            g.add_edge(v, (v + 1) % n as usize);
+        }
+        Ok(g)
+    }
+
+    /// `width` columns and `height` rows, each vertex joined to its 4 neighbours.
+    /// Vertices are named like board cells: column letter, row number from the top (`a1`, `b3`).
+    pub fn grid(width: u32, height: u32) -> Result<Graph, NotationError> {
+        if width == 0 || height == 0 {
+            return Err(NotationError::new(
+                "grid: width and height must be at least 1",
+            ));
+        }
+        if width > 26 {
+            return Err(NotationError::new(format!(
+                "grid: {width} columns is too many (at most 26)"
+            )));
+        }
+        Graph::check_size("grid", width as u64 * height as u64)?;
+        let names = (0..height)
+            .flat_map(|row| {
+                (0..width).map(move |col| format!("{}{}", (b'a' + col as u8) as char, row + 1))
+            })
+            .collect();
+        let mut g = Graph::empty(format!("grid:{width}x{height}"), names);
+        g.grid = Some((width as u8, height as u8));
+        for row in 0..height as usize {
+            for col in 0..width as usize {
+                let v = row * width as usize + col;
+                if col + 1 < width as usize {
+                    g.add_edge(v, v + 1);
+                }
+                if row + 1 < height as usize {
+                    g.add_edge(v, v + width as usize);
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// The tree where vertex 0 is the root and `parents[i - 1]` is the parent of vertex `i`
+    /// (so every parent is smaller than its child, which makes any such list a tree).
+    pub fn tree(parents: &[u32]) -> Result<Graph, NotationError> {
+        Graph::check_size("tree", parents.len() as u64 + 1)?;
+        let list: Vec<String> = parents.iter().map(u32::to_string).collect();
+        let mut g = Graph::numbered(format!("tree:{}", list.join(",")), parents.len() + 1);
+        for (i, &parent) in parents.iter().enumerate() {
+            let child = i + 1;
+            if parent as usize >= child {
+                return Err(NotationError::new(format!(
+                    "tree: parent {parent} of vertex {child} (entry {child}) must be a smaller vertex (0..{})",
+                    child - 1
+                )));
+            }
+            g.add_edge(parent as usize, child);
+        }
+        Ok(g)
+    }
+
+    /// The Petersen graph: outer cycle 0-1-2-3-4, inner pentagram 5-7-9-6-8, spokes i - i+5.
+    pub fn petersen() -> Graph {
+        let mut g = Graph::numbered("petersen".into(), 10);
+        for i in 0..5 {
+            g.add_edge(i, (i + 1) % 5);
+            g.add_edge(5 + i, 5 + (i + 2) % 5);
+            g.add_edge(i, i + 5);
+        }
+        g
+    }
+
+    /// Reads a graph spec: `path:N`, `cycle:N`, `grid:WxH`, `tree:P1,P2,...`, `petersen`, `file:PATH`.
+    pub fn from_spec(spec: &str) -> Result<Graph, NotationError> {
+        let spec = spec.trim();
+        let (family, args) = match spec.split_once(':') {
+            Some((family, args)) => (family.to_ascii_lowercase(), Some(args)),
+            None => (spec.to_ascii_lowercase(), None),
+        };
+        let one_number = |family: &str, args: &str| -> Result<u32, NotationError> {
+            match parse_numbers(family, args, &["number of vertices"])?[..] {
+                [n] => Ok(n),
+                _ => Err(NotationError::new(format!(
+                    "{family}: expected one number, got '{args}'"
+                ))),
+            }
+        };
+        match (family.as_str(), args) {
+            ("path", Some(args)) => Graph::path(one_number("path", args)?),
+            ("cycle", Some(args)) => Graph::cycle(one_number("cycle", args)?),
+            ("grid", Some(args)) => {
+                let Some((w, h)) = args.split_once(['x', 'X']) else {
+                    return Err(NotationError::new(format!(
+                        "grid: expected WIDTHxHEIGHT (e.g. grid:3x3), got '{args}'"
+                    )));
+                };
+                let size = parse_numbers("grid", &format!("{w},{h}"), &["width", "height"])?;
+                Graph::grid(size[0], size[1])
+            }
+            ("tree", Some("")) => Graph::tree(&[]),
+            ("tree", Some(args)) => Graph::tree(&parse_numbers("tree", args, &[])?),
+            ("petersen", None) => Ok(Graph::petersen()),
+            ("file", Some(path)) => {
+                let text = std::fs::read_to_string(path).map_err(|e| {
+                    NotationError::new(format!("file:{path}: cannot read the graph file: {e}"))
+                })?;
+                let mut g = Graph::parse_edge_list(&text, path)?;
+                g.spec = format!("file:{path}");
+                Ok(g)
+            }
+            ("path" | "cycle" | "grid" | "tree" | "file", None) => {
+                Err(NotationError::new(format!(
+                    "{family} needs an argument: {}",
+                    match family.as_str() {
+                        "grid" => "grid:WxH (e.g. grid:3x3)",
+                        "tree" =>
+                            "tree:P1,P2,... (the parent of each vertex 1, 2, ...; e.g. tree:0,0,1)",
+                        "file" => "file:PATH (an edge list)",
+                        _ => "the number of vertices (e.g. path:5)",
+                    }
+                )))
+            }
+            _ => Err(NotationError::new(format!(
+                "unknown graph '{spec}' (known: path:N, cycle:N, grid:WxH, tree:P1,P2,..., petersen, file:PATH)"
+            ))),
+        }
+    }
+
+    /// Reads an edge list (the format of `docs/pursuit.md`); `source` names the text in errors.
+    ///
+    /// One edge `U V` or one vertex `V` per line; `#` starts a comment; an optional first line
+    /// `vertices N` declares the vertices `0`..`N-1` (so isolated ones need no line of their own).
+    pub fn parse_edge_list(text: &str, source: &str) -> Result<Graph, NotationError> {
+        let mut g = Graph::empty(source.to_string(), Vec::new());
+        let mut declared: Option<usize> = None;
+        let mut seen_content = false;
+        for (number, raw) in text.lines().enumerate() {
+            let line = number + 1;
+            let err =
+                |message: String| NotationError::new(format!("{source}: line {line}: {message}"));
+            let content = raw.split('#').next().unwrap_or("");
+            let fields: Vec<&str> = content.split_whitespace().collect();
+            if fields.is_empty() {
+                continue;
+            }
+            if fields[0].eq_ignore_ascii_case("vertices") {
+                if seen_content {
+                    return Err(err(
+                        "the 'vertices N' header must come before every edge".into()
+                    ));
+                }
+                let [_, count] = fields[..] else {
+                    return Err(err(format!(
+                        "expected 'vertices N', found {} fields",
+                        fields.len()
+                    )));
+                };
+                let n: usize = count.parse().map_err(|_| {
+                    err(format!(
+                        "'vertices {count}': the count must be a whole number"
+                    ))
+                })?;
+                if n == 0 || n > MAX_VERTICES {
+                    return Err(err(format!(
+                        "'vertices {n}': a graph has 1 to {MAX_VERTICES} vertices"
+                    )));
+                }
+                declared = Some(n);
+                g = Graph::numbered(source.to_string(), n);
+                seen_content = true;
+                continue;
+            }
+            seen_content = true;
+            if fields.len() > 2 {
+                return Err(err(format!(
+                    "expected an edge 'U V' or a vertex 'V', found {} fields",
+                    fields.len()
+                )));
+            }
+            let mut ends = [0usize; 2];
+            for (slot, name) in ends.iter_mut().zip(&fields) {
+                *slot = match g.vertex(name) {
+                    Some(v) => v,
+                    None if declared.is_some() => {
+                        return Err(err(format!(
+                            "no vertex '{name}' (the header declares vertices 0..{})",
+                            g.names.len() - 1
+                        )));
+                    }
+                    None => {
+                        check_name(name).map_err(err)?;
+                        if g.names.len() == MAX_VERTICES {
+                            return Err(err(format!(
+                                "vertex '{name}' would be vertex {}: at most {MAX_VERTICES} are allowed",
+                                MAX_VERTICES + 1
+                            )));
+                        }
+                        g.names.push(name.to_string());
+                        g.adjacency.push(0);
+                        g.names.len() - 1
+                    }
+                };
+            }
+            if fields.len() == 2 {
+                if ends[0] == ends[1] {
+                    return Err(err(format!(
+                        "a loop from '{}' to itself is not allowed",
+                        fields[0]
+                    )));
+                }
+                g.add_edge(ends[0], ends[1]);
+            }
+        }
+        if g.names.is_empty() {
+            return Err(NotationError::new(format!(
+                "{source}: the graph has no vertices"
+            )));
+        }
+        Ok(g)
+    }
+
+    /// The graph as an edge list that [`Graph::parse_edge_list`] reads back to the same graph.
+    pub fn to_edge_list(&self) -> String {
+        // Every vertex on its own line first, so that the numbering (order of first
+        // appearance) is kept; then every edge once.
+        let mut text = String::new();
+        for name in &self.names {
+            text.push_str(name);
+            text.push('\n');
+        }
+        for (u, v) in self.edges() {
+            text.push_str(&format!("{} {}\n", self.names[u], self.names[v]));
+        }
+        text
+    }
+
+    /// Every edge once, as `(u, v)` with `u < v`.
+    pub fn edges(&self) -> Vec<(usize, usize)> {
+        (0..self.vertex_count())
+            .flat_map(|u| bits(self.adjacency[u] & !low_mask(u + 1)).map(move |v| (u, v)))
+            .collect()
+    }
+
+    /// The spec this graph was made from (`path:5`, `grid:3x3`, `file:maze.txt`).
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    pub fn vertex_count(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn edge_count(&self) -> usize {
+        self.adjacency
+            .iter()
+            .map(|a| a.count_ones() as usize)
+            .sum::<usize>()
+            / 2
+    }
+
+    /// Every vertex, as a bitset.
+    pub fn all(&self) -> u64 {
+        low_mask(self.vertex_count())
+    }
+
+    /// The neighbours of `v` (not `v` itself), as a bitset.
+    #[inline]
+    pub fn neighbours(&self, v: usize) -> u64 {
+        self.adjacency[v]
+    }
+
+    /// `v` and its neighbours: where a player on `v` can be after one move (staying allowed).
+    #[inline]
+    pub fn closed_neighbourhood(&self, v: usize) -> u64 {
+        self.adjacency[v] | 1 << v
+    }
+
+    /// Every vertex of `set` or next to it.
+    #[inline]
+    pub fn expand(&self, set: u64) -> u64 {
+        bits(set).fold(set, |acc, v| acc | self.adjacency[v])
+    }
+
+    pub fn degree(&self, v: usize) -> u32 {
+        self.adjacency[v].count_ones()
+    }
+
+    pub fn name(&self, v: usize) -> &str {
+        &self.names[v]
+    }
+
+    /// The vertex with this name (grid names are also accepted in capitals).
+    pub fn vertex(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name).or_else(|| {
+            self.grid
+                .and_then(|_| self.names.iter().position(|n| n.eq_ignore_ascii_case(name)))
+        })
+    }
+
+    /// Columns and rows, for a grid.
+    pub fn grid_size(&self) -> Option<(usize, usize)> {
+        self.grid.map(|(w, h)| (w as usize, h as usize))
+    }
+
+    /// Shortest-path distances between every pair of vertices (`u8::MAX`: not connected).
+    pub fn distances(&self) -> Vec<Vec<u8>> {
+        (0..self.vertex_count())
+            .map(|source| {
+                let mut dist = vec![u8::MAX; self.vertex_count()];
+                let (mut frontier, mut seen, mut d) = (1u64 << source, 1u64 << source, 0u8);
+                while frontier != 0 {
+                    for v in bits(frontier) {
+                        dist[v] = d;
+                    }
+                    frontier = self.expand(frontier) & !seen;
+                    seen |= frontier;
+                    d += 1;
+                }
+                dist
+            })
+            .collect()
+    }
+
+    /// True when every vertex can reach every other one.
+    pub fn is_connected(&self) -> bool {
+        self.distances()[0].iter().all(|&d| d != u8::MAX)
+    }
+
+    /// The vertices, one per line, each with a mark and its neighbours; grids are drawn as grids.
+    /// `mark(v)` is the one-character label of vertex `v` (e.g. `C` for a cop, `.` for nothing).
+    pub fn render(&self, mark: impl Fn(usize) -> char) -> String {
+        let mut out = String::new();
+        if let Some((w, h)) = self.grid_size() {
+            out.push_str("   ");
+            for col in 0..w {
+                out.push(' ');
+                out.push((b'a' + col as u8) as char);
+            }
+            out.push('\n');
+            for row in 0..h {
+                out.push_str(&format!("{:>3}", row + 1));
+                for col in 0..w {
+                    out.push(' ');
+                    out.push(mark(row * w + col));
+                }
+                out.push('\n');
+            }
+        } else {
+            let width = self.names.iter().map(String::len).max().unwrap_or(1);
+            for v in 0..self.vertex_count() {
+                let neighbours: Vec<&str> = bits(self.adjacency[v]).map(|u| self.name(u)).collect();
+                out.push_str(&format!(
+                    "  {:>width$} {} : {}\n",
+                    self.names[v],
+                    mark(v),
+                    neighbours.join(" ")
+                ));
+            }
+        }
+        out
+    }
+}
+
+/// A vertex name read from a file: letters, digits, `_` and `-`, at most 32 characters
+/// (commas, slashes and spaces separate things in positions and moves).
+fn check_name(name: &str) -> Result<(), String> {
+    if name.len() > MAX_NAME {
+        return Err(format!(
+            "vertex name '{name}' is longer than {MAX_NAME} characters"
+        ));
+    }
+    if let Some(bad) = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
+    {
+        return Err(format!(
+            "vertex name '{name}' contains '{bad}' (use letters, digits, '_' and '-')"
+        ));
+    }
+    if name == "-" {
+        return Err("'-' alone is not a vertex name (it means 'nobody placed yet')".into());
+    }
+    if name.eq_ignore_ascii_case("vertices") {
+        return Err("'vertices' is reserved for the header line".into());
+    }
+    Ok(())
+}
+
+/// The bitset of vertices `0..n`.
+#[inline]
+pub fn low_mask(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+/// The members of a bitset, smallest first.
+#[inline]
+pub fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let v = set.trailing_zeros() as usize;
+            set &= set - 1;
+            v
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_graphs_have_the_right_shape() {
+        let p = Graph::from_spec("path:5").unwrap();
+        assert_eq!((p.vertex_count(), p.edge_count()), (5, 4));
+        let c = Graph::from_spec("cycle:6").unwrap();
+        assert_eq!((c.vertex_count(), c.edge_count()), (6, 6));
+        assert!((0..6).all(|v| c.degree(v) == 2));
+        let g = Graph::from_spec("grid:4x3").unwrap();
+        assert_eq!((g.vertex_count(), g.edge_count()), (12, 3 * 3 + 4 * 2));
+        assert_eq!(g.vertex("b2"), Some(5));
+        assert_eq!(g.vertex("B2"), Some(5));
+        assert_eq!(g.degree(5), 4);
+        let petersen = Graph::petersen();
+        assert_eq!((petersen.vertex_count(), petersen.edge_count()), (10, 15));
+        assert!((0..10).all(|v| petersen.degree(v) == 3));
+        // Petersen: girth 5 and diameter 2.
+        let d = petersen.distances();
+        assert!(d.iter().flatten().all(|&x| x <= 2));
+        for (u, v) in petersen.edges() {
+            assert_eq!(
+                petersen.neighbours(u) & petersen.neighbours(v),
+                0,
+                "no triangle through {u}-{v}"
+            );
+        }
+        let t = Graph::from_spec("tree:").unwrap();
+        assert_eq!(t.vertex_count(), 1);
+        assert_eq!(
+            Graph::from_spec("tree:0,0,1,1").unwrap().spec(),
+            "tree:0,0,1,1"
+        );
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_wrong() {
+        let error = |spec: &str| Graph::from_spec(spec).unwrap_err().to_string();
+        assert_eq!(
+            error("cycle:2"),
+            "cycle: a cycle needs at least 3 vertices, not 2 (use path:2)"
+        );
+        assert_eq!(
+            error("path:65"),
+            "path: 65 vertices is too many (at most 64)"
+        );
+        assert_eq!(error("path:0"), "path: a graph needs at least one vertex");
+        assert_eq!(
+            error("grid:3"),
+            "grid: expected WIDTHxHEIGHT (e.g. grid:3x3), got '3'"
+        );
+        assert_eq!(
+            error("tree:0,2"),
+            "tree: parent 2 of vertex 2 (entry 2) must be a smaller vertex (0..1)"
+        );
+        assert!(error("hypercube").starts_with("unknown graph 'hypercube'"));
+        assert!(
+            error("file:/nonexistent/graph.txt")
+                .starts_with("file:/nonexistent/graph.txt: cannot read")
+        );
+    }
+
+    #[test]
+    fn edge_list_files() {
+        let text = "# a square with a pendant\nvertices 5\n0 1\n1 2 # right side\n2 3\n3 0\n\n";
+        let g = Graph::parse_edge_list(text, "sq").unwrap();
+        assert_eq!((g.vertex_count(), g.edge_count()), (5, 4));
+        assert_eq!(g.degree(4), 0);
+        let named =
+            Graph::parse_edge_list("hall kitchen\nkitchen cellar\nattic\n", "house").unwrap();
+        assert_eq!(named.vertex("attic"), Some(3));
+        assert_eq!(named.edges(), vec![(0, 1), (1, 2)]);
+        let again = Graph::parse_edge_list(&named.to_edge_list(), "house").unwrap();
+        assert_eq!(again, named);
+
+        let error = |text: &str| Graph::parse_edge_list(text, "f").unwrap_err().to_string();
+        assert_eq!(
+            error("a b\nvertices 3\n"),
+            "f: line 2: the 'vertices N' header must come before every edge"
+        );
+        assert_eq!(
+            error("vertices 3\n0 3\n"),
+            "f: line 2: no vertex '3' (the header declares vertices 0..2)"
+        );
+        assert_eq!(
+            error("a b c\n"),
+            "f: line 1: expected an edge 'U V' or a vertex 'V', found 3 fields"
+        );
+        assert_eq!(
+            error("\n\na,b\n"),
+            "f: line 3: vertex name 'a,b' contains ',' (use letters, digits, '_' and '-')"
+        );
+        assert_eq!(
+            error("vertices x\n"),
+            "f: line 1: 'vertices x': the count must be a whole number"
+        );
+        assert_eq!(error("# nothing\n"), "f: the graph has no vertices");
+        let too_many: String = (0..65).map(|i| format!("{i}\n")).collect();
+        assert_eq!(
+            error(&too_many),
+            "f: line 65: vertex '64' would be vertex 65: at most 64 are allowed"
+        );
+    }
+}

@@ -1,0 +1,255 @@
+//! Nim (`nim:a,b,c`): piles of objects; a move takes any number (at least one)
+//! from one pile; who takes the last object wins. Misère Nim
+//! (`misere-nim:a,b,c`): who takes the last object loses.
+//!
+//! Positions are written as the pile sizes (`14,21,39`), moves as
+//! `pile:amount` with piles counted from 1 (`3:12` takes 12 from the third pile).
+//! The theory (xor of the piles) is in [`crate::theory::nim`] and
+//! [`crate::theory::misere_nim`].
+//!
+//! ```
+//! use ply_core::solve::solve_exact;
+//! use ply_games::{Nim, Notation, Playable};
+//!
+//! let nim = Nim::new(&[14, 21, 39]).unwrap();
+//! let solved = solve_exact(&nim);
+//! assert!(solved.value.is_win());
+//! let best: Vec<String> = solved.best_moves.iter().map(|&m| nim.move_string(m)).collect();
+//! assert_eq!(best, ["3:12"]);
+//! assert_eq!(
+//!     nim.explain_move(solved.best_moves[0]).unwrap(),
+//!     "take 12 from pile 3: the xor of the piles becomes 0"
+//! );
+//! ```
+
+use crate::notation::{Notation, NotationError, Playable};
+use crate::piles::{Piles, Take, sizes_text};
+use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::{Game, Outcome, Player};
+
+/// A Nim or misère Nim position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Nim {
+    piles: Piles,
+    misere: bool,
+    to_move: Player,
+}
+
+impl Nim {
+    /// Normal-play Nim with these piles, first player to move.
+    pub fn new(sizes: &[u32]) -> Result<Nim, NotationError> {
+        Ok(Nim {
+            piles: Piles::new(sizes)?,
+            misere: false,
+            to_move: Player::First,
+        })
+    }
+
+    /// Misère Nim with these piles, first player to move.
+    pub fn misere(sizes: &[u32]) -> Result<Nim, NotationError> {
+        Ok(Nim {
+            misere: true,
+            ..Nim::new(sizes)?
+        })
+    }
+
+    /// Reads the part after `nim:` (or `misere-nim:`): the pile sizes.
+    pub fn from_spec_args(args: &str, misere: bool) -> Result<Nim, NotationError> {
+        let name = if misere { "misere-nim" } else { "nim" };
+        let piles = Piles::parse(name, args)?;
+        Ok(Nim {
+            piles,
+            misere,
+            to_move: Player::First,
+        })
+    }
+
+    pub fn piles(&self) -> &Piles {
+        &self.piles
+    }
+
+    pub fn is_misere(&self) -> bool {
+        self.misere
+    }
+
+    fn rules_name(&self) -> &'static str {
+        if self.misere { "misere-nim" } else { "nim" }
+    }
+}
+
+impl Game for Nim {
+    type Move = Take;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        if self.piles.as_slice().iter().any(|&p| p > 0) {
+            None
+        } else if self.misere {
+            // The opponent took the last object, and lost by doing so.
+            Some(Outcome::Win)
+        } else {
+            Some(Outcome::Loss)
+        }
+    }
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut Vec<Take>) {
+        for (i, &size) in self.piles.as_slice().iter().enumerate() {
+            moves.extend((1..=size).map(|amount| Take {
+                pile: i as u8,
+                amount,
+            }));
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Take) {
+        self.piles.take(mv.pile as usize, mv.amount);
+        self.to_move = self.to_move.opponent();
+    }
+}
+
+impl Theory for Nim {
+    fn is_win_by_theory(&self) -> bool {
+        let piles = self.piles.as_slice();
+        if self.misere {
+            !theory::misere_nim::is_loss(piles)
+        } else {
+            !theory::nim::is_loss(piles)
+        }
+    }
+
+    fn winning_moves_by_theory(&self) -> Vec<Take> {
+        let piles = self.piles.as_slice();
+        if self.misere {
+            theory::misere_nim::winning_moves(piles)
+        } else {
+            theory::nim::winning_moves(piles)
+        }
+    }
+}
+
+impl Notation for Nim {
+    /// The spec of this very position: `nim:14,21,39`.
+    fn game_name(&self) -> String {
+        format!("{}:{}", self.rules_name(), self.piles)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Nim, NotationError> {
+        Ok(Nim {
+            piles: Piles::parse(self.rules_name(), text)?,
+            misere: self.misere,
+            to_move: Player::First,
+        })
+    }
+
+    fn position_string(&self) -> String {
+        self.piles.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Take, NotationError> {
+        if self.outcome().is_some() {
+            return Err(NotationError::new(
+                "the game is over: no move can be played",
+            ));
+        }
+        let mv = Take::parse(text, &self.piles)?;
+        // Every check above is the whole legality rule: no need to list the
+        // moves (a pile of a billion would make a billion of them).
+        Ok(mv)
+    }
+
+    fn move_string(&self, mv: Take) -> String {
+        mv.to_string()
+    }
+
+    fn render(&self) -> String {
+        let rule = if self.misere {
+            "misère: who takes the last object loses"
+        } else {
+            "who takes the last object wins"
+        };
+        format!("{}({rule})\n", self.piles.render())
+    }
+
+    fn move_help(&self) -> String {
+        format!(
+            "pile:amount, e.g. 1:2 takes 2 objects from pile 1 (piles 1 to {})",
+            self.piles.len()
+        )
+    }
+}
+
+impl Playable for Nim {
+    type Eval = TheoryEvaluation;
+
+    fn evaluator(&self) -> TheoryEvaluation {
+        TheoryEvaluation
+    }
+
+    fn memoised_solve(&self) -> bool {
+        true
+    }
+
+    /// Impartial: who is to move and the order of the piles do not change the
+    /// value, so the representative has the piles sorted and the first player to move.
+    fn canonical(&self) -> Option<Nim> {
+        Some(Nim {
+            piles: self.piles.sorted(),
+            misere: self.misere,
+            to_move: Player::First,
+        })
+    }
+
+    fn explain_move(&self, mv: Take) -> Option<String> {
+        let after = self.after(mv);
+        let sizes = after.piles.as_slice();
+        let what = format!("take {} from pile {}", mv.amount, mv.pile + 1);
+        let x = self.piles.xor();
+        if self.misere && sizes.iter().all(|&p| p <= 1) {
+            let ones = sizes.iter().filter(|&&p| p == 1).count();
+            return Some(if ones % 2 == 1 {
+                let tail = if ones == 1 {
+                    "the opponent must take the last object".to_string()
+                } else {
+                    format!(
+                        "the players take them one by one and the opponent takes the last ({ones} piles of one)"
+                    )
+                };
+                format!(
+                    "{what}: every pile now has 0 or 1 object and an odd number of them are left, so {tail}"
+                )
+            } else {
+                format!(
+                    "{what}: every pile now has 0 or 1 object and an even number of them ({ones}) are left; the opponent will not take the last one (this move loses)"
+                )
+            });
+        }
+        let loses_anyway = !self.is_win_by_theory();
+        Some(if after.piles.xor() == 0 {
+            format!(
+                "{what}: the xor of the piles becomes 0{}",
+                if self.misere {
+                    " (misère Nim is played like Nim until only piles of 0 or 1 are left)"
+                } else {
+                    ""
+                }
+            )
+        } else if loses_anyway {
+            format!(
+                "{what}: the xor of the piles {} is already 0, so every move leaves a nonzero xor the opponent can cancel (this position is lost)",
+                sizes_text(self.piles.as_slice())
+            )
+        } else {
+            format!(
+                "{what}: the xor of the piles becomes {} (not 0): the opponent can win; the xor is {x} now, so take from a pile p with p xor {x} < p instead",
+                after.piles.xor()
+            )
+        })
+    }
+}

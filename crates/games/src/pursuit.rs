@@ -1,0 +1,867 @@
+//! Cops and a fugitive on a graph: `pursuit:GRAPH[,cops=K]` (the fugitive is seen)
+//! and `pursuit-hidden:GRAPH[,cops=K]` (it is not).
+//!
+//! **Visible** ([`Pursuit`], two players): the cops (first player) place all their K
+//! pieces, then the fugitive (second player) places itself, then they alternate: on
+//! the cops' turn every cop stays or moves along an edge, on the fugitive's turn it
+//! stays or moves along an edge. The cops win by standing on the fugitive's vertex
+//! (a fugitive that steps onto a cop is caught too). The game has no end otherwise:
+//! a fugitive that escapes for ever makes it a draw. Cops are interchangeable, so a
+//! cop position is the sorted list of their vertices.
+//!
+//! **Hidden** ([`HiddenPursuit`], a one-player plan): the cops see nothing, so what
+//! they know is the set of vertices where the fugitive may be. Placing the cops leaves
+//! every other vertex possible; after each cop move the vertices under the cops are
+//! cleared and the fugitive's possible positions spread to their neighbours (but not
+//! onto a cop). The cops have won once the set is empty, whatever the fugitive did.
+//!
+//! Notation (see `docs/pursuit.md`): a visible position is `COPS/FUGITIVE/SIDE`, e.g.
+//! `0,3/5/c` (`-` for pieces not placed yet; side `c` or `f`); a hidden one is
+//! `COPS/POSSIBLE`, e.g. `0/1,2,3` (`*`: every vertex, `-`: none). A cop move lists
+//! where the cops go (`1,3`), a fugitive move where it goes (`4`).
+//!
+//! ```
+//! use ply_core::{Game, RetrogradeTable};
+//! use ply_games::{Notation, Playable, Pursuit};
+//!
+//! let game = Pursuit::from_spec_args("cycle:4").unwrap();
+//! let table = RetrogradeTable::solve(&game).unwrap();
+//! assert!(!table.start_value().is_win()); // one cop never catches a fugitive on a 4-cycle
+//!
+//! let game = Pursuit::from_spec_args("path:5").unwrap();
+//! let table = RetrogradeTable::solve(&game).unwrap();
+//! assert!(table.start_value().is_win());
+//! let line = table.principal_variation(&game);
+//! assert_eq!(game.move_string(line[0]), "2"); // the cop starts in the middle
+//! ```
+
+use crate::graph::{Graph, bits};
+use crate::notation::{FieldValue, Notation, NotationError, Playable, legal_or_error};
+use ply_core::{Evaluator, Game, Outcome, Player, Score};
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// The most cops a game may have.
+pub const MAX_COPS: usize = 4;
+const NONE: u8 = u8::MAX;
+/// The cops are the first player, the fugitive the second.
+pub const COPS: Player = Player::First;
+pub const FUGITIVE: Player = Player::Second;
+
+/// Where the cops stand or go: their vertices sorted, unused slots `u8::MAX`.
+/// Sorting makes cops interchangeable (one state for every permutation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Squad([u8; MAX_COPS]);
+
+impl Squad {
+    const UNPLACED: Squad = Squad([NONE; MAX_COPS]);
+
+    fn from_vertices(vertices: &[usize]) -> Squad {
+        let mut slots = [NONE; MAX_COPS];
+        for (slot, &v) in slots.iter_mut().zip(vertices) {
+            *slot = v as u8;
+        }
+        slots.sort_unstable();
+        Squad(slots)
+    }
+
+    fn is_placed(self) -> bool {
+        self.0[0] != NONE
+    }
+
+    /// The cops' vertices, smallest first (a vertex twice if two cops share it).
+    pub fn vertices(self) -> impl Iterator<Item = usize> {
+        self.0
+            .into_iter()
+            .take_while(|&v| v != NONE)
+            .map(usize::from)
+    }
+
+    /// The vertices holding at least one cop.
+    pub fn mask(self) -> u64 {
+        self.vertices().fold(0, |m, v| m | 1 << v)
+    }
+
+    fn count_at(self, v: usize) -> usize {
+        self.vertices().filter(|&c| c == v).count()
+    }
+}
+
+/// Every way to put `k` interchangeable cops on `n` vertices (multisets, sorted).
+fn placements(n: usize, k: usize) -> Vec<Squad> {
+    let mut out = Vec::new();
+    let mut current = vec![0usize; k];
+    loop {
+        out.push(Squad::from_vertices(&current));
+        // Next non-decreasing sequence.
+        let Some(i) = (0..k).rev().find(|&i| current[i] + 1 < n) else {
+            return out;
+        };
+        let next = current[i] + 1;
+        current[i..].fill(next);
+    }
+}
+
+/// Every squad the cops can reach in one move (each cop stays or steps along an edge),
+/// sorted and without repeats.
+fn squad_moves(graph: &Graph, squad: Squad) -> Vec<Squad> {
+    fn extend(
+        graph: &Graph,
+        cops: &[u8],
+        chosen: &mut [u8; MAX_COPS],
+        depth: usize,
+        out: &mut Vec<Squad>,
+    ) {
+        if depth == cops.len() || cops[depth] == NONE {
+            let mut slots = *chosen;
+            slots[..depth].sort_unstable();
+            out.push(Squad(slots));
+            return;
+        }
+        for v in bits(graph.closed_neighbourhood(cops[depth] as usize)) {
+            chosen[depth] = v as u8;
+            extend(graph, cops, chosen, depth + 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    extend(graph, &squad.0, &mut [NONE; MAX_COPS], 0, &mut out);
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Reads `GRAPH[,cops=K]`.
+fn graph_and_cops(game: &str, args: &str) -> Result<(Graph, u8), NotationError> {
+    let (graph, cops) = match args.rsplit_once(",cops=") {
+        Some((graph, cops)) => {
+            let k: usize = cops.trim().parse().map_err(|_| {
+                NotationError::new(format!(
+                    "{game}: cops={cops}: the number of cops must be a whole number"
+                ))
+            })?;
+            (graph, k)
+        }
+        None => (args, 1),
+    };
+    if !(1..=MAX_COPS).contains(&cops) {
+        return Err(NotationError::new(format!(
+            "{game}: cops={cops}: there must be 1 to {MAX_COPS} cops"
+        )));
+    }
+    let graph = Graph::from_spec(graph).map_err(|e| NotationError::new(format!("{game}: {e}")))?;
+    Ok((graph, cops as u8))
+}
+
+fn game_name(prefix: &str, graph: &Graph, cops: u8) -> String {
+    if cops == 1 {
+        format!("{prefix}:{}", graph.spec())
+    } else {
+        format!("{prefix}:{},cops={cops}", graph.spec())
+    }
+}
+
+fn vertex_or_error(graph: &Graph, name: &str, what: &str) -> Result<usize, NotationError> {
+    graph.vertex(name.trim()).ok_or_else(|| {
+        let n = graph.vertex_count();
+        let known = if n <= 12 {
+            (0..n).map(|v| graph.name(v)).collect::<Vec<_>>().join(" ")
+        } else {
+            format!(
+                "{} {} ... {}",
+                graph.name(0),
+                graph.name(1),
+                graph.name(n - 1)
+            )
+        };
+        NotationError::new(format!(
+            "{what}: no vertex '{}' in {} (vertices: {known})",
+            name.trim(),
+            graph.spec()
+        ))
+    })
+}
+
+fn squad_string(graph: &Graph, squad: Squad) -> String {
+    if !squad.is_placed() {
+        return "-".into();
+    }
+    squad
+        .vertices()
+        .map(|v| graph.name(v))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn placed_string(graph: &Graph, squad: Squad) -> String {
+    if squad.is_placed() {
+        squad_string(graph, squad)
+    } else {
+        "not placed".into()
+    }
+}
+
+fn parse_squad(graph: &Graph, cops: u8, text: &str, what: &str) -> Result<Squad, NotationError> {
+    let names: Vec<&str> = text.split(',').collect();
+    if names.len() != cops as usize {
+        return Err(NotationError::new(format!(
+            "{what}: expected {cops} vertex name{} separated by commas (one per cop), found {}",
+            if cops == 1 { "" } else { "s" },
+            names.len()
+        )));
+    }
+    let vertices = names
+        .iter()
+        .map(|name| vertex_or_error(graph, name, what))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Squad::from_vertices(&vertices))
+}
+
+fn cops_name(cops: u8) -> String {
+    if cops == 1 {
+        "cop".into()
+    } else {
+        "cops".into()
+    }
+}
+
+/// A position of the visible pursuit game.
+#[derive(Clone, Debug)]
+pub struct Pursuit {
+    graph: Arc<Graph>,
+    cops_count: u8,
+    cops: Squad,
+    fugitive: u8,
+    to_move: Player,
+}
+
+/// Positions of the same game compare by the pieces (the graph is compared only when
+/// the two positions do not share it).
+impl PartialEq for Pursuit {
+    fn eq(&self, other: &Self) -> bool {
+        self.cops == other.cops
+            && self.fugitive == other.fugitive
+            && self.to_move == other.to_move
+            && self.cops_count == other.cops_count
+            && (Arc::ptr_eq(&self.graph, &other.graph) || self.graph == other.graph)
+    }
+}
+impl Eq for Pursuit {}
+impl Hash for Pursuit {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.cops, self.fugitive, self.to_move).hash(state);
+    }
+}
+
+/// A move of the visible game: where the cops go (all at once), or where the fugitive goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PursuitMove {
+    Cops(Squad),
+    Fugitive(u8),
+}
+
+impl Pursuit {
+    /// The start: nobody placed yet, the cops to move.
+    pub fn new(graph: Graph, cops: u8) -> Result<Pursuit, NotationError> {
+        if !(1..=MAX_COPS as u8).contains(&cops) {
+            return Err(NotationError::new(format!(
+                "pursuit: there must be 1 to {MAX_COPS} cops"
+            )));
+        }
+        Ok(Pursuit {
+            graph: Arc::new(graph),
+            cops_count: cops,
+            cops: Squad::UNPLACED,
+            fugitive: NONE,
+            to_move: COPS,
+        })
+    }
+
+    /// Reads `GRAPH[,cops=K]` (the part after `pursuit:`), e.g. `grid:3x3,cops=2`.
+    pub fn from_spec_args(args: &str) -> Result<Pursuit, NotationError> {
+        let (graph, cops) = graph_and_cops("pursuit", args)?;
+        Pursuit::new(graph, cops)
+    }
+
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    pub fn cop_count(&self) -> usize {
+        self.cops_count as usize
+    }
+
+    /// The cops' vertices (empty before they are placed).
+    pub fn cops(&self) -> Vec<usize> {
+        self.cops.vertices().collect()
+    }
+
+    pub fn fugitive(&self) -> Option<usize> {
+        (self.fugitive != NONE).then_some(self.fugitive as usize)
+    }
+
+    /// True once a cop stands on the fugitive's vertex.
+    pub fn captured(&self) -> bool {
+        self.fugitive != NONE && self.cops.mask() & 1 << self.fugitive != 0
+    }
+}
+
+impl Game for Pursuit {
+    type Move = PursuitMove;
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        // Caught: the cops have won, whoever is to move.
+        self.captured().then_some(if self.to_move == COPS {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        })
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<PursuitMove>) {
+        let n = self.graph.vertex_count();
+        if !self.cops.is_placed() {
+            moves.extend(
+                placements(n, self.cops_count as usize)
+                    .into_iter()
+                    .map(PursuitMove::Cops),
+            );
+        } else if self.fugitive == NONE {
+            // Safe vertices first; placing on a cop is legal but is caught at once.
+            let cops = self.cops.mask();
+            let all = self.graph.all();
+            moves.extend(
+                bits(all & !cops)
+                    .chain(bits(cops))
+                    .map(|v| PursuitMove::Fugitive(v as u8)),
+            );
+        } else if self.to_move == COPS {
+            // Captures first: among equally good moves, the first is played.
+            let target = 1u64 << self.fugitive;
+            let squads = squad_moves(&self.graph, self.cops);
+            let (catch, other): (Vec<Squad>, Vec<Squad>) =
+                squads.into_iter().partition(|s| s.mask() & target != 0);
+            moves.extend(catch.into_iter().chain(other).map(PursuitMove::Cops));
+        } else {
+            let cops = self.cops.mask();
+            let reach = self.graph.closed_neighbourhood(self.fugitive as usize);
+            moves.extend(
+                bits(reach & !cops)
+                    .chain(bits(reach & cops))
+                    .map(|v| PursuitMove::Fugitive(v as u8)),
+            );
+        }
+    }
+
+    fn play(&mut self, mv: PursuitMove) {
+        match mv {
+            PursuitMove::Cops(squad) => self.cops = squad,
+            PursuitMove::Fugitive(v) => self.fugitive = v,
+        }
+        self.to_move = self.to_move.opponent();
+    }
+}
+
+impl Notation for Pursuit {
+    fn game_name(&self) -> String {
+        game_name("pursuit", &self.graph, self.cops_count)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Pursuit, NotationError> {
+        let fields: Vec<&str> = text.trim().split('/').collect();
+        let [cops, fugitive, side] = fields[..] else {
+            return Err(NotationError::new(format!(
+                "expected COPS/FUGITIVE/SIDE (e.g. '0/2/c'), found {} field{} separated by '/'",
+                fields.len(),
+                if fields.len() == 1 { "" } else { "s" }
+            )));
+        };
+        let cops = match cops.trim() {
+            "-" => Squad::UNPLACED,
+            text => parse_squad(&self.graph, self.cops_count, text, "cops field")?,
+        };
+        let fugitive = match fugitive.trim() {
+            "-" => NONE,
+            name => vertex_or_error(&self.graph, name, "fugitive field")? as u8,
+        };
+        let to_move = match side.trim() {
+            "c" | "cops" | "cop" => COPS,
+            "f" | "fugitive" => FUGITIVE,
+            other => {
+                return Err(NotationError::new(format!(
+                    "side field: '{other}' is neither 'c' (cops to move) nor 'f' (fugitive to move)"
+                )));
+            }
+        };
+        if !cops.is_placed() && (fugitive != NONE || to_move != COPS) {
+            return Err(NotationError::new(
+                "before the cops are placed, the fugitive is not placed either and the cops are to move ('-/-/c')",
+            ));
+        }
+        if cops.is_placed() && fugitive == NONE && to_move != FUGITIVE {
+            return Err(NotationError::new(
+                "once the cops are placed, the fugitive places itself next (side 'f')",
+            ));
+        }
+        Ok(Pursuit {
+            cops,
+            fugitive,
+            to_move,
+            ..self.clone()
+        })
+    }
+
+    fn position_string(&self) -> String {
+        let fugitive = if self.fugitive == NONE {
+            "-"
+        } else {
+            self.graph.name(self.fugitive as usize)
+        };
+        let side = if self.to_move == COPS { "c" } else { "f" };
+        format!("{}/{fugitive}/{side}", squad_string(&self.graph, self.cops))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<PursuitMove, NotationError> {
+        let text = text.trim();
+        if self.outcome().is_some() {
+            return Err(NotationError::new(
+                "the game is over: the fugitive is caught",
+            ));
+        }
+        let mv = if self.to_move == COPS {
+            let squad = parse_squad(&self.graph, self.cops_count, text, "cop move")?;
+            if self.cops.is_placed() && !squad_moves(&self.graph, self.cops).contains(&squad) {
+                return Err(NotationError::new(format!(
+                    "'{text}' is not a legal cop move from {}: each cop stays or moves along one edge",
+                    squad_string(&self.graph, self.cops)
+                )));
+            }
+            PursuitMove::Cops(squad)
+        } else {
+            let v = vertex_or_error(&self.graph, text, "fugitive move")?;
+            if self.fugitive != NONE
+                && self.graph.closed_neighbourhood(self.fugitive as usize) & 1 << v == 0
+            {
+                return Err(NotationError::new(format!(
+                    "the fugitive on {} can only stay or move along one edge, not to {}",
+                    self.graph.name(self.fugitive as usize),
+                    self.graph.name(v)
+                )));
+            }
+            PursuitMove::Fugitive(v as u8)
+        };
+        legal_or_error(self, mv, text)
+    }
+
+    fn move_string(&self, mv: PursuitMove) -> String {
+        match mv {
+            PursuitMove::Cops(squad) => squad_string(&self.graph, squad),
+            PursuitMove::Fugitive(v) => self.graph.name(v as usize).to_string(),
+        }
+    }
+
+    fn render(&self) -> String {
+        let mut out = self.graph.render(|v| {
+            let cops = self.cops.count_at(v);
+            match (cops, self.fugitive as usize == v) {
+                (0, true) => 'F',
+                (_, true) => '*',
+                (0, false) => '.',
+                (1, false) => 'C',
+                (k, false) => char::from_digit(k as u32, 10).unwrap_or('C'),
+            }
+        });
+        let fugitive = self
+            .fugitive()
+            .map_or("not placed".to_string(), |f| self.graph.name(f).to_string());
+        out.push_str(&format!(
+            "{}: {}; fugitive: {fugitive}{}\n",
+            cops_name(self.cops_count),
+            placed_string(&self.graph, self.cops),
+            if self.captured() { " (caught)" } else { "" }
+        ));
+        out
+    }
+
+    fn move_help(&self) -> String {
+        let k = self.cops_count;
+        let example = (0..k as usize)
+            .map(|i| self.graph.name(i.min(self.graph.vertex_count() - 1)))
+            .collect::<Vec<_>>();
+        if self.to_move == FUGITIVE {
+            if self.fugitive == NONE {
+                format!(
+                    "the fugitive's start vertex (e.g. {})",
+                    self.graph.name(self.graph.vertex_count() - 1)
+                )
+            } else {
+                format!(
+                    "the fugitive's next vertex: stay on {} or move along an edge",
+                    self.graph.name(self.fugitive as usize)
+                )
+            }
+        } else if !self.cops.is_placed() {
+            format!(
+                "the start vertex of each of the {k} {} separated by commas (e.g. {})",
+                cops_name(k),
+                example.join(",")
+            )
+        } else {
+            format!(
+                "the next vertex of each of the {k} {} separated by commas: each stays or moves along an edge (now {})",
+                cops_name(k),
+                squad_string(&self.graph, self.cops)
+            )
+        }
+    }
+
+    fn player_name(&self, player: Player) -> String {
+        match player {
+            COPS => cops_name(self.cops_count),
+            _ => "fugitive".into(),
+        }
+    }
+}
+
+/// Depth-limited play: the cops want to be close to the fugitive, the fugitive far away.
+#[derive(Clone, Debug)]
+pub struct DistanceEval {
+    distances: Arc<Vec<Vec<u8>>>,
+}
+
+impl Evaluator<Pursuit> for DistanceEval {
+    fn evaluate(&self, pos: &Pursuit) -> Score {
+        let Some(f) = pos.fugitive() else {
+            return Score::DRAW;
+        };
+        let nearest = pos
+            .cops
+            .vertices()
+            .map(|c| self.distances[c][f] as i32)
+            .min()
+            .unwrap_or(0);
+        let for_cops = Score::heuristic(-10 * nearest);
+        if pos.to_move == COPS {
+            for_cops
+        } else {
+            -for_cops
+        }
+    }
+}
+
+impl Playable for Pursuit {
+    type Eval = DistanceEval;
+
+    fn evaluator(&self) -> DistanceEval {
+        DistanceEval {
+            distances: Arc::new(self.graph.distances()),
+        }
+    }
+
+    fn has_cycles(&self) -> bool {
+        true
+    }
+
+    /// `cops_win`, and `capture_time`: the number of cop moves (after the placements)
+    /// until the capture under best play, `null` when the fugitive escapes for ever.
+    fn solve_fields(&self, value: Score, line: &[PursuitMove]) -> Vec<(&'static str, FieldValue)> {
+        let cops_win = if self.to_move == COPS {
+            value.is_win()
+        } else {
+            value.is_loss()
+        };
+        let capture_time = if cops_win {
+            let mut pos = self.clone();
+            let mut rounds = 0;
+            for &mv in line {
+                if matches!(mv, PursuitMove::Cops(_)) && pos.cops.is_placed() {
+                    rounds += 1;
+                }
+                pos.play(mv);
+            }
+            FieldValue::Number(rounds)
+        } else {
+            FieldValue::Null
+        };
+        vec![
+            ("cops_win", FieldValue::Bool(cops_win)),
+            ("capture_time", capture_time),
+        ]
+    }
+}
+
+/// A state of the hidden pursuit: where the cops are and where the fugitive may be.
+/// Only the cops move (the fugitive's possible moves are folded into the set).
+#[derive(Clone, Debug)]
+pub struct HiddenPursuit {
+    graph: Arc<Graph>,
+    cops_count: u8,
+    cops: Squad,
+    /// The vertices where the fugitive may be, one bit each.
+    possible: u64,
+}
+
+impl PartialEq for HiddenPursuit {
+    fn eq(&self, other: &Self) -> bool {
+        self.cops == other.cops
+            && self.possible == other.possible
+            && self.cops_count == other.cops_count
+            && (Arc::ptr_eq(&self.graph, &other.graph) || self.graph == other.graph)
+    }
+}
+impl Eq for HiddenPursuit {}
+impl Hash for HiddenPursuit {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.cops, self.possible).hash(state);
+    }
+}
+
+impl HiddenPursuit {
+    /// The start: no cop placed, the fugitive may be anywhere.
+    pub fn new(graph: Graph, cops: u8) -> Result<HiddenPursuit, NotationError> {
+        if !(1..=MAX_COPS as u8).contains(&cops) {
+            return Err(NotationError::new(format!(
+                "pursuit-hidden: there must be 1 to {MAX_COPS} cops"
+            )));
+        }
+        Ok(HiddenPursuit {
+            possible: graph.all(),
+            graph: Arc::new(graph),
+            cops_count: cops,
+            cops: Squad::UNPLACED,
+        })
+    }
+
+    /// Reads `GRAPH[,cops=K]` (the part after `pursuit-hidden:`).
+    pub fn from_spec_args(args: &str) -> Result<HiddenPursuit, NotationError> {
+        let (graph, cops) = graph_and_cops("pursuit-hidden", args)?;
+        HiddenPursuit::new(graph, cops)
+    }
+
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    pub fn cops(&self) -> Vec<usize> {
+        self.cops.vertices().collect()
+    }
+
+    /// Where the fugitive may be.
+    pub fn possible(&self) -> u64 {
+        self.possible
+    }
+}
+
+impl Game for HiddenPursuit {
+    type Move = Squad;
+
+    fn to_move(&self) -> Player {
+        COPS
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.cops.is_placed() && self.possible == 0).then_some(Outcome::Win)
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<Squad>) {
+        let start = moves.len();
+        if self.cops.is_placed() {
+            moves.extend(squad_moves(&self.graph, self.cops));
+        } else {
+            moves.extend(placements(
+                self.graph.vertex_count(),
+                self.cops_count as usize,
+            ));
+        }
+        // Moves that leave the fewest possible vertices first.
+        moves[start..].sort_by_key(|&s| self.after(s).possible.count_ones());
+    }
+
+    fn play(&mut self, squad: Squad) {
+        let cops = squad.mask();
+        self.possible = if self.cops.is_placed() {
+            // Caught where a cop arrives; the rest may stay or step to a neighbour, not onto a cop.
+            self.graph.expand(self.possible & !cops) & !cops
+        } else {
+            // The fugitive places itself after the cops, anywhere but on a cop.
+            self.possible & !cops
+        };
+        self.cops = squad;
+    }
+}
+
+fn set_string(graph: &Graph, set: u64) -> String {
+    if set == 0 {
+        "-".into()
+    } else if set == graph.all() {
+        "*".into()
+    } else {
+        bits(set)
+            .map(|v| graph.name(v))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+impl Notation for HiddenPursuit {
+    fn game_name(&self) -> String {
+        game_name("pursuit-hidden", &self.graph, self.cops_count)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<HiddenPursuit, NotationError> {
+        let fields: Vec<&str> = text.trim().split('/').collect();
+        let [cops, possible] = fields[..] else {
+            return Err(NotationError::new(format!(
+                "expected COPS/POSSIBLE (e.g. '0/2,3,4' or '-/*'), found {} field{} separated by '/'",
+                fields.len(),
+                if fields.len() == 1 { "" } else { "s" }
+            )));
+        };
+        let cops = match cops.trim() {
+            "-" => Squad::UNPLACED,
+            text => parse_squad(&self.graph, self.cops_count, text, "cops field")?,
+        };
+        let possible = match possible.trim() {
+            "-" => 0,
+            "*" => self.graph.all() & !cops.mask(),
+            list => list.split(',').try_fold(0u64, |set, name| {
+                Ok::<u64, NotationError>(
+                    set | 1 << vertex_or_error(&self.graph, name, "possible field")?,
+                )
+            })?,
+        };
+        if let Some(v) = bits(possible & cops.mask()).next() {
+            return Err(NotationError::new(format!(
+                "possible field: vertex {} holds a cop, so the fugitive cannot be there",
+                self.graph.name(v)
+            )));
+        }
+        Ok(HiddenPursuit {
+            cops,
+            possible,
+            ..self.clone()
+        })
+    }
+
+    fn position_string(&self) -> String {
+        format!(
+            "{}/{}",
+            squad_string(&self.graph, self.cops),
+            set_string(&self.graph, self.possible)
+        )
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Squad, NotationError> {
+        let text = text.trim();
+        if self.outcome().is_some() {
+            return Err(NotationError::new(
+                "the search is over: the fugitive cannot be anywhere",
+            ));
+        }
+        let squad = parse_squad(&self.graph, self.cops_count, text, "cop move")?;
+        if self.cops.is_placed() && !squad_moves(&self.graph, self.cops).contains(&squad) {
+            return Err(NotationError::new(format!(
+                "'{text}' is not a legal cop move from {}: each cop stays or moves along one edge",
+                squad_string(&self.graph, self.cops)
+            )));
+        }
+        legal_or_error(self, squad, text)
+    }
+
+    fn move_string(&self, mv: Squad) -> String {
+        squad_string(&self.graph, mv)
+    }
+
+    fn render(&self) -> String {
+        let mut out =
+            self.graph.render(
+                |v| match (self.cops.count_at(v), self.possible & 1 << v != 0) {
+                    (0, true) => '?',
+                    (0, false) => '.',
+                    (1, _) => 'C',
+                    (k, _) => char::from_digit(k as u32, 10).unwrap_or('C'),
+                },
+            );
+        out.push_str(&format!(
+            "{}: {}; the fugitive may be at {} vertices ({})\n",
+            cops_name(self.cops_count),
+            placed_string(&self.graph, self.cops),
+            self.possible.count_ones(),
+            set_string(&self.graph, self.possible)
+        ));
+        out
+    }
+
+    fn move_help(&self) -> String {
+        let k = self.cops_count;
+        if self.cops.is_placed() {
+            format!(
+                "the next vertex of each of the {k} {} separated by commas: each stays or moves along an edge (now {})",
+                cops_name(k),
+                squad_string(&self.graph, self.cops)
+            )
+        } else {
+            format!(
+                "the start vertex of each of the {k} {} separated by commas",
+                cops_name(k)
+            )
+        }
+    }
+
+    fn player_name(&self, player: Player) -> String {
+        match player {
+            COPS => cops_name(self.cops_count),
+            _ => "fugitive".into(),
+        }
+    }
+}
+
+/// Depth-limited play of the hidden game: fewer possible vertices is better.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PossibleCount;
+
+impl Evaluator<HiddenPursuit> for PossibleCount {
+    fn evaluate(&self, pos: &HiddenPursuit) -> Score {
+        Score::heuristic(-10 * pos.possible.count_ones() as i32)
+    }
+}
+
+impl Playable for HiddenPursuit {
+    type Eval = PossibleCount;
+
+    fn evaluator(&self) -> PossibleCount {
+        PossibleCount
+    }
+
+    fn has_cycles(&self) -> bool {
+        true
+    }
+
+    /// `cops_win`: a plan clears the graph whatever the fugitive does; `capture_time`: the
+    /// number of cop moves of the shortest such plan after the placement (`null`: no plan);
+    /// `plan`: the cops' vertices after each move of that plan (the placement first).
+    fn solve_fields(&self, value: Score, line: &[Squad]) -> Vec<(&'static str, FieldValue)> {
+        if !value.is_win() {
+            return vec![
+                ("cops_win", FieldValue::Bool(false)),
+                ("capture_time", FieldValue::Null),
+                ("plan", FieldValue::Null),
+            ];
+        }
+        let placement = usize::from(!self.cops.is_placed());
+        vec![
+            ("cops_win", FieldValue::Bool(true)),
+            (
+                "capture_time",
+                FieldValue::Number(line.len().saturating_sub(placement) as u64),
+            ),
+            (
+                "plan",
+                FieldValue::List(line.iter().map(|&s| self.move_string(s)).collect()),
+            ),
+        ]
+    }
+}

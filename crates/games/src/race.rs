@@ -1,0 +1,235 @@
+//! Race to N (`race:N,K`, default `race` = `race:10,2`): a running total starts
+//! at 0; the players take turns adding 1 to K to it; who reaches exactly N wins.
+//!
+//! The position is the total (`4`); a move is the amount added (`1`, `2`).
+//! Theory: the side to move loses exactly when `N - total` is a multiple of
+//! `K + 1` ([`crate::theory::race`]).
+//!
+//! ```
+//! use ply_core::solve::solve_exact;
+//! use ply_games::{Notation, Playable, Race};
+//!
+//! let race = Race::new(10, 2).unwrap();
+//! let solved = solve_exact(&race);
+//! assert_eq!(solved.best_moves, vec![1]); // say 1, then reach 4, 7 and 10
+//! assert_eq!(
+//!     race.explain_move(1).unwrap(),
+//!     "add 1: the total becomes 1, and 10 − 1 = 9 is a multiple of 3"
+//! );
+//! ```
+
+use crate::catalog::parse_numbers;
+use crate::notation::{Notation, NotationError, Playable};
+use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::{Game, Outcome, Player};
+
+/// A position of the race to `target`, adding 1 to `max_add` each turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Race {
+    target: u32,
+    max_add: u32,
+    total: u32,
+    to_move: Player,
+}
+
+impl Race {
+    /// The race to `target` adding 1 to `max_add`, total 0, first player to move.
+    pub fn new(target: u32, max_add: u32) -> Result<Race, NotationError> {
+        if target == 0 {
+            return Err(NotationError::new("race: the target N must be at least 1"));
+        }
+        if max_add == 0 {
+            return Err(NotationError::new(
+                "race: the largest step K must be at least 1",
+            ));
+        }
+        Ok(Race {
+            target,
+            max_add,
+            total: 0,
+            to_move: Player::First,
+        })
+    }
+
+    /// Reads `N,K` (the part after `race:`).
+    pub fn from_spec_args(args: &str) -> Result<Race, NotationError> {
+        let numbers = parse_numbers("race", args, &["target N", "largest step K"])?;
+        match numbers[..] {
+            [n, k] => Race::new(n, k),
+            _ => Err(NotationError::new(format!(
+                "race: expected two numbers N,K (target, largest step), got '{args}'"
+            ))),
+        }
+    }
+
+    pub fn target(&self) -> u32 {
+        self.target
+    }
+    pub fn max_add(&self) -> u32 {
+        self.max_add
+    }
+    pub fn total(&self) -> u32 {
+        self.total
+    }
+}
+
+impl Game for Race {
+    type Move = u32;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        // The opponent reached the target.
+        (self.total == self.target).then_some(Outcome::Loss)
+    }
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut Vec<u32>) {
+        moves.extend(1..=self.max_add.min(self.target - self.total));
+    }
+
+    #[inline]
+    fn play(&mut self, add: u32) {
+        self.total += add;
+        self.to_move = self.to_move.opponent();
+    }
+}
+
+impl Theory for Race {
+    fn is_win_by_theory(&self) -> bool {
+        !theory::race::is_loss(self.target, self.max_add, self.total)
+    }
+
+    fn winning_moves_by_theory(&self) -> Vec<u32> {
+        theory::race::winning_move(self.target, self.max_add, self.total)
+            .into_iter()
+            .collect()
+    }
+}
+
+impl Notation for Race {
+    fn game_name(&self) -> String {
+        format!("race:{},{}", self.target, self.max_add)
+    }
+
+    /// The total so far; the side to move is taken to be the first player.
+    fn parse_position(&self, text: &str) -> Result<Race, NotationError> {
+        let t = text.trim();
+        let total = t.parse::<u32>().map_err(|_| {
+            NotationError::new(format!(
+                "race: total '{t}' is not a non-negative whole number"
+            ))
+        })?;
+        if total > self.target {
+            return Err(NotationError::new(format!(
+                "race: total {total} is beyond the target {}",
+                self.target
+            )));
+        }
+        Ok(Race {
+            total,
+            to_move: Player::First,
+            ..*self
+        })
+    }
+
+    fn position_string(&self) -> String {
+        self.total.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u32, NotationError> {
+        let t = text.trim();
+        if self.outcome().is_some() {
+            return Err(NotationError::new(
+                "the game is over: no move can be played",
+            ));
+        }
+        let add = t.parse::<u32>().map_err(|_| {
+            NotationError::new(format!(
+                "'{t}' is not an amount to add (1 to {})",
+                self.max_add
+            ))
+        })?;
+        if add == 0 || add > self.max_add {
+            return Err(NotationError::new(format!(
+                "add 1 to {}, not {add}",
+                self.max_add
+            )));
+        }
+        if self.total + add > self.target {
+            return Err(NotationError::new(format!(
+                "adding {add} would pass {} (the total is {})",
+                self.target, self.total
+            )));
+        }
+        // Every check above is the whole legality rule: no need to list the
+        // moves (a pile of a billion would make a billion of them).
+        Ok(add)
+    }
+
+    fn move_string(&self, add: u32) -> String {
+        add.to_string()
+    }
+
+    fn render(&self) -> String {
+        format!(
+            "total {} of {} (add 1 to {} each turn; who reaches {} wins)\n",
+            self.total, self.target, self.max_add, self.target
+        )
+    }
+
+    fn move_help(&self) -> String {
+        format!(
+            "the amount to add, 1 to {}",
+            self.max_add.min(self.target - self.total).max(1)
+        )
+    }
+}
+
+impl Playable for Race {
+    type Eval = TheoryEvaluation;
+
+    fn evaluator(&self) -> TheoryEvaluation {
+        TheoryEvaluation
+    }
+
+    fn memoised_solve(&self) -> bool {
+        true
+    }
+
+    /// Impartial: who is to move does not change the value.
+    fn canonical(&self) -> Option<Race> {
+        Some(Race {
+            to_move: Player::First,
+            ..*self
+        })
+    }
+
+    fn explain_move(&self, add: u32) -> Option<String> {
+        let total = self.total + add;
+        let (n, step) = (self.target, self.max_add + 1);
+        let left = n - total;
+        Some(if total == n {
+            format!("add {add}: the total becomes {n}, the target")
+        } else if left % step == 0 {
+            format!(
+                "add {add}: the total becomes {total}, and {n} − {total} = {left} is a multiple of {step}"
+            )
+        } else if !self.is_win_by_theory() {
+            format!(
+                "add {add}: the total becomes {total}; {n} − {} = {} was already a multiple of {step}, so the opponent can reach {} (this position is lost)",
+                self.total,
+                n - self.total,
+                self.total + step
+            )
+        } else {
+            format!(
+                "add {add}: the total becomes {total}, and {n} − {total} = {left} is not a multiple of {step}: the opponent can win"
+            )
+        })
+    }
+}

@@ -1,0 +1,367 @@
+//! Subtraction games (`subtraction:N;S`): one pile of N objects; a move takes
+//! `s` objects for some `s` in the set S (`subtraction:20;1,3,4`); who makes the
+//! last move wins. Sums (`subtraction:20,17;1,3,4`): several piles with the same
+//! set, a move is made in one pile.
+//!
+//! The position is the pile sizes (`20,17`); moves are `pile:amount`
+//! (`2:3`). Theory: Sprague-Grundy values (`g(n) = mex { g(n - s) }`), and a
+//! sum is lost exactly when the xor of its piles' values is 0
+//! ([`crate::theory::subtraction`]).
+//!
+//! ```
+//! use ply_core::solve::solve_exact;
+//! use ply_games::{Notation, Playable, Subtraction, theory::Theory};
+//!
+//! let game = Subtraction::from_spec_args("20,17;1,3,4").unwrap();
+//! // S = {1,3,4}: g(n) = 0 1 0 1 2 3 2, repeating with period 7.
+//! assert_eq!((game.grundy(20), game.grundy(17)), (2, 1)); // xor 3: a win
+//! let winning: Vec<String> = game.winning_moves_by_theory().iter().map(|&m| game.move_string(m)).collect();
+//! assert_eq!(winning, ["1:3", "2:4"]);
+//! assert!(solve_exact(&game).value.is_win());
+//! assert_eq!(
+//!     game.explain_move(game.parse_move("1:3").unwrap()).unwrap(),
+//!     "take 3 from pile 1: the Grundy values of the piles become 1,1 (g(17) = 1, g(17) = 1), whose xor is 0"
+//! );
+//! ```
+
+use crate::notation::{Notation, NotationError, Playable};
+use crate::piles::{Piles, Take};
+use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::{Game, Outcome, Player};
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// The largest pile a subtraction game accepts (its Grundy table is kept in memory).
+pub const MAX_SUBTRACTION_PILE: u32 = 1_000_000;
+/// The most take sizes a set may have.
+pub const MAX_SET_SIZE: usize = 256;
+
+/// The rules shared by all positions of one game: the take set and its Grundy values.
+#[derive(Debug)]
+struct Rules {
+    /// The take sizes, increasing, without repeats, all at least 1.
+    set: Vec<u32>,
+    /// `g(0..=n)` for n the largest pile of any position read so far.
+    grundy: Vec<u32>,
+}
+
+/// A position of a subtraction game (or of a sum of them, sharing one set).
+#[derive(Clone, Debug)]
+pub struct Subtraction {
+    piles: Piles,
+    rules: Arc<Rules>,
+    to_move: Player,
+}
+
+impl PartialEq for Subtraction {
+    fn eq(&self, other: &Self) -> bool {
+        self.piles == other.piles
+            && self.to_move == other.to_move
+            && (Arc::ptr_eq(&self.rules, &other.rules) || self.rules.set == other.rules.set)
+    }
+}
+
+impl Eq for Subtraction {}
+
+impl Hash for Subtraction {
+    /// Positions of one game share their set: hashing the piles and the turn is enough.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.piles.hash(state);
+        self.to_move.hash(state);
+    }
+}
+
+/// Reads a take set `1,3,4`: whole numbers at least 1; sorted and deduplicated.
+pub fn parse_set(game: &str, text: &str) -> Result<Vec<u32>, NotationError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(NotationError::new(format!(
+            "{game}: the take set S is empty (write it after ';', e.g. 20;1,3,4)"
+        )));
+    }
+    let mut set = text
+        .split(',')
+        .enumerate()
+        .map(|(i, part)| match part.trim().parse::<u32>() {
+            Ok(0) => Err(NotationError::new(format!(
+                "{game}: take size {} of the set is 0 (every take must be at least 1)",
+                i + 1
+            ))),
+            Ok(s) => Ok(s),
+            Err(_) => Err(NotationError::new(format!(
+                "{game}: take size {} of the set, '{}', is not a whole number",
+                i + 1,
+                part.trim()
+            ))),
+        })
+        .collect::<Result<Vec<u32>, _>>()?;
+    set.sort_unstable();
+    set.dedup();
+    if set.len() > MAX_SET_SIZE {
+        return Err(NotationError::new(format!(
+            "{game}: the take set has {} sizes (at most {MAX_SET_SIZE})",
+            set.len()
+        )));
+    }
+    Ok(set)
+}
+
+impl Subtraction {
+    /// Piles `sizes` with take set `set` (any order, repeats ignored), first player to move.
+    pub fn new(sizes: &[u32], set: &[u32]) -> Result<Subtraction, NotationError> {
+        let text: Vec<String> = set.iter().map(u32::to_string).collect();
+        let set = parse_set("subtraction", &text.join(","))?;
+        let piles = Self::checked_piles(Piles::new(sizes)?)?;
+        let upto = piles.as_slice().iter().copied().max().unwrap_or(0);
+        let grundy = theory::subtraction::grundy_values(&set, upto);
+        Ok(Subtraction {
+            piles,
+            rules: Arc::new(Rules { set, grundy }),
+            to_move: Player::First,
+        })
+    }
+
+    /// Reads `N;S` or `N1,N2,...;S` (the part after `subtraction:`).
+    pub fn from_spec_args(args: &str) -> Result<Subtraction, NotationError> {
+        let Some((piles, set)) = args.split_once(';') else {
+            return Err(NotationError::new(format!(
+                "subtraction: expected piles;set, e.g. subtraction:20;1,3,4 (got '{}')",
+                args.trim()
+            )));
+        };
+        let piles = Piles::parse("subtraction", piles)?;
+        let set = parse_set("subtraction", set)?;
+        Subtraction::new(piles.as_slice(), &set)
+    }
+
+    fn checked_piles(piles: Piles) -> Result<Piles, NotationError> {
+        if piles.is_empty() {
+            return Err(NotationError::new("subtraction: give at least one pile"));
+        }
+        if let Some((i, &p)) = piles
+            .as_slice()
+            .iter()
+            .enumerate()
+            .find(|&(_, &p)| p > MAX_SUBTRACTION_PILE)
+        {
+            return Err(NotationError::new(format!(
+                "subtraction: pile {} has {p} objects (at most {MAX_SUBTRACTION_PILE})",
+                i + 1
+            )));
+        }
+        Ok(piles)
+    }
+
+    pub fn piles(&self) -> &Piles {
+        &self.piles
+    }
+
+    /// The take sizes, increasing.
+    pub fn set(&self) -> &[u32] {
+        &self.rules.set
+    }
+
+    /// The Grundy value of a pile of `n` (`n` at most the largest pile of the game).
+    pub fn grundy(&self, n: u32) -> u32 {
+        self.rules.grundy[n as usize]
+    }
+
+    fn set_text(&self) -> String {
+        let parts: Vec<String> = self.rules.set.iter().map(u32::to_string).collect();
+        parts.join(",")
+    }
+}
+
+impl Game for Subtraction {
+    type Move = Take;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        let smallest = self.rules.set[0];
+        // No pile can lose any allowed amount: the opponent made the last move.
+        (!self.piles.as_slice().iter().any(|&p| p >= smallest)).then_some(Outcome::Loss)
+    }
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut Vec<Take>) {
+        for (i, &p) in self.piles.as_slice().iter().enumerate() {
+            for &s in self.rules.set.iter().take_while(|&&s| s <= p) {
+                moves.push(Take {
+                    pile: i as u8,
+                    amount: s,
+                });
+            }
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Take) {
+        self.piles.take(mv.pile as usize, mv.amount);
+        self.to_move = self.to_move.opponent();
+    }
+}
+
+impl Theory for Subtraction {
+    fn is_win_by_theory(&self) -> bool {
+        !theory::subtraction::is_loss(self.piles.as_slice(), &self.rules.grundy)
+    }
+
+    fn winning_moves_by_theory(&self) -> Vec<Take> {
+        theory::subtraction::winning_moves(
+            self.piles.as_slice(),
+            &self.rules.set,
+            &self.rules.grundy,
+        )
+    }
+}
+
+impl Notation for Subtraction {
+    /// The spec of this very position: `subtraction:20,17;1,3,4`.
+    fn game_name(&self) -> String {
+        format!("subtraction:{};{}", self.piles, self.set_text())
+    }
+
+    /// The pile sizes (`20,17`); the set is the game's.
+    fn parse_position(&self, text: &str) -> Result<Subtraction, NotationError> {
+        let piles = Self::checked_piles(Piles::parse("subtraction", text)?)?;
+        let upto = piles.as_slice().iter().copied().max().unwrap_or(0);
+        let rules = if (upto as usize) < self.rules.grundy.len() {
+            Arc::clone(&self.rules)
+        } else {
+            Arc::new(Rules {
+                set: self.rules.set.clone(),
+                grundy: theory::subtraction::grundy_values(&self.rules.set, upto),
+            })
+        };
+        Ok(Subtraction {
+            piles,
+            rules,
+            to_move: Player::First,
+        })
+    }
+
+    fn position_string(&self) -> String {
+        self.piles.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Take, NotationError> {
+        if self.outcome().is_some() {
+            return Err(NotationError::new(
+                "the game is over: no move can be played",
+            ));
+        }
+        let mv = Take::parse(text, &self.piles)?;
+        if self.rules.set.binary_search(&mv.amount).is_err() {
+            return Err(NotationError::new(format!(
+                "move '{}': {} is not in the take set {{{}}}",
+                text.trim(),
+                mv.amount,
+                self.set_text()
+            )));
+        }
+        // Every check above is the whole legality rule: no need to list the
+        // moves (a pile of a billion would make a billion of them).
+        Ok(mv)
+    }
+
+    fn move_string(&self, mv: Take) -> String {
+        mv.to_string()
+    }
+
+    fn render(&self) -> String {
+        format!(
+            "{}(take {{{}}} from one pile; who makes the last move wins)\n",
+            self.piles.render(),
+            self.set_text()
+        )
+    }
+
+    fn move_help(&self) -> String {
+        format!(
+            "pile:amount with the amount in {{{}}}, e.g. 1:{} (piles 1 to {})",
+            self.set_text(),
+            self.rules.set[0],
+            self.piles.len()
+        )
+    }
+}
+
+impl Playable for Subtraction {
+    type Eval = TheoryEvaluation;
+
+    fn evaluator(&self) -> TheoryEvaluation {
+        TheoryEvaluation
+    }
+
+    fn memoised_solve(&self) -> bool {
+        true
+    }
+
+    /// Impartial: who is to move and the order of the piles do not change the
+    /// value, so the representative has the piles sorted and the first player to move.
+    fn canonical(&self) -> Option<Subtraction> {
+        Some(Subtraction {
+            piles: self.piles.sorted(),
+            rules: Arc::clone(&self.rules),
+            to_move: Player::First,
+        })
+    }
+
+    fn explain_move(&self, mv: Take) -> Option<String> {
+        let what = format!("take {} from pile {}", mv.amount, mv.pile + 1);
+        let after = self.after(mv);
+        let values: Vec<u32> = after
+            .piles
+            .as_slice()
+            .iter()
+            .map(|&p| self.grundy(p))
+            .collect();
+        let x = values.iter().fold(0, |acc, &g| acc ^ g);
+        let values_text: Vec<String> = values.iter().map(u32::to_string).collect();
+        let each: Vec<String> = after
+            .piles
+            .as_slice()
+            .iter()
+            .zip(&values)
+            .map(|(p, g)| format!("g({p}) = {g}"))
+            .collect();
+        if self.piles.len() == 1 {
+            let p = after.piles.get(0);
+            let g = values[0];
+            return Some(if g == 0 {
+                format!(
+                    "{what}: {p} are left, and g({p}) = 0: every move from there reaches a position of nonzero value"
+                )
+            } else if !self.is_win_by_theory() {
+                format!(
+                    "{what}: g({}) = 0 already, so every move reaches a nonzero value (this position is lost)",
+                    self.piles.get(0)
+                )
+            } else {
+                format!("{what}: {p} are left, and g({p}) = {g} is not 0: the opponent can win")
+            });
+        }
+        Some(if x == 0 {
+            format!(
+                "{what}: the Grundy values of the piles become {} ({}), whose xor is 0",
+                values_text.join(","),
+                each.join(", ")
+            )
+        } else if !self.is_win_by_theory() {
+            format!(
+                "{what}: the xor of the piles' Grundy values is already 0, so every move makes it nonzero (this position is lost)"
+            )
+        } else {
+            format!(
+                "{what}: the Grundy values of the piles become {} ({}), whose xor is {x}, not 0: the opponent can win",
+                values_text.join(","),
+                each.join(", ")
+            )
+        })
+    }
+}

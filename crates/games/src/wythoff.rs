@@ -1,0 +1,254 @@
+//! Wythoff's game (`wythoff:a,b`): two piles; a move takes any number (at
+//! least one) from one pile, or the same number from both; who takes the last
+//! object wins.
+//!
+//! The position is the two pile sizes (`3,5`). Moves: `1:k` and `2:k` take
+//! `k` from pile 1 or 2, `both:k` (or `b:k`) takes `k` from each pile.
+//! Theory: the cold (lost) positions are the pairs `(a_k, b_k)` with
+//! `a_k = floor(k·φ)` and `b_k = a_k + k` ([`crate::theory::wythoff`]).
+//!
+//! ```
+//! use ply_core::solve::solve_exact;
+//! use ply_games::{Notation, Wythoff};
+//!
+//! let w = Wythoff::new(4, 6);
+//! let best: Vec<String> = solve_exact(&w).best_moves.iter().map(|&m| w.move_string(m)).collect();
+//! assert_eq!(best, ["both:1"]); // to (3,5), the cold pair of k = 2
+//! ```
+
+use crate::notation::{Notation, NotationError, Playable};
+use crate::piles::Piles;
+use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::{Game, Outcome, Player};
+use std::fmt;
+
+/// A move of Wythoff's game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum WythoffMove {
+    /// Take this many from pile 1 (written `1:k`).
+    First(u32),
+    /// Take this many from pile 2 (written `2:k`).
+    Second(u32),
+    /// Take this many from both piles (written `both:k`).
+    Both(u32),
+}
+
+impl fmt::Display for WythoffMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WythoffMove::First(k) => write!(f, "1:{k}"),
+            WythoffMove::Second(k) => write!(f, "2:{k}"),
+            WythoffMove::Both(k) => write!(f, "both:{k}"),
+        }
+    }
+}
+
+/// A position of Wythoff's game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wythoff {
+    piles: [u32; 2],
+    to_move: Player,
+}
+
+impl Wythoff {
+    pub fn new(a: u32, b: u32) -> Wythoff {
+        Wythoff {
+            piles: [a, b],
+            to_move: Player::First,
+        }
+    }
+
+    /// Reads `a,b` (the part after `wythoff:`).
+    pub fn from_spec_args(args: &str) -> Result<Wythoff, NotationError> {
+        let piles = Piles::parse("wythoff", args)?;
+        match piles.as_slice() {
+            &[a, b] => Ok(Wythoff::new(a, b)),
+            _ => Err(NotationError::new(format!(
+                "wythoff: expected two pile sizes a,b, got {} in '{}'",
+                piles.len(),
+                args.trim()
+            ))),
+        }
+    }
+
+    pub fn piles(&self) -> [u32; 2] {
+        self.piles
+    }
+}
+
+impl Game for Wythoff {
+    type Move = WythoffMove;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        (self.piles == [0, 0]).then_some(Outcome::Loss)
+    }
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut Vec<WythoffMove>) {
+        let [a, b] = self.piles;
+        moves.extend((1..=a).map(WythoffMove::First));
+        moves.extend((1..=b).map(WythoffMove::Second));
+        moves.extend((1..=a.min(b)).map(WythoffMove::Both));
+    }
+
+    #[inline]
+    fn play(&mut self, mv: WythoffMove) {
+        match mv {
+            WythoffMove::First(k) => self.piles[0] -= k,
+            WythoffMove::Second(k) => self.piles[1] -= k,
+            WythoffMove::Both(k) => {
+                self.piles[0] -= k;
+                self.piles[1] -= k;
+            }
+        }
+        self.to_move = self.to_move.opponent();
+    }
+}
+
+impl Theory for Wythoff {
+    fn is_win_by_theory(&self) -> bool {
+        !theory::wythoff::is_cold(self.piles[0], self.piles[1])
+    }
+
+    /// The moves to a cold position, found by trying every move against the closed form.
+    fn winning_moves_by_theory(&self) -> Vec<WythoffMove> {
+        if !self.is_win_by_theory() {
+            return Vec::new();
+        }
+        self.legal_moves()
+            .into_iter()
+            .filter(|&mv| {
+                let [a, b] = self.after(mv).piles;
+                theory::wythoff::is_cold(a, b)
+            })
+            .collect()
+    }
+}
+
+impl Notation for Wythoff {
+    /// The spec of this very position: `wythoff:3,5`.
+    fn game_name(&self) -> String {
+        format!("wythoff:{},{}", self.piles[0], self.piles[1])
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Wythoff, NotationError> {
+        Wythoff::from_spec_args(text)
+    }
+
+    fn position_string(&self) -> String {
+        format!("{},{}", self.piles[0], self.piles[1])
+    }
+
+    fn parse_move(&self, text: &str) -> Result<WythoffMove, NotationError> {
+        let t = text.trim();
+        if self.outcome().is_some() {
+            return Err(NotationError::new(
+                "the game is over: no move can be played",
+            ));
+        }
+        let Some((which, amount)) = t.split_once(':') else {
+            return Err(NotationError::new(format!(
+                "'{t}' is not a move: write 1:k, 2:k or both:k (k the number to take)"
+            )));
+        };
+        let k = amount.trim().parse::<u32>().map_err(|_| {
+            NotationError::new(format!(
+                "move '{t}': amount '{}' is not a whole number",
+                amount.trim()
+            ))
+        })?;
+        if k == 0 {
+            return Err(NotationError::new(format!(
+                "move '{t}': take at least one object"
+            )));
+        }
+        let [a, b] = self.piles;
+        let mv = match which.trim().to_ascii_lowercase().as_str() {
+            "1" if k <= a => WythoffMove::First(k),
+            "2" if k <= b => WythoffMove::Second(k),
+            "both" | "b" if k <= a.min(b) => WythoffMove::Both(k),
+            "1" | "2" | "both" | "b" => {
+                return Err(NotationError::new(format!(
+                    "move '{t}': cannot take {k}, the piles are {a} and {b}"
+                )));
+            }
+            other => {
+                return Err(NotationError::new(format!(
+                    "move '{t}': '{other}' is not a pile (write 1, 2 or both)"
+                )));
+            }
+        };
+        // Every check above is the whole legality rule: no need to list the
+        // moves (a pile of a billion would make a billion of them).
+        Ok(mv)
+    }
+
+    fn move_string(&self, mv: WythoffMove) -> String {
+        mv.to_string()
+    }
+
+    fn render(&self) -> String {
+        let piles = Piles::new(&self.piles)
+            .map(|p| p.render())
+            .unwrap_or_default();
+        format!(
+            "{piles}(take from one pile, or the same number from both; who takes the last object wins)\n"
+        )
+    }
+
+    fn move_help(&self) -> String {
+        "1:k or 2:k takes k from pile 1 or 2; both:k takes k from each pile".into()
+    }
+}
+
+impl Playable for Wythoff {
+    type Eval = TheoryEvaluation;
+
+    fn evaluator(&self) -> TheoryEvaluation {
+        TheoryEvaluation
+    }
+
+    fn memoised_solve(&self) -> bool {
+        true
+    }
+
+    /// Impartial and symmetric: the smaller pile first, the first player to move.
+    fn canonical(&self) -> Option<Wythoff> {
+        let [a, b] = self.piles;
+        Some(Wythoff {
+            piles: [a.min(b), a.max(b)],
+            to_move: Player::First,
+        })
+    }
+
+    fn explain_move(&self, mv: WythoffMove) -> Option<String> {
+        let what = match mv {
+            WythoffMove::First(k) => format!("take {k} from pile 1"),
+            WythoffMove::Second(k) => format!("take {k} from pile 2"),
+            WythoffMove::Both(k) => format!("take {k} from both piles"),
+        };
+        let [a, b] = self.after(mv).piles;
+        Some(match theory::wythoff::cold_index(a, b) {
+            Some(0) => format!("{what}: that takes the last object"),
+            Some(k) => {
+                let (ak, bk) = theory::wythoff::cold_pair(k);
+                format!(
+                    "{what}: ({a},{b}) is a cold position, the pair ({ak},{bk}) with a_{k} = ⌊{k}·φ⌋ = {ak} and b_{k} = a_{k} + {k}"
+                )
+            }
+            None if !self.is_win_by_theory() => format!(
+                "{what}: ({},{}) is already cold (a pair (⌊k·φ⌋, ⌊k·φ⌋ + k)), so every move leaves a hot position (this position is lost)",
+                self.piles[0], self.piles[1]
+            ),
+            None => format!(
+                "{what}: ({a},{b}) is not a cold pair (⌊k·φ⌋, ⌊k·φ⌋ + k): the opponent can win"
+            ),
+        })
+    }
+}

@@ -1,0 +1,228 @@
+//! The tree drawn with box characters, the search trace, and the summary line.
+
+use crate::annotate::{Annotation, Bound, Step, Window};
+use crate::tree::{ExplicitTree, NodeId};
+use ply_core::{Algorithm, Player, Score};
+
+/// How a node is called in the drawings: its name, or for an unnamed leaf its value.
+pub(crate) fn label(tree: &ExplicitTree, id: NodeId) -> String {
+    let node = tree.node(id);
+    match tree.max_value(id) {
+        Some(v) if !node.named => tree.format_value(v),
+        _ => node.name.clone(),
+    }
+}
+
+pub(crate) fn player_word(player: Player) -> &'static str {
+    match player {
+        Player::First => "MAX",
+        Player::Second => "MIN",
+    }
+}
+
+/// `= 3`, `≤ 2`, `≥ 7`.
+pub(crate) fn valued(tree: &ExplicitTree, value: Score, bound: Option<Bound>) -> String {
+    let relation = match bound {
+        Some(Bound::Lower) => "≥",
+        Some(Bound::Upper) => "≤",
+        _ => "=",
+    };
+    format!("{relation} {}", tree.format_score(value))
+}
+
+pub(crate) fn window_text(tree: &ExplicitTree, window: Window) -> String {
+    format!(
+        "α={} β={}",
+        tree.format_score(window.alpha),
+        tree.format_score(window.beta)
+    )
+}
+
+/// Why a node stopped early, in words.
+pub(crate) fn cutoff_text(tree: &ExplicitTree, id: NodeId, value: Score, window: Window) -> String {
+    match tree.node(id).mover {
+        Player::First => format!(
+            "{} ≥ β={}: MIN can keep MAX to {} elsewhere",
+            tree.format_score(value),
+            tree.format_score(window.beta),
+            tree.format_score(window.beta)
+        ),
+        Player::Second => format!(
+            "{} ≤ α={}: MAX can get {} elsewhere",
+            tree.format_score(value),
+            tree.format_score(window.alpha),
+            tree.format_score(window.alpha)
+        ),
+    }
+}
+
+fn names(tree: &ExplicitTree, ids: &[NodeId]) -> String {
+    ids.iter()
+        .map(|&id| label(tree, id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One line per node: name, MAX/MIN, backed-up value; `*` on the principal
+/// variation; cutoffs and pruned nodes with the window at the cut.
+pub fn text(tree: &ExplicitTree, run: &Annotation) -> String {
+    let mut out = String::new();
+    // (node, prefix for its own line, prefix for its children's lines)
+    let mut stack: Vec<(NodeId, String, String)> =
+        vec![(tree.root(), String::new(), String::new())];
+    while let Some((id, own, below)) = stack.pop() {
+        out.push_str(&own);
+        out.push_str(&node_line(tree, run, id));
+        out.push('\n');
+        let children = tree.children(id);
+        for (i, &child) in children.iter().enumerate().rev() {
+            let last = i + 1 == children.len();
+            let (branch, more) = if last {
+                ("└─ ", "   ")
+            } else {
+                ("├─ ", "│  ")
+            };
+            stack.push((child, format!("{below}{branch}"), format!("{below}{more}")));
+        }
+    }
+    let path: Vec<String> = run.pv.iter().map(|&id| label(tree, id)).collect();
+    out.push_str(&format!("* principal variation: {}\n", path.join(" → ")));
+    out
+}
+
+fn node_line(tree: &ExplicitTree, run: &Annotation, id: NodeId) -> String {
+    let node = tree.node(id);
+    let report = &run.nodes[id as usize];
+    let mut line = if node.is_leaf() {
+        let value = tree.format_value(tree.max_value(id).unwrap_or(0));
+        if node.named {
+            format!("{} = {value}", node.name)
+        } else {
+            value
+        }
+    } else {
+        match report.value {
+            Some(v) if !report.pruned => format!(
+                "{} {} {}",
+                node.name,
+                player_word(node.mover),
+                valued(tree, v, report.bound)
+            ),
+            _ => format!("{} {}", node.name, player_word(node.mover)),
+        }
+    };
+    if report.on_pv {
+        line.push_str("  *");
+    }
+    if let Some(cut) = &report.cutoff {
+        line.push_str(&format!(
+            "  cutoff: {}; prunes {}",
+            cutoff_text(tree, id, cut.value, cut.window),
+            names(tree, &cut.pruned)
+        ));
+    }
+    if report.pruned {
+        match report.pruned_at {
+            Some(at) if tree.node(id).parent == Some(at) => {
+                let window = run.nodes[at as usize].cutoff.as_ref().map(|c| c.window);
+                let window = window
+                    .map(|w| format!(", window {}", window_text(tree, w)))
+                    .unwrap_or_default();
+                line.push_str(&format!("  pruned at {}{window}", label(tree, at)));
+            }
+            _ => line.push_str("  pruned"),
+        }
+    }
+    line
+}
+
+/// The steps of the search, one per line, indented by depth: entering a node
+/// (with the alpha-beta window), a leaf's value, a cutoff, a node's backed-up value.
+pub fn trace(tree: &ExplicitTree, run: &Annotation) -> String {
+    let windows = run.algorithm == Algorithm::AlphaBeta;
+    let width = run.steps.len().to_string().len();
+    let mut out = String::new();
+    for (i, step) in run.steps.iter().enumerate() {
+        let node = match step {
+            Step::Enter { node, .. }
+            | Step::Leaf { node, .. }
+            | Step::Cutoff { node, .. }
+            | Step::Exit { node, .. } => *node,
+        };
+        let indent = "  ".repeat(tree.node(node).depth as usize);
+        let who = format!(
+            "{} {}",
+            label(tree, node),
+            player_word(tree.node(node).mover)
+        );
+        let text = match step {
+            Step::Enter { window, .. } if windows => {
+                format!("enter {who}  {}", window_text(tree, *window))
+            }
+            Step::Enter { .. } => format!("enter {who}"),
+            Step::Leaf { value, .. } => {
+                let node = tree.node(node);
+                if node.named {
+                    format!("leaf {} = {}", node.name, tree.format_score(*value))
+                } else {
+                    format!("leaf {}", tree.format_score(*value))
+                }
+            }
+            Step::Cutoff {
+                value,
+                window,
+                pruned,
+                ..
+            } => format!(
+                "cutoff at {}: {}; prune {}",
+                label(tree, node),
+                cutoff_text(tree, node, *value, *window),
+                names(tree, pruned)
+            ),
+            Step::Exit { value, bound, .. } => {
+                format!("back at {who} {}", valued(tree, *value, Some(*bound)))
+            }
+        };
+        out.push_str(&format!("{:>width$}  {indent}{text}\n", i + 1));
+    }
+    out
+}
+
+/// `alphabeta: value 3, best #2 (child 1 of 3), 11 nodes visited, 7 leaves evaluated, 1 cutoff`.
+pub fn summary(tree: &ExplicitTree, run: &Annotation) -> String {
+    let (result, work) = summary_parts(tree, run);
+    format!("{result}, {work}")
+}
+
+/// The summary in two halves: the result, and the work done.
+pub(crate) fn summary_parts(tree: &ExplicitTree, run: &Annotation) -> (String, String) {
+    let best = match run.best {
+        Some(best) => {
+            let children = tree.children(tree.root());
+            let index = children
+                .iter()
+                .position(|&c| c == best)
+                .map_or(0, |i| i + 1);
+            format!(
+                "best {} (child {index} of {})",
+                label(tree, best),
+                children.len()
+            )
+        }
+        None => "no move (the root is a leaf)".to_string(),
+    };
+    let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    (
+        format!(
+            "{}: value {}, {best}",
+            run.algorithm.name(),
+            tree.format_score(run.value)
+        ),
+        format!(
+            "{} visited, {} evaluated, {}",
+            plural(run.stats.nodes, "node", "nodes"),
+            plural(run.stats.leaves, "leaf", "leaves"),
+            plural(run.cutoffs, "cutoff", "cutoffs"),
+        ),
+    )
+}

@@ -1,0 +1,584 @@
+//! The explicit game tree: an arena of nodes in reading (pre-)order, and the
+//! [`Game`] view of it that the searches of ply-core walk.
+//!
+//! ```
+//! use ply_core::{Game, Player, alpha_beta, NoEvaluation};
+//! use ply_tree::parse;
+//!
+//! let tree = parse("((3 12 8) (2 4 6) (14 5 2))", &Default::default()).unwrap();
+//! let root = tree.root_position();
+//! assert_eq!(root.to_move(), Player::First);          // the root is MAX
+//! assert_eq!(tree.children(tree.root()).len(), 3);
+//! let result = alpha_beta(&root, &NoEvaluation, None);
+//! assert_eq!(tree.format_score(result.value), "3");
+//! assert_eq!(result.best, Some(tree.children(0)[0]));
+//! ```
+
+use crate::value::{Decimal, format_scaled};
+use ply_core::{Game, Outcome, Player, Score};
+use std::fmt;
+
+/// Index of a node in its [`ExplicitTree`]; the root is 0, and nodes are numbered in reading order.
+pub type NodeId = u32;
+
+/// Whose point of view leaf values are written from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LeafPerspective {
+    /// The player at the root (MAX), the textbook minimax convention.
+    #[default]
+    Max,
+    /// The player to move at the leaf, the negamax convention.
+    Mover,
+}
+
+/// How large a tree may grow before reading it is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most nodes (inner nodes and leaves).
+    pub max_nodes: usize,
+    /// The deepest a leaf may lie (the root is at depth 0).
+    pub max_depth: u32,
+}
+
+impl Limits {
+    pub const DEFAULT_MAX_NODES: usize = 1_000_000;
+    pub const DEFAULT_MAX_DEPTH: u32 = 1_000;
+    /// The searches recurse once per level, and keep a principal variation per
+    /// level (quadratic in the depth): deeper trees are refused whatever the options.
+    pub const HARD_MAX_DEPTH: u32 = 10_000;
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: Limits::DEFAULT_MAX_NODES,
+            max_depth: Limits::DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+/// Options for reading a tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    pub limits: Limits,
+    pub perspective: LeafPerspective,
+}
+
+/// A tree that could not be read or built. `line` and `column` count from 1;
+/// 0 means the error is about the tree as a whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeError {
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
+}
+
+impl TreeError {
+    pub fn at(line: u32, column: u32, message: impl Into<String>) -> TreeError {
+        TreeError {
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for TreeError {
+    /// `LINE:COLUMN: message`, or just the message when it has no place.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.line, self.column, self.message)
+        }
+    }
+}
+
+impl std::error::Error for TreeError {}
+
+/// One node of an explicit tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The name written in the file, or `#N` (N: reading order from 1) for an unnamed node.
+    pub name: String,
+    /// False when the name was made up because the file gave none.
+    pub named: bool,
+    /// A leaf's value as written (scaled by the tree's `10^decimals`), `None` for inner nodes.
+    pub value: Option<i32>,
+    pub depth: u32,
+    pub parent: Option<NodeId>,
+    /// The player to move here; `First` is MAX, the player at the root.
+    pub mover: Player,
+    first_child: u32,
+    child_count: u32,
+}
+
+impl Node {
+    pub fn is_leaf(&self) -> bool {
+        self.child_count == 0
+    }
+}
+
+/// A game tree written out node by node: names, leaf values, children in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExplicitTree {
+    nodes: Vec<Node>,
+    child_ids: Vec<NodeId>,
+    decimals: u8,
+    perspective: LeafPerspective,
+}
+
+impl ExplicitTree {
+    /// The root, always node 0.
+    pub const fn root(&self) -> NodeId {
+        0
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Never true: a tree has at least its root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    pub fn children(&self, id: NodeId) -> &[NodeId] {
+        let node = &self.nodes[id as usize];
+        &self.child_ids[node.first_child as usize..(node.first_child + node.child_count) as usize]
+    }
+
+    /// Decimal places of the values: every value is stored times `10^decimals`.
+    pub fn decimals(&self) -> u8 {
+        self.decimals
+    }
+
+    pub fn perspective(&self) -> LeafPerspective {
+        self.perspective
+    }
+
+    /// The depth of the deepest node.
+    pub fn height(&self) -> u32 {
+        self.nodes.iter().map(|n| n.depth).max().unwrap_or(0)
+    }
+
+    pub fn leaf_count(&self) -> usize {
+        self.nodes.iter().filter(|n| n.is_leaf()).count()
+    }
+
+    /// A leaf's value from MAX's point of view (scaled), whatever the file's perspective.
+    pub fn max_value(&self, id: NodeId) -> Option<i32> {
+        let node = self.node(id);
+        node.value.map(|v| match (self.perspective, node.mover) {
+            (LeafPerspective::Mover, Player::Second) => -v,
+            _ => v,
+        })
+    }
+
+    /// The same game with leaf values rewritten from `perspective`'s point of view.
+    pub fn with_perspective(&self, perspective: LeafPerspective) -> ExplicitTree {
+        let mut tree = self.clone();
+        for id in 0..tree.nodes.len() {
+            let max = self.max_value(id as NodeId);
+            let node = &mut tree.nodes[id];
+            node.value = max.map(|v| match (perspective, node.mover) {
+                (LeafPerspective::Mover, Player::Second) => -v,
+                _ => v,
+            });
+        }
+        tree.perspective = perspective;
+        tree
+    }
+
+    /// A scaled value written the shortest exact way (`3`, `-6`, `2.5`).
+    pub fn format_value(&self, scaled: i32) -> String {
+        format_scaled(scaled as i64, self.decimals)
+    }
+
+    /// A search score of this tree written as a value; the infinite bounds of a
+    /// full window are `+∞` and `-∞`.
+    pub fn format_score(&self, score: Score) -> String {
+        if score >= Score::INFINITY {
+            "+∞".into()
+        } else if score <= -Score::INFINITY {
+            "-∞".into()
+        } else {
+            self.format_value(score.raw())
+        }
+    }
+
+    /// A score as a JSON number (`null` for the infinite bounds).
+    pub fn json_score(&self, score: Score) -> serde_json::Value {
+        if score >= Score::INFINITY || score <= -Score::INFINITY {
+            serde_json::Value::Null
+        } else if self.decimals == 0 {
+            serde_json::Value::from(score.raw())
+        } else {
+            serde_json::Value::from(score.raw() as f64 / 10f64.powi(self.decimals as i32))
+        }
+    }
+
+    /// The root as a position of the [`Game`] the searches play.
+    pub fn root_position(&self) -> TreePosition<'_> {
+        self.position(self.root())
+    }
+
+    pub fn position(&self, node: NodeId) -> TreePosition<'_> {
+        TreePosition { tree: self, node }
+    }
+
+    /// The names of the path from the root to `id` (root first).
+    pub fn path(&self, id: NodeId) -> Vec<NodeId> {
+        let mut path = vec![id];
+        let mut at = id;
+        while let Some(parent) = self.node(at).parent {
+            path.push(parent);
+            at = parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The tree in the indented text format (reads back to an equal tree).
+    /// An unnamed inner node is written `-`.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for node in &self.nodes {
+            out.push_str(&"  ".repeat(node.depth as usize));
+            match (node.value, node.named) {
+                (Some(v), true) => {
+                    out.push_str(&format!("{} = {}", node.name, self.format_value(v)))
+                }
+                (Some(v), false) => out.push_str(&format!("= {}", self.format_value(v))),
+                (None, true) => out.push_str(&node.name),
+                (None, false) => out.push('-'),
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The tree in the bracket format, on one line (reads back to an equal tree).
+    pub fn to_bracket(&self) -> String {
+        let mut out = String::new();
+        self.write_bracket(self.root(), &mut out);
+        out
+    }
+
+    fn write_bracket(&self, root: NodeId, out: &mut String) {
+        // Iterative, so that deep trees cannot overflow the stack.
+        enum Item {
+            Open(NodeId),
+            Close,
+        }
+        let mut stack = vec![Item::Open(root)];
+        let mut first = true;
+        while let Some(item) = stack.pop() {
+            match item {
+                Item::Close => out.push(')'),
+                Item::Open(id) => {
+                    if !first && !out.ends_with('(') {
+                        out.push(' ');
+                    }
+                    first = false;
+                    let node = self.node(id);
+                    match node.value {
+                        Some(v) if node.named => {
+                            out.push_str(&format!("{}={}", node.name, self.format_value(v)))
+                        }
+                        Some(v) => out.push_str(&self.format_value(v)),
+                        None => {
+                            out.push('(');
+                            if node.named {
+                                out.push_str(&node.name);
+                            }
+                            stack.push(Item::Close);
+                            stack.extend(self.children(id).iter().rev().map(|&c| Item::Open(c)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The tree in the JSON input format.
+    pub fn to_json(&self) -> serde_json::Value {
+        // Built bottom-up (children have larger ids than their parent), without recursion.
+        let mut built: Vec<Option<serde_json::Value>> = vec![None; self.nodes.len()];
+        for id in (0..self.nodes.len()).rev() {
+            let node = &self.nodes[id];
+            let mut object = serde_json::Map::new();
+            if node.named {
+                object.insert("name".into(), node.name.clone().into());
+            }
+            match node.value {
+                Some(v) => {
+                    let value = if self.decimals == 0 {
+                        serde_json::Value::from(v)
+                    } else {
+                        serde_json::Value::from(v as f64 / 10f64.powi(self.decimals as i32))
+                    };
+                    object.insert("value".into(), value);
+                }
+                None => {
+                    let children = self
+                        .children(id as NodeId)
+                        .iter()
+                        .map(|&c| built[c as usize].take().unwrap_or_default())
+                        .collect::<Vec<_>>();
+                    object.insert("children".into(), children.into());
+                }
+            }
+            built[id] = Some(object.into());
+        }
+        built[0].take().unwrap_or_default()
+    }
+}
+
+/// A position of an explicit tree: the tree and a node. Cheap to copy.
+#[derive(Clone, Copy)]
+pub struct TreePosition<'t> {
+    pub tree: &'t ExplicitTree,
+    pub node: NodeId,
+}
+
+impl fmt::Debug for TreePosition<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TreePosition({})", self.tree.node(self.node).name)
+    }
+}
+
+impl Game for TreePosition<'_> {
+    /// The child node to go to.
+    type Move = NodeId;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.tree.node(self.node).mover
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        let node = self.tree.node(self.node);
+        let max = self.tree.max_value(self.node)?;
+        let for_mover = if node.mover == Player::First {
+            max
+        } else {
+            -max
+        };
+        Some(Outcome::Payoff(Score::heuristic(for_mover)))
+    }
+
+    #[inline]
+    fn generate_moves(&self, moves: &mut Vec<NodeId>) {
+        moves.extend_from_slice(self.tree.children(self.node));
+    }
+
+    #[inline]
+    fn play(&mut self, child: NodeId) {
+        self.node = child;
+    }
+}
+
+/// Builds a tree node by node in reading order, checking the limits, and then
+/// the values (leaves need one, inner nodes must not have one) at the end.
+pub struct TreeBuilder {
+    limits: Limits,
+    nodes: Vec<Node>,
+    places: Vec<(u32, u32)>,
+    values: Vec<Option<(Decimal, u32, u32)>>,
+}
+
+impl TreeBuilder {
+    pub fn new(limits: Limits) -> TreeBuilder {
+        TreeBuilder {
+            limits,
+            nodes: Vec::new(),
+            places: Vec::new(),
+            values: Vec::new(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Adds a node under `parent` (which must be the last node added or one of
+    /// its ancestors: nodes come in reading order). MAX and MIN alternate by depth.
+    pub fn push(
+        &mut self,
+        parent: Option<NodeId>,
+        name: Option<String>,
+        line: u32,
+        column: u32,
+    ) -> Result<NodeId, TreeError> {
+        let id = self.nodes.len();
+        if id >= self.limits.max_nodes {
+            return Err(TreeError::at(
+                line,
+                column,
+                format!(
+                    "the tree has more than {} nodes (raise the limit with --max-nodes)",
+                    self.limits.max_nodes
+                ),
+            ));
+        }
+        let depth = match parent {
+            Some(p) => self.nodes[p as usize].depth + 1,
+            None => 0,
+        };
+        if depth > self.limits.max_depth {
+            return Err(TreeError::at(
+                line,
+                column,
+                format!(
+                    "the tree goes deeper than depth {} (raise the limit with --max-depth)",
+                    self.limits.max_depth
+                ),
+            ));
+        }
+        let named = name.is_some();
+        self.nodes.push(Node {
+            name: name.unwrap_or_else(|| format!("#{}", id + 1)),
+            named,
+            value: None,
+            depth,
+            parent,
+            mover: if depth % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            },
+            first_child: 0,
+            child_count: 0,
+        });
+        self.places.push((line, column));
+        self.values.push(None);
+        Ok(id as NodeId)
+    }
+
+    /// Overrides who is to move at `id` (for trees expanded from games where a player may move twice).
+    pub fn set_mover(&mut self, id: NodeId, mover: Player) {
+        self.nodes[id as usize].mover = mover;
+    }
+
+    pub fn set_value(&mut self, id: NodeId, value: Decimal, line: u32, column: u32) {
+        self.values[id as usize] = Some((value, line, column));
+    }
+
+    pub fn clear_value(&mut self, id: NodeId) {
+        self.values[id as usize] = None;
+    }
+
+    /// The name of a node added so far.
+    pub fn name(&self, id: NodeId) -> &str {
+        &self.nodes[id as usize].name
+    }
+
+    pub fn has_value(&self, id: NodeId) -> bool {
+        self.values[id as usize].is_some()
+    }
+
+    /// Turns a made-up name into a real one, or the other way round.
+    pub fn set_name(&mut self, id: NodeId, name: Option<String>) {
+        let node = &mut self.nodes[id as usize];
+        node.named = name.is_some();
+        node.name = name.unwrap_or_else(|| format!("#{}", id + 1));
+    }
+
+    /// Checks the values and scales them to the finest decimals written.
+    pub fn finish(mut self, perspective: LeafPerspective) -> Result<ExplicitTree, TreeError> {
+        if self.nodes.is_empty() {
+            return Err(TreeError::at(
+                1,
+                1,
+                "the tree is empty: write at least one node",
+            ));
+        }
+        let mut child_count = vec![0u32; self.nodes.len()];
+        for node in &self.nodes {
+            if let Some(p) = node.parent {
+                child_count[p as usize] += 1;
+            }
+        }
+        let decimals = self
+            .values
+            .iter()
+            .flatten()
+            .map(|(d, _, _)| d.decimals)
+            .max()
+            .unwrap_or(0);
+        for (id, node) in self.nodes.iter_mut().enumerate() {
+            let (line, column) = self.places[id];
+            match (self.values[id], child_count[id]) {
+                (None, 0) => {
+                    return Err(TreeError::at(
+                        line,
+                        column,
+                        format!(
+                            "leaf '{}' has no value (write it as '{} = 3')",
+                            node.name, node.name
+                        ),
+                    ));
+                }
+                (Some((_, line, column)), n) if n > 0 => {
+                    return Err(TreeError::at(
+                        line,
+                        column,
+                        format!(
+                            "'{}' has children, so it cannot have a value: only leaves have values",
+                            node.name
+                        ),
+                    ));
+                }
+                (Some((value, line, column)), _) => {
+                    node.value = Some(value.scaled(decimals).ok_or_else(|| {
+                        TreeError::at(
+                            line,
+                            column,
+                            format!(
+                                "value {value} is too large: with values given to {} the limit is ±{}",
+                                format_scaled(1, decimals),
+                                format_scaled(crate::value::MAX_SCALED, decimals)
+                            ),
+                        )
+                    })?);
+                }
+                (None, _) => {}
+            }
+        }
+        // Children in reading order, packed: node i's children are child_ids[first..first + count].
+        let mut first = 0u32;
+        for (node, &count) in self.nodes.iter_mut().zip(&child_count) {
+            node.first_child = first;
+            node.child_count = 0;
+            first += count;
+        }
+        let mut child_ids = vec![0; first as usize];
+        for id in 0..self.nodes.len() {
+            if let Some(p) = self.nodes[id].parent {
+                let parent = &mut self.nodes[p as usize];
+                child_ids[(parent.first_child + parent.child_count) as usize] = id as NodeId;
+                parent.child_count += 1;
+            }
+        }
+        Ok(ExplicitTree {
+            nodes: self.nodes,
+            child_ids,
+            decimals,
+            perspective,
+        })
+    }
+}

@@ -1,0 +1,118 @@
+//! Games written out as explicit trees: same size as the game tree, same value as the solver.
+
+use ply_core::count::count_tree;
+use ply_core::{Algorithm, Game, NoEvaluation, NoObserver, Player, SearchOptions, alpha_beta_with};
+use ply_games::Notation;
+use ply_games::mnk::Mnk;
+use ply_tree::{ExpandOptions, Limits, annotate, expand};
+
+fn written_out(position: &Mnk) -> ply_tree::ExplicitTree {
+    expand(
+        position,
+        &position.position_string(),
+        |pos, mv| pos.move_string(mv),
+        &ExpandOptions::default(),
+    )
+    .expect("small enough")
+}
+
+/// The solver's verdict for the side to move as 1, 0 or -1.
+fn solved(position: &Mnk) -> i32 {
+    let options = SearchOptions {
+        depth: None,
+        distance_aware: false,
+    };
+    let value = alpha_beta_with(position, &NoEvaluation, options, &mut NoObserver).value;
+    if value.is_win() {
+        1
+    } else if value.is_loss() {
+        -1
+    } else {
+        0
+    }
+}
+
+#[test]
+fn tic_tac_toe_positions() {
+    let start = Mnk::tic_tac_toe();
+    // X to move and win; O to move and lose; a drawn middle game.
+    for text in ["XO./.X./O..", "XO./.X./...", "XOX/.O./...", "X../.O./..."] {
+        let position = start.parse_position(text).unwrap();
+        let tree = written_out(&position);
+        assert_eq!(tree.len() as u64, count_tree(&position).nodes, "{text}");
+        assert_eq!(
+            tree.leaf_count() as u64,
+            count_tree(&position).games,
+            "{text}"
+        );
+        assert_eq!(tree.node(0).name, text);
+        for algorithm in Algorithm::ALL {
+            let run = annotate(&tree, algorithm);
+            assert_eq!(run.value.raw(), solved(&position), "{text} {algorithm}");
+        }
+        // Children are named by their moves, in the order the game generates them.
+        let names: Vec<String> = tree
+            .children(0)
+            .iter()
+            .map(|&c| tree.node(c).name.clone())
+            .collect();
+        let moves: Vec<String> = position
+            .legal_moves()
+            .into_iter()
+            .map(|m| position.move_string(m))
+            .collect();
+        assert_eq!(names, moves);
+    }
+}
+
+#[test]
+fn values_are_from_the_player_at_the_root() {
+    let start = Mnk::tic_tac_toe();
+    // O is to move here, so O is MAX of the written-out tree, and wins at once.
+    let position = start.parse_position("XX./OO./X..").unwrap();
+    assert_eq!(position.to_move(), Player::Second);
+    let tree = written_out(&position);
+    assert_eq!(tree.node(0).mover, Player::First); // the side to move at the root is MAX
+    let run = annotate(&tree, Algorithm::AlphaBeta);
+    assert_eq!(run.value.raw(), 1, "O completes the middle row");
+    assert_eq!(tree.node(run.best.unwrap()).name, "c2");
+}
+
+#[test]
+fn small_boards_from_the_start() {
+    for (m, n, k) in [(2, 2, 2), (3, 2, 2), (3, 2, 3), (2, 3, 3)] {
+        let start = Mnk::new(m, n, k).unwrap();
+        let tree = written_out(&start);
+        assert_eq!(
+            tree.len() as u64,
+            count_tree(&start).nodes,
+            "mnk:{m},{n},{k}"
+        );
+        assert_eq!(
+            annotate(&tree, Algorithm::Minimax).value.raw(),
+            solved(&start),
+            "mnk:{m},{n},{k}"
+        );
+    }
+}
+
+#[test]
+fn the_node_limit_is_an_error() {
+    let options = ExpandOptions {
+        limits: Limits {
+            max_nodes: 1_000,
+            ..Limits::default()
+        },
+    };
+    let error = expand(
+        &Mnk::tic_tac_toe(),
+        "start",
+        |p, m| p.move_string(m),
+        &options,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the tree has more than 1000 nodes (raise the limit with --max-nodes); start from a later position"
+    );
+}

@@ -1,0 +1,38 @@
+#![no_main]
+//! Any text given as a tree (text, bracket or JSON format) is either read or refused
+//! with an error that has a place; never a panic. A tree that is read is searched and
+//! drawn in every format, and writes back to text that reads to the same tree.
+use libfuzzer_sys::fuzz_target;
+use ply_core::Algorithm;
+use ply_tree::{Format, LeafPerspective, Limits, ParseOptions, annotate, detect_format, parse, render};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let (perspective, limits) = (
+        if data.len() % 2 == 0 { LeafPerspective::Max } else { LeafPerspective::Mover },
+        Limits { max_nodes: 5_000, max_depth: 200 },
+    );
+    let options = ParseOptions { limits, perspective };
+    let tree = match parse(text, &options) {
+        Ok(tree) => tree,
+        Err(error) => {
+            assert!(!error.message.is_empty());
+            return;
+        }
+    };
+    // Names from JSON may be any string; the text and bracket formats only take plain names.
+    let format = detect_format(text);
+    if format != Format::Json {
+        assert_eq!(parse(&tree.to_text(), &options).expect("text round trip"), tree);
+    }
+    if format == Format::Bracket {
+        assert_eq!(parse(&tree.to_bracket(), &options).expect("bracket round trip"), tree);
+    }
+    let json = serde_json::to_string(&tree.to_json()).expect("JSON");
+    assert_eq!(parse(&json, &options).expect("JSON round trip"), tree);
+    for algorithm in Algorithm::ALL {
+        let run = annotate(&tree, algorithm);
+        let _ = (render::text(&tree, &run), render::trace(&tree, &run), render::dot(&tree, &run));
+        let _ = (render::svg(&tree, &run, true), render::json(&tree, &run, true));
+    }
+});
