@@ -54,7 +54,10 @@ use crate::search::MoveValue;
 use crate::{Game, Outcome, Player, Score};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt;
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash};
+
+/// Positions are not chosen by an adversary: the fast Fx hash beats SipHash here.
+type BuildFxHasher = BuildHasherDefault<crate::engine::FxHasher>;
 use std::ops::ControlFlow;
 
 /// The exact value of a position for the side to move, with its remoteness
@@ -227,7 +230,7 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         progress: &mut impl FnMut(RetrogradeProgress) -> ControlFlow<()>,
     ) -> Result<Self, RetrogradeError> {
         let limit = options.max_positions.clamp(1, u32::MAX as usize);
-        let mut index = HashMap::with_hasher(BuildFxHasher);
+        let mut index = HashMap::with_hasher(BuildFxHasher::default());
         index.insert(start.clone(), 0);
         let mut table = RetrogradeTable {
             positions: vec![start.clone()],
@@ -512,70 +515,5 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
             .collect();
         values.sort_by_key(|m| std::cmp::Reverse(m.value));
         Some(values)
-    }
-}
-
-/// The hash of the position index: a multiply-rotate hash (as in rustc's FxHash), much
-/// faster than the default SipHash on small keys; positions are not chosen by an adversary.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BuildFxHasher;
-
-impl BuildHasher for BuildFxHasher {
-    type Hasher = FxHasher;
-    fn build_hasher(&self) -> FxHasher {
-        FxHasher(0)
-    }
-}
-
-/// See [`BuildFxHasher`].
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FxHasher(u64);
-
-impl FxHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-impl Hasher for FxHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(last));
-        }
-    }
-    #[inline]
-    fn write_u8(&mut self, n: u8) {
-        self.add(n as u64);
-    }
-    #[inline]
-    fn write_u16(&mut self, n: u16) {
-        self.add(n as u64);
-    }
-    #[inline]
-    fn write_u32(&mut self, n: u32) {
-        self.add(n as u64);
-    }
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-    #[inline]
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-    #[inline]
-    fn finish(&self) -> u64 {
-        // A final mix so that the low bits (used by the table) depend on every input bit.
-        let x = self.0;
-        (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (x >> 32)
     }
 }

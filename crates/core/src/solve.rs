@@ -49,64 +49,10 @@
 use crate::search::MoveValue;
 use crate::{Game, Score};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
-
-/// A fast multiplicative hash (the Fx hash of the Rust compiler, with the final
-/// rotation of `rustc-hash` 2 that brings the well-mixed high bits down to the
-/// low bits the table indexes by). Positions are small keys hashed in the
-/// solver's inner loop, where SipHash's resistance to chosen keys buys nothing.
-#[derive(Clone, Copy, Default)]
-pub struct FxHasher {
-    hash: u64,
-}
-
-const FX_SEED: u64 = 0xf135_7aea_2e62_a9c5;
-
-impl FxHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.hash = self.hash.wrapping_add(word).wrapping_mul(FX_SEED);
-    }
-}
-
-impl Hasher for FxHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(last));
-        }
-    }
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn write_u32(&mut self, i: u32) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.hash.rotate_left(26)
-    }
-}
+use std::hash::{BuildHasherDefault, Hash};
 
 /// The table of solved positions, by key.
-type Table<K> = HashMap<K, Score, BuildHasherDefault<FxHasher>>;
+type Table<K> = HashMap<K, Score, BuildHasherDefault<crate::engine::FxHasher>>;
 
 /// How the solver files a position in its table. Positions with equal keys
 /// must have equal values for their side to move: the key may forget a symmetry
