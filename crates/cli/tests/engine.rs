@@ -1,22 +1,10 @@
 //! `ply analyze`, and the engine behind `ply solve` and `ply play`: the JSON contract and exact values.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn ply() -> Command {
-    Command::cargo_bin("ply").expect("the ply binary is built")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = ply().args(args).output().expect("ply runs");
-    assert!(
-        out.status.success(),
-        "ply {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
+mod common;
+use common::{json, ply};
 
 #[test]
 fn analyze_json_contract() {

@@ -1,23 +1,11 @@
 //! `ply` on the counting and taking games: the solve contract (move names
 //! `pile:take`, explanations in words), `ply grundy`, play, and errors.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn ply() -> Command {
-    Command::cargo_bin("ply").expect("the ply binary is built")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = ply().args(args).output().expect("ply runs");
-    assert!(
-        out.status.success(),
-        "ply {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
+mod common;
+use common::{json, ply};
 
 fn strings(v: &Value) -> Vec<String> {
     v.as_array()

@@ -1,22 +1,10 @@
 //! `ply solve` and `ply play` on the pursuit games: the JSON contract (`cops_win`,
 //! `capture_time`), graphs from files, errors, and a game played through stdin.
 
-use assert_cmd::Command;
 use serde_json::{Value, json};
 
-fn ply() -> Command {
-    Command::cargo_bin("ply").expect("the ply binary is built")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = ply().args(args).output().expect("ply runs");
-    assert!(
-        out.status.success(),
-        "ply {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
+mod common;
+use common::{json, ply};
 
 #[test]
 fn solve_a_path_reports_the_capture_time() {

@@ -1,13 +1,11 @@
 //! `ply tree` as users run it: every format, the JSON contract, errors with
 //! line and column, exit codes.
 
-use assert_cmd::Command;
 use serde_json::Value;
 use std::path::PathBuf;
 
-fn ply() -> Command {
-    Command::cargo_bin("ply").expect("the ply binary is built")
-}
+mod common;
+use common::ply;
 
 fn example(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
