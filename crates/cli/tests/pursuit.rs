@@ -144,3 +144,20 @@ fn a_person_plays_the_fugitive_and_escapes_on_a_cycle() {
     assert!(text.contains("2 draw"), "{text}");
     assert!(text.contains("game abandoned"), "{text}");
 }
+
+#[test]
+fn tree_draws_the_solved_strategy() {
+    // One cop wins on a path: the strategy tree backs up to 1 for the cops (MAX).
+    let v = json(&["tree", "pursuit:path:4", "--json"]);
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["root"]["player"], "max");
+    // On a 4-cycle the fugitive escapes for ever: the line repeats and the value is 0.
+    let v = json(&["tree", "pursuit:cycle:4", "--json"]);
+    assert_eq!(v["value"], 0);
+    let svg = ply()
+        .args(["tree", "pursuit:path:3", "--format", "svg"])
+        .output()
+        .expect("ply runs");
+    assert!(svg.status.success());
+    assert!(String::from_utf8_lossy(&svg.stdout).starts_with("<svg"));
+}

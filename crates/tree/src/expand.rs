@@ -92,3 +92,121 @@ pub fn expand<G: Game>(
     }
     builder.finish(LeafPerspective::Max)
 }
+
+/// The solved strategy of a game whose positions may repeat, written out as a tree
+/// (where [`expand`] would never end).
+///
+/// `value(position)` is the exact value for the side to move (from a retrograde
+/// table) and `best_moves(position)` the moves that keep it. Along every line the
+/// side that is winning plays its first best move; the side that is losing may play
+/// any move, and every answer is shown; in a drawn position both sides play their
+/// first best move. A position met again on the same line ends it: the game goes
+/// round in circles there (a leaf with the position's value). Leaves are valued
+/// from MAX's point of view: `1`, `-1` or `0`, so minimax over the tree gives back
+/// the solved value of the root.
+///
+/// ```
+/// use ply_core::{Game, Outcome, Player, Score};
+/// use ply_tree::{ExpandOptions, expand_strategy};
+///
+/// /// A token on a cycle of 4; each turn, move it one step either way, or
+/// /// (only from 0) take it home and win. The positions repeat.
+/// #[derive(Clone, PartialEq, Eq, Hash)]
+/// struct Walk { at: u8, home: bool, to_move: Player }
+/// impl Game for Walk {
+///     type Move = i8;
+///     fn to_move(&self) -> Player { self.to_move }
+///     fn outcome(&self) -> Option<Outcome> { self.home.then_some(Outcome::Loss) }
+///     fn generate_moves(&self, moves: &mut Vec<i8>) {
+///         moves.extend([1, -1]);
+///         if self.at == 0 { moves.push(0) }
+///     }
+///     fn play(&mut self, step: i8) {
+///         if step == 0 { self.home = true } else { self.at = (self.at as i8 + 4 + step) as u8 % 4 }
+///         self.to_move = self.to_move.opponent();
+///     }
+/// }
+///
+/// // At 1, whoever moves to 0 hands the win to the other: both sides keep away, a draw.
+/// let start = Walk { at: 2, home: false, to_move: Player::First };
+/// let value = |w: &Walk| Some(if w.home { Score::loss_in(0) } else if w.at == 0 { Score::win_in(1) } else { Score::DRAW });
+/// let best = |w: &Walk| if w.at == 0 { vec![0] } else if w.at == 1 { vec![1] } else if w.at == 3 { vec![-1] } else { vec![1, -1] };
+/// let tree = expand_strategy(&start, "2", |_, s| format!("{s:+}"), value, best, &ExpandOptions::default()).unwrap();
+/// // 2 → 3 (MIN keeps away from 0) → 2 again: the line repeats, a draw.
+/// assert_eq!(tree.to_bracket(), "(2 (+1 -1=0))");
+/// ```
+pub fn expand_strategy<G: Game + Eq + std::hash::Hash>(
+    root: &G,
+    root_name: &str,
+    mut name_move: impl FnMut(&G, G::Move) -> String,
+    value: impl Fn(&G) -> Option<ply_core::Score>,
+    best_moves: impl Fn(&G) -> Vec<G::Move>,
+    options: &ExpandOptions,
+) -> Result<ExplicitTree, TreeError> {
+    enum Step<G> {
+        Enter(G, Option<NodeId>, String),
+        Leave(G),
+    }
+    let max = root.to_move();
+    let mut builder = TreeBuilder::new(options.limits);
+    let mut on_line = std::collections::HashSet::new();
+    let mut stack = vec![Step::Enter(root.clone(), None, root_name.to_string())];
+    let mut moves = Vec::new();
+    while let Some(step) = stack.pop() {
+        let (position, parent, name) = match step {
+            Step::Leave(position) => {
+                on_line.remove(&position);
+                continue;
+            }
+            Step::Enter(position, parent, name) => (position, parent, name),
+        };
+        let id = builder.push(parent, Some(name), 0, 0)?;
+        let mover = if position.to_move() == max {
+            Player::First
+        } else {
+            Player::Second
+        };
+        builder.set_mover(id, mover);
+        let Some(score) = value(&position) else {
+            return Err(TreeError {
+                line: 0,
+                column: 0,
+                message: "a position of the strategy has no solved value".into(),
+            });
+        };
+        let for_max = if mover == Player::First {
+            score
+        } else {
+            -score
+        };
+        let leaf_value = Decimal::integer(if for_max.is_win() {
+            1
+        } else if for_max.is_loss() {
+            -1
+        } else {
+            0
+        });
+        if position.outcome().is_some() || on_line.contains(&position) {
+            builder.set_value(id, leaf_value, 0, 0);
+            continue;
+        }
+        // The winner (and, in a draw, either side) follows one best move; the loser tries everything.
+        moves.clear();
+        if score.is_loss() {
+            position.generate_moves(&mut moves);
+        } else {
+            moves.extend(best_moves(&position).into_iter().take(1));
+        }
+        if moves.is_empty() {
+            builder.set_value(id, leaf_value, 0, 0);
+            continue;
+        }
+        on_line.insert(position.clone());
+        stack.push(Step::Leave(position.clone()));
+        for &mv in moves.iter().rev() {
+            let name = name_move(&position, mv);
+            stack.push(Step::Enter(position.after(mv), Some(id), name));
+        }
+    }
+    builder.finish(LeafPerspective::Max)
+}

@@ -116,3 +116,47 @@ fn the_node_limit_is_an_error() {
         "the tree has more than 1000 nodes (raise the limit with --max-nodes); start from a later position"
     );
 }
+
+/// Pursuit games repeat positions: their tree is the solved strategy. Minimax over it
+/// must give back the retrograde verdict, and when the cops win, the longest line
+/// (the fugitive resisting as long as it can) is exactly the solved distance to capture.
+#[test]
+fn strategy_trees_of_games_whose_positions_repeat() {
+    use ply_core::RetrogradeTable;
+    use ply_games::pursuit::Pursuit;
+    use ply_tree::expand_strategy;
+
+    for (spec, cops_win) in [
+        ("path:1", true),
+        ("path:4", true),
+        ("path:7", true),
+        ("tree:0,0,1,1,2", true),
+        ("cycle:4", false),
+        ("cycle:6", false),
+        ("grid:3x3", false),
+        ("grid:1x5", true),
+    ] {
+        let start = Pursuit::from_spec_args(spec).expect("valid spec");
+        let table = RetrogradeTable::solve(&start).expect("small game");
+        let tree = expand_strategy(
+            &start,
+            "start",
+            |pos, mv| pos.move_string(mv),
+            |pos| table.score(pos),
+            |pos| table.best_moves(pos).unwrap_or_default(),
+            &ExpandOptions::default(),
+        )
+        .expect("small strategy");
+        let run = annotate(&tree, Algorithm::Minimax);
+        let expected = table.score(&start).expect("the start is solved");
+        assert_eq!(
+            run.value.raw(),
+            if expected.is_win() { 1 } else { 0 },
+            "{spec}"
+        );
+        assert_eq!(expected.is_win(), cops_win, "{spec}");
+        if let Some(plies) = expected.plies_to_end() {
+            assert_eq!(tree.height(), plies, "{spec}: the longest line to capture");
+        }
+    }
+}

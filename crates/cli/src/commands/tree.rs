@@ -5,7 +5,8 @@ use anyhow::{Context, Result, bail};
 use ply_core::Algorithm;
 use ply_games::{GameVisitor, Playable, with_game};
 use ply_tree::{
-    ExpandOptions, ExplicitTree, LeafPerspective, Limits, ParseOptions, annotate, expand, render,
+    ExpandOptions, ExplicitTree, LeafPerspective, Limits, ParseOptions, annotate, expand,
+    expand_strategy, render,
 };
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -76,8 +77,21 @@ impl GameVisitor for Expand<'_> {
         let options = ExpandOptions {
             limits: self.limits,
         };
-        expand(&root, &name, |pos, mv| pos.move_string(mv), &options)
-            .map_err(|e| anyhow::anyhow!("{} from {}: {e}", root.game_name(), name))
+        let tree = if root.has_cycles() {
+            // Positions repeat: write out the solved strategy instead of every line of play.
+            let table = crate::cyclic::solve_table(&root)?;
+            expand_strategy(
+                &root,
+                &name,
+                |pos, mv| pos.move_string(mv),
+                |pos| table.score(pos),
+                |pos| table.best_moves(pos).unwrap_or_default(),
+                &options,
+            )
+        } else {
+            expand(&root, &name, |pos, mv| pos.move_string(mv), &options)
+        };
+        tree.map_err(|e| anyhow::anyhow!("{} from {}: {e}", root.game_name(), name))
     }
 }
 
