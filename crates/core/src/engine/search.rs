@@ -10,7 +10,7 @@
 use super::limits::MAX_DEPTH;
 use super::ordering::{MoveOrdering, TT_MOVE_KEY, pick_next};
 use super::tt::{Bound, TranspositionTable};
-use super::{EngineStats, ExactStrategy, Limits, SearchHooks, SearchInfo, Settings};
+use super::{EngineStats, ExactScale, ExactStrategy, Limits, SearchHooks, SearchInfo, Settings};
 use crate::{Evaluator, Game, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
@@ -760,8 +760,12 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 }
             }
             ExactStrategy::Bisection => {
+                let ladder = self.hooks.exact_scale(root).map(Ladder::new);
                 while lo < hi {
-                    let probe = next_probe(lo, hi);
+                    let probe = match &ladder {
+                        Some(ladder) => ladder.next_probe(lo, hi),
+                        None => next_probe(lo, hi),
+                    };
                     let v = self.search_root(
                         root,
                         INFINITE_DEPTH,
@@ -772,10 +776,10 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                         break;
                     }
                     let bound = if v <= probe {
-                        hi = v;
+                        hi = ladder.as_ref().map_or(v, |l| l.score(l.floor(v)));
                         Bound::Upper
                     } else {
-                        lo = v;
+                        lo = ladder.as_ref().map_or(v, |l| l.score(l.ceil(v)));
                         Bound::Lower
                     };
                     let done = Completed {
@@ -904,9 +908,147 @@ fn next_probe(lo: Score, hi: Score) -> Score {
     Score::from_raw(mid as i32)
 }
 
+/// The values of an [`ExactScale`] numbered like Pons' Connect Four scores:
+/// rank 0 the draw, `k > 0` the `k`-th slowest win, `-k` the `k`-th slowest
+/// loss; quicker results have larger magnitudes.
+struct Ladder {
+    /// Plies between two possible win (or loss) distances: 2 when a side wins
+    /// only with its own moves, else 1.
+    step: i64,
+    /// The slowest possible win and loss, in plies.
+    slowest_win: i64,
+    slowest_loss: i64,
+}
+
+impl Ladder {
+    fn new(scale: ExactScale) -> Ladder {
+        let far = scale.max_plies.min(Score::MAX_PLIES) as i64;
+        if scale.wins_on_own_move {
+            Ladder {
+                step: 2,
+                slowest_win: if far % 2 == 1 { far } else { far - 1 },
+                slowest_loss: if far % 2 == 0 { far } else { far - 1 },
+            }
+        } else {
+            Ladder {
+                step: 1,
+                slowest_win: far,
+                slowest_loss: far,
+            }
+        }
+    }
+
+    /// The score of rank `k`.
+    fn score(&self, k: i64) -> Score {
+        match k {
+            0 => Score::DRAW,
+            k if k > 0 => Score::win_in((self.slowest_win - self.step * (k - 1)).max(0) as u32),
+            k => Score::loss_in((self.slowest_loss - self.step * (-k - 1)).max(0) as u32),
+        }
+    }
+
+    /// The largest rank whose score is at most `v`.
+    fn floor(&self, v: Score) -> i64 {
+        if v >= Score::INFINITY {
+            return i64::MAX / 4;
+        }
+        if v <= -Score::INFINITY {
+            return i64::MIN / 4;
+        }
+        match v.plies_to_end() {
+            Some(d) if v.is_win() => {
+                let d = d as i64;
+                if d <= self.slowest_win {
+                    (self.slowest_win - d) / self.step + 1
+                } else {
+                    0
+                }
+            }
+            Some(d) => {
+                let d = d as i64;
+                if d <= self.slowest_loss {
+                    -((self.slowest_loss - d + self.step - 1) / self.step + 1)
+                } else {
+                    -1
+                }
+            }
+            None if v >= Score::DRAW => 0,
+            None => -1,
+        }
+    }
+
+    /// The smallest rank whose score is at least `v`.
+    fn ceil(&self, v: Score) -> i64 {
+        if v >= Score::INFINITY {
+            return i64::MAX / 4;
+        }
+        if v <= -Score::INFINITY {
+            return i64::MIN / 4;
+        }
+        match v.plies_to_end() {
+            Some(d) if v.is_win() => {
+                let d = d as i64;
+                if d <= self.slowest_win {
+                    (self.slowest_win - d + self.step - 1) / self.step + 1
+                } else {
+                    1
+                }
+            }
+            Some(d) => {
+                let d = d as i64;
+                if d <= self.slowest_loss {
+                    -((self.slowest_loss - d) / self.step + 1)
+                } else {
+                    0
+                }
+            }
+            None if v <= Score::DRAW => 0,
+            None => 1,
+        }
+    }
+
+    /// The next null-window probe for a value known to lie in `lo..=hi`:
+    /// halfway in rank, but pulled towards the draw (to half the extreme rank)
+    /// as in Pons' solver, so the first probes ask about quick results, whose
+    /// proofs are short.
+    fn next_probe(&self, lo: Score, hi: Score) -> Score {
+        let (min, max) = (self.ceil(lo), self.floor(hi));
+        let mut med = min + (max - min) / 2;
+        if med <= 0 && min / 2 < med {
+            med = min / 2;
+        } else if med >= 0 && max / 2 > med {
+            med = max / 2;
+        }
+        self.score(med)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ladder_ranks_round_trip_and_round_to_possible_values() {
+        let ladder = Ladder::new(ExactScale {
+            max_plies: 10,
+            wins_on_own_move: true,
+        });
+        // Wins at 9, 7, 5, 3, 1 plies are ranks 1..=5; losses at 10, 8, .., 2 are -1..=-5.
+        for k in -5..=5 {
+            let s = ladder.score(k);
+            assert_eq!((ladder.floor(s), ladder.ceil(s)), (k, k), "rank {k}");
+        }
+        assert_eq!(ladder.score(1), Score::win_in(9));
+        assert_eq!(ladder.score(-5), Score::loss_in(2));
+        // An impossible even win distance lies between two ranks.
+        assert_eq!(ladder.floor(Score::win_in(4)), 3);
+        assert_eq!(ladder.ceil(Score::win_in(4)), 4);
+        assert_eq!(ladder.floor(Score::loss_in(3)), -5);
+        assert_eq!(ladder.ceil(Score::loss_in(3)), -4);
+        // The first probe of the whole range is biased towards the quick losses.
+        let probe = ladder.next_probe(Score::loss_in(2), Score::win_in(1));
+        assert_eq!(probe, ladder.score(-2));
+    }
 
     #[test]
     fn probes_split_outcomes_first() {

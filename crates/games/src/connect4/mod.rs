@@ -27,7 +27,7 @@ use crate::notation::{Notation, NotationError, Playable};
 use bitboard::{
     board_cells, bottom_cell, bottom_row, column_cells, has_four, top_cell, winning_cells,
 };
-use ply_core::engine::{HooksVisitor, SearchHooks, splitmix64};
+use ply_core::engine::{ExactScale, HooksVisitor, SearchHooks, splitmix64};
 use ply_core::{Evaluator, Game, Outcome, Player, Score};
 use std::hash::{Hash, Hasher};
 
@@ -444,6 +444,15 @@ impl SearchHooks<Connect4> for Connect4Hooks {
                 .filter(|&c| candidates & column_cells(c as u32, h) != 0),
         );
         None
+    }
+
+    /// The game ends when the board is full, and a side wins only with its own stone.
+    #[inline]
+    fn exact_scale(&self, pos: &Connect4) -> Option<ExactScale> {
+        Some(ExactScale {
+            max_plies: pos.cells() - pos.moves_played(),
+            wins_on_own_move: true,
+        })
     }
 
     /// Called after `non_losing_moves` found no immediate win and a move that
