@@ -555,11 +555,30 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     pub fn init_root(&mut self, root: &G) {
         let mut moves = Vec::new();
         root.generate_moves(&mut moves);
+        if self.exact {
+            self.order_root(root, &mut moves);
+        }
         if self.id > 0 && !moves.is_empty() {
             let by = self.id % moves.len();
             moves.rotate_left(by);
         }
         self.root_moves = moves;
+    }
+
+    /// Exact mode: the root's moves in the order an inner node would try them
+    /// (the game's non-losing moves first, then by hint, ties in generation
+    /// order), since each probe stops at the first move that proves its bound.
+    /// Every legal move stays in the list, so the answer is always legal.
+    fn order_root(&mut self, root: &G, moves: &mut [G::Move]) {
+        if root.outcome().is_some() {
+            return;
+        }
+        let mut kept = Vec::new();
+        let decided = self.hooks.non_losing_moves(root, &mut kept).is_some();
+        moves.sort_by_cached_key(|&mv| {
+            let losing = !decided && !kept.contains(&mv);
+            (losing, std::cmp::Reverse(self.hooks.order_hint(root, mv)))
+        });
     }
 
     /// Searches every root move (best of the previous iteration first) and

@@ -220,6 +220,7 @@ impl TranspositionTable {
                 let Some(old) = unpack(data) else { break };
                 let same_search = generation_of(data) == generation % GENERATIONS;
                 if same_search
+                    && !exact
                     && old.depth > depth.saturating_add(2)
                     && bound != Bound::Exact
                     && old.exact == exact
