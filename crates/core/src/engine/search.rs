@@ -780,6 +780,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             }
             ExactStrategy::Bisection => {
                 let ladder = self.hooks.exact_scale(root).map(Ladder::new);
+                if let Some(ladder) = &ladder {
+                    // Only the ladder's values can occur: start from the closest ones.
+                    let (min, max) = (ladder.ceil(lo), ladder.floor(hi));
+                    (lo, hi) = (ladder.score(min), ladder.score(max.max(min)));
+                }
                 while lo < hi {
                     let probe = match &ladder {
                         Some(ladder) => ladder.next_probe(lo, hi),
@@ -1027,16 +1032,19 @@ impl Ladder {
     }
 
     /// The next null-window probe for a value known to lie in `lo..=hi`:
-    /// halfway in rank, but pulled towards the draw (to half the extreme rank)
-    /// as in Pons' solver, so the first probes ask about quick results, whose
-    /// proofs are short.
+    /// halfway in rank, but pulled towards the draw (to half the extreme rank,
+    /// rounded towards the quicker result) as in Pons' solver, so the first
+    /// probes ask about quick results, whose proofs are short.
     fn next_probe(&self, lo: Score, hi: Score) -> Score {
         let (min, max) = (self.ceil(lo), self.floor(hi));
         let mut med = min + (max - min) / 2;
-        if med <= 0 && min / 2 < med {
-            med = min / 2;
-        } else if med >= 0 && max / 2 > med {
-            med = max / 2;
+        // Half the quickest result, rounded towards the quicker one (the probe
+        // asks "better than `med`?", so it stays below `max`).
+        let (half_min, half_max) = (min.div_euclid(2), ((max + 1).div_euclid(2)).min(max - 1));
+        if med <= 0 && half_min < med {
+            med = half_min;
+        } else if med >= 0 && half_max > med {
+            med = half_max;
         }
         self.score(med)
     }
@@ -1066,7 +1074,15 @@ mod tests {
         assert_eq!(ladder.ceil(Score::loss_in(3)), -4);
         // The first probe of the whole range is biased towards the quick losses.
         let probe = ladder.next_probe(Score::loss_in(2), Score::win_in(1));
-        assert_eq!(probe, ladder.score(-2));
+        assert_eq!(probe, ladder.score(-3));
+        // Every probe splits the range: min <= probe < max, so each answer narrows it.
+        for min in -5..=5 {
+            for max in min + 1..=5 {
+                let probe = ladder.next_probe(ladder.score(min), ladder.score(max));
+                let k = ladder.floor(probe);
+                assert!(min <= k && k < max, "{min}..{max}: probe at {k}");
+            }
+        }
     }
 
     #[test]
