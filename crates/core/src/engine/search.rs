@@ -770,6 +770,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         };
         let mut lo = low.max(Score::loss_in(1));
         let mut hi = high.min(Score::win_in(1));
+        // The root move that proved the current lower bound `lo`, if a probe did.
+        let mut lower_move = None;
         match self.settings.exact_strategy {
             ExactStrategy::FullWindow => {
                 let v = self.search_root(root, INFINITE_DEPTH, -Score::INFINITY, Score::INFINITY);
@@ -810,6 +812,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                         Bound::Upper
                     } else {
                         lo = ladder.as_ref().map_or(v, |l| l.score(l.ceil(v)));
+                        // The root move that failed high reaches at least `lo`.
+                        lower_move = self.root_moves.first().copied();
                         Bound::Lower
                     };
                     let done = Completed {
@@ -824,7 +828,12 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         }
         let solved = lo == hi && !self.stopped;
         let pv = if solved && self.id == 0 {
-            self.prove_line(root, lo)
+            match lower_move {
+                // The probe that proved "at least the value" found a move reaching it:
+                // a best move, with no further search.
+                Some(mv) if !self.settings.exact_pv => vec![mv],
+                _ => self.prove_line(root, lo),
+            }
         } else {
             Vec::new()
         };
