@@ -71,6 +71,15 @@ pub trait SearchHooks<G: Game>: Sync {
     /// may give a wrong value: use a well-mixed key.
     fn hash(&self, position: &G) -> u64;
 
+    /// The key ([`SearchHooks::hash`]) of the position after `mv`, if the game can
+    /// compute it cheaply without making the move. The search then prefetches
+    /// the children's table buckets while it orders the moves, so their probes
+    /// find them in the cache. Default `None`: no prefetch.
+    #[inline]
+    fn hash_after(&self, _position: &G, _mv: G::Move) -> Option<u64> {
+        None
+    }
+
     /// A small code of a move (`< 65535`), the same in every position, for the
     /// table's best move and the history heuristic (e.g. a column, a from-to
     /// pair). `None` (the default): the table remembers the move's index in the

@@ -386,6 +386,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         let mut order = self.order_pool.pop().unwrap_or_default();
         order.clear();
         for (i, &mv) in moves.iter().enumerate() {
+            if let Some(table) = table
+                && let Some(child_key) = self.hooks.hash_after(pos, mv)
+            {
+                table.prefetch(child_key);
+            }
             let code = self.code_of(pos, mv, i);
             let key = if code == tt_code {
                 TT_MOVE_KEY

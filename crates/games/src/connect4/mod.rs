@@ -398,6 +398,13 @@ impl SearchHooks<Connect4> for Connect4Hooks {
         splitmix64(pos.current.wrapping_add(pos.mask))
     }
 
+    /// The child's `current + mask` from the parent's bitboards, without playing.
+    #[inline]
+    fn hash_after(&self, pos: &Connect4, column: Column) -> Option<u64> {
+        let mask = pos.mask | pos.landing_cell(column);
+        Some(splitmix64((pos.current ^ pos.mask).wrapping_add(mask)))
+    }
+
     #[inline]
     fn move_code(&self, _pos: &Connect4, column: Column) -> Option<u16> {
         Some(column as u16)
@@ -535,6 +542,20 @@ mod tests {
             c4.parse_position("1234").unwrap(),
             c4.parse_position("3214").unwrap()
         );
+    }
+
+    #[test]
+    fn hash_after_is_the_childs_hash() {
+        let hooks = Connect4Hooks;
+        let pos = Connect4::standard().parse_position("4453").unwrap();
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        for column in moves {
+            assert_eq!(
+                hooks.hash_after(&pos, column),
+                Some(hooks.hash(&pos.after(column)))
+            );
+        }
     }
 
     #[test]
