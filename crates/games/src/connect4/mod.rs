@@ -53,6 +53,11 @@ pub struct Connect4 {
     mask: u64,
     /// The columns played, 4 bits each, for writing the position back.
     history: [u64; 4],
+    /// The bottom cell of every column and every playable cell: constants of the
+    /// board size, kept here because the size is only known at run time (computing
+    /// them at every use was a loop per column in the hottest functions).
+    bottom: u64,
+    board: u64,
 }
 
 impl PartialEq for Connect4 {
@@ -91,6 +96,8 @@ impl Connect4 {
             current: 0,
             mask: 0,
             history: [0; 4],
+            bottom: bottom_row(width, height),
+            board: board_cells(width, height),
         })
     }
 
@@ -135,12 +142,12 @@ impl Connect4 {
     /// Every playable cell.
     #[inline]
     pub fn board_mask(&self) -> u64 {
-        board_cells(self.width(), self.height())
+        self.board
     }
     /// The cells where a stone would land now, one per open column.
     #[inline]
     pub fn playable_cells(&self) -> u64 {
-        (self.mask + bottom_row(self.width(), self.height())) & self.board_mask()
+        (self.mask + self.bottom) & self.board
     }
     /// Empty cells that would give the side to move four in a row.
     #[inline]
