@@ -37,6 +37,22 @@ pub type Column = u8;
 /// Widest board: moves are written one digit each.
 pub const MAX_WIDTH: u32 = 9;
 
+/// For each board width, its columns from the centre outwards (left of the
+/// centre first): a table, because the order is asked at every node.
+const CENTRE_FIRST: [[Column; MAX_WIDTH as usize]; MAX_WIDTH as usize + 1] = {
+    let mut table = [[0; MAX_WIDTH as usize]; MAX_WIDTH as usize + 1];
+    let mut w = 1;
+    while w <= MAX_WIDTH as i32 {
+        let mut i = 0;
+        while i < w {
+            table[w as usize][i as usize] = (w / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2) as Column;
+            i += 1;
+        }
+        w += 1;
+    }
+    table
+};
+
 /// A Connect Four position. Equality and hashing look at the stones only, not
 /// at the order in which they were played.
 #[derive(Clone, Copy, Debug)]
@@ -187,8 +203,9 @@ impl Connect4 {
     /// Columns from the centre outwards (the usual best-first order).
     #[inline]
     fn column_order(&self) -> impl Iterator<Item = Column> {
-        let w = self.width as i32;
-        (0..w).map(move |i| (w / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2) as Column)
+        CENTRE_FIRST[self.width as usize][..self.width as usize]
+            .iter()
+            .copied()
     }
 
     /// The columns played so far, in order.
@@ -452,11 +469,13 @@ impl SearchHooks<Connect4> for Connect4Hooks {
         if candidates == 0 {
             return Some(Score::loss_in(2));
         }
-        let h = pos.height();
-        moves.extend(
-            pos.column_order()
-                .filter(|&c| candidates & column_cells(c as u32, h) != 0),
-        );
+        let (step, column) = (pos.height() + 1, (1u64 << pos.height()) - 1);
+        moves.reserve(pos.width() as usize);
+        for c in pos.column_order() {
+            if (candidates >> (c as u32 * step)) & column != 0 {
+                moves.push(c);
+            }
+        }
         None
     }
 
