@@ -271,6 +271,20 @@ fn pons_test_set_l3_r1() {
             "line {}: {moves}",
             n + 1
         );
+        // The best move (without the PV proof: the root move of the last probe that
+        // failed high, or a proof) reaches the value.
+        let best = result.best.expect("a move");
+        let child = pos.after(best);
+        if child.outcome().is_none() {
+            engine.clear();
+            let reply = engine.search(&child, &Limits::exact());
+            assert_eq!(
+                -reply.score.from_node(1),
+                result.score,
+                "line {}: {moves}",
+                n + 1
+            );
+        }
     }
 }
 

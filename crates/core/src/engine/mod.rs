@@ -71,6 +71,15 @@ pub trait SearchHooks<G: Game>: Sync {
     /// may give a wrong value: use a well-mixed key.
     fn hash(&self, position: &G) -> u64;
 
+    /// The key ([`SearchHooks::hash`]) of the position after `mv`, if the game can
+    /// compute it cheaply without making the move. The search then prefetches
+    /// the children's table buckets while it orders the moves, so their probes
+    /// find them in the cache. Default `None`: no prefetch.
+    #[inline]
+    fn hash_after(&self, _position: &G, _mv: G::Move) -> Option<u64> {
+        None
+    }
+
     /// A small code of a move (`< 65535`), the same in every position, for the
     /// table's best move and the history heuristic (e.g. a column, a from-to
     /// pair). `None` (the default): the table remembers the move's index in the
@@ -121,6 +130,17 @@ pub trait SearchHooks<G: Game>: Sync {
         true
     }
 
+    /// What exact mode may assume about the values reachable from `position`,
+    /// so that its null-window probes ask only about values that can occur
+    /// (see [`ExactScale`]). Default `None`: probes halve the raw score range.
+    ///
+    /// Returning `Some` promises that the game ends only in a win, a loss or a
+    /// draw (no payoffs) within `max_plies` plies.
+    #[inline]
+    fn exact_scale(&self, _position: &G) -> Option<ExactScale> {
+        None
+    }
+
     /// Moves that must be searched beyond the depth limit (captures, threats to
     /// be answered), so the evaluation only sees quiet positions. Default: none.
     #[inline]
@@ -158,6 +178,20 @@ impl<G: Game + Hash> SearchHooks<G> for DefaultHooks {
 pub trait HooksVisitor<G: Game> {
     type Output;
     fn visit<H: SearchHooks<G>>(self, hooks: H) -> Self::Output;
+}
+
+/// The values a position can take, for exact mode's probes: the decisive
+/// scores within `max_plies` (every second one when a side wins only with its
+/// own moves) and the draw. Probes then step through these values only, biased
+/// towards the quick results, which take the fewest nodes to prove (Pons'
+/// Connect Four solver probes the same way on its score scale).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExactScale {
+    /// The game ends within this many plies from the position.
+    pub max_plies: u32,
+    /// A side wins only by its own move: from the position, wins come at odd
+    /// distances and losses at even ones (Connect Four, tic-tac-toe).
+    pub wins_on_own_move: bool,
 }
 
 /// How exact mode narrows down the value.

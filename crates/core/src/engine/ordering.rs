@@ -28,9 +28,12 @@ pub(crate) struct MoveOrdering<M> {
 
 impl<M: Copy + Eq> MoveOrdering<M> {
     pub fn new() -> Self {
+        // The history table is allocated at the first cutoff that uses it: games
+        // without move codes or with killers and history off (Connect Four) never
+        // pay for zeroing it, which was a fixed cost of every short solve.
         MoveOrdering {
             killers: Vec::new(),
-            history: vec![0; 2 * HISTORY_SIZE],
+            history: Vec::new(),
         }
     }
 
@@ -43,7 +46,10 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             _ => 0,
         };
         let history = code.map_or(0, |c| {
-            self.history[side * HISTORY_SIZE + c as usize % HISTORY_SIZE]
+            self.history
+                .get(side * HISTORY_SIZE + c as usize % HISTORY_SIZE)
+                .copied()
+                .unwrap_or(0)
         });
         ((hint as i64) << 32) | (killer << 28) | history as i64
     }
@@ -61,6 +67,9 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             slot[0] = Some(mv);
         }
         if let Some(code) = code {
+            if self.history.is_empty() {
+                self.history = vec![0; 2 * HISTORY_SIZE];
+            }
             let depth = depth.clamp(1, 64);
             let entry = &mut self.history[side * HISTORY_SIZE + code as usize % HISTORY_SIZE];
             *entry += depth * depth;

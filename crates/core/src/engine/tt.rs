@@ -186,6 +186,21 @@ impl TranspositionTable {
         &self.slots[start..start + BUCKET]
     }
 
+    /// Starts loading the bucket of `key` into the cache, so that a later
+    /// [`probe`](Self::probe) or [`store`](Self::store) does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot: *const Slot = &self.bucket(key)[0];
+            // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot as *const i8) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
@@ -220,6 +235,7 @@ impl TranspositionTable {
                 let Some(old) = unpack(data) else { break };
                 let same_search = generation_of(data) == generation % GENERATIONS;
                 if same_search
+                    && !exact
                     && old.depth > depth.saturating_add(2)
                     && bound != Bound::Exact
                     && old.exact == exact

@@ -27,7 +27,7 @@ use crate::notation::{Notation, NotationError, Playable};
 use bitboard::{
     board_cells, bottom_cell, bottom_row, column_cells, has_four, top_cell, winning_cells,
 };
-use ply_core::engine::{HooksVisitor, SearchHooks, splitmix64};
+use ply_core::engine::{ExactScale, HooksVisitor, SearchHooks, splitmix64};
 use ply_core::{Evaluator, Game, Outcome, Player, Score};
 use std::hash::{Hash, Hasher};
 
@@ -36,6 +36,22 @@ pub type Column = u8;
 
 /// Widest board: moves are written one digit each.
 pub const MAX_WIDTH: u32 = 9;
+
+/// For each board width, its columns from the centre outwards (left of the
+/// centre first): a table, because the order is asked at every node.
+const CENTRE_FIRST: [[Column; MAX_WIDTH as usize]; MAX_WIDTH as usize + 1] = {
+    let mut table = [[0; MAX_WIDTH as usize]; MAX_WIDTH as usize + 1];
+    let mut w = 1;
+    while w <= MAX_WIDTH as i32 {
+        let mut i = 0;
+        while i < w {
+            table[w as usize][i as usize] = (w / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2) as Column;
+            i += 1;
+        }
+        w += 1;
+    }
+    table
+};
 
 /// A Connect Four position. Equality and hashing look at the stones only, not
 /// at the order in which they were played.
@@ -53,6 +69,11 @@ pub struct Connect4 {
     mask: u64,
     /// The columns played, 4 bits each, for writing the position back.
     history: [u64; 4],
+    /// The bottom cell of every column and every playable cell: constants of the
+    /// board size, kept here because the size is only known at run time (computing
+    /// them at every use was a loop per column in the hottest functions).
+    bottom: u64,
+    board: u64,
 }
 
 impl PartialEq for Connect4 {
@@ -91,6 +112,8 @@ impl Connect4 {
             current: 0,
             mask: 0,
             history: [0; 4],
+            bottom: bottom_row(width, height),
+            board: board_cells(width, height),
         })
     }
 
@@ -135,12 +158,12 @@ impl Connect4 {
     /// Every playable cell.
     #[inline]
     pub fn board_mask(&self) -> u64 {
-        board_cells(self.width(), self.height())
+        self.board
     }
     /// The cells where a stone would land now, one per open column.
     #[inline]
     pub fn playable_cells(&self) -> u64 {
-        (self.mask + bottom_row(self.width(), self.height())) & self.board_mask()
+        (self.mask + self.bottom) & self.board
     }
     /// Empty cells that would give the side to move four in a row.
     #[inline]
@@ -180,8 +203,9 @@ impl Connect4 {
     /// Columns from the centre outwards (the usual best-first order).
     #[inline]
     fn column_order(&self) -> impl Iterator<Item = Column> {
-        let w = self.width as i32;
-        (0..w).map(move |i| (w / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2) as Column)
+        CENTRE_FIRST[self.width as usize][..self.width as usize]
+            .iter()
+            .copied()
     }
 
     /// The columns played so far, in order.
@@ -398,6 +422,13 @@ impl SearchHooks<Connect4> for Connect4Hooks {
         splitmix64(pos.current.wrapping_add(pos.mask))
     }
 
+    /// The child's `current + mask` from the parent's bitboards, without playing.
+    #[inline]
+    fn hash_after(&self, pos: &Connect4, column: Column) -> Option<u64> {
+        let mask = pos.mask | pos.landing_cell(column);
+        Some(splitmix64((pos.current ^ pos.mask).wrapping_add(mask)))
+    }
+
     #[inline]
     fn move_code(&self, _pos: &Connect4, column: Column) -> Option<u16> {
         Some(column as u16)
@@ -438,12 +469,23 @@ impl SearchHooks<Connect4> for Connect4Hooks {
         if candidates == 0 {
             return Some(Score::loss_in(2));
         }
-        let h = pos.height();
-        moves.extend(
-            pos.column_order()
-                .filter(|&c| candidates & column_cells(c as u32, h) != 0),
-        );
+        let (step, column) = (pos.height() + 1, (1u64 << pos.height()) - 1);
+        moves.reserve(pos.width() as usize);
+        for c in pos.column_order() {
+            if (candidates >> (c as u32 * step)) & column != 0 {
+                moves.push(c);
+            }
+        }
         None
+    }
+
+    /// The game ends when the board is full, and a side wins only with its own stone.
+    #[inline]
+    fn exact_scale(&self, pos: &Connect4) -> Option<ExactScale> {
+        Some(ExactScale {
+            max_plies: pos.cells() - pos.moves_played(),
+            wins_on_own_move: true,
+        })
     }
 
     /// Called after `non_losing_moves` found no immediate win and a move that
@@ -526,6 +568,20 @@ mod tests {
             c4.parse_position("1234").unwrap(),
             c4.parse_position("3214").unwrap()
         );
+    }
+
+    #[test]
+    fn hash_after_is_the_childs_hash() {
+        let hooks = Connect4Hooks;
+        let pos = Connect4::standard().parse_position("4453").unwrap();
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        for column in moves {
+            assert_eq!(
+                hooks.hash_after(&pos, column),
+                Some(hooks.hash(&pos.after(column)))
+            );
+        }
     }
 
     #[test]
