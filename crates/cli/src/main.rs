@@ -5,6 +5,7 @@ mod commands;
 mod cyclic;
 mod engine_glue;
 mod interrupt;
+mod pons;
 mod report;
 
 use clap::{Parser, Subcommand};
