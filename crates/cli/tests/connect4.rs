@@ -258,3 +258,28 @@ fn bench_reports_each_set() {
         "{stderr}"
     );
 }
+
+#[test]
+fn play_hint_gives_each_column_score_without_colours_in_a_pipe() {
+    // X to move: 6 wins at once (+4), 4 wins later (+2), 1 and 7 lose (-4).
+    let out = ply()
+        .args([
+            "play",
+            "connect4",
+            "--position",
+            "2252576253462244111563365343671351",
+            "--time",
+            "2000",
+        ])
+        .write_stdin("hint\nquit\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains(": 1 -4, 4 +2, 6 +4, 7 -4"), "{stdout}");
+    assert!(stdout.contains(" 1 2 3 4 5 6 7"), "{stdout}");
+    assert!(
+        !stdout.contains('\x1b'),
+        "no escape codes when stdout is not a terminal"
+    );
+}
