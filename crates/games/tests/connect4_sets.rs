@@ -272,7 +272,15 @@ fn random_small_board_positions_against_slow_solver() {
 #[test]
 fn small_boards_values() {
     let mut engine = engine();
-    for (w, h, expected) in [(4, 4, 0), (5, 4, 0), (4, 5, 0), (6, 4, -1)] {
+    for (w, h, expected) in [
+        (4, 4, 0),
+        (5, 4, 0),
+        (4, 5, 0),
+        (6, 4, -1),
+        (5, 5, 0),
+        (4, 6, 0),
+        (6, 5, 0),
+    ] {
         let start = Connect4::new(w, h).unwrap();
         assert_eq!(solve(&mut engine, &start), expected, "{w}x{h}");
     }
