@@ -175,13 +175,20 @@ fn round2(x: f64) -> f64 {
 }
 
 fn print_table(out: &BenchJson) {
+    let width = out
+        .sets
+        .iter()
+        .map(|s| s.file.len())
+        .max()
+        .unwrap_or(0)
+        .max(3);
     println!(
-        "{:<28} {:>9} {:>12} {:>12} {:>12} {:>9}",
+        "{:<width$} {:>9} {:>12} {:>12} {:>12} {:>9}",
         "set", "positions", "mean time", "mean nodes", "max time", "correct"
     );
     for set in &out.sets {
         println!(
-            "{:<28} {:>9} {:>12} {:>12.1} {:>12} {:>9}",
+            "{:<width$} {:>9} {:>12} {:>12.1} {:>12} {:>9}",
             set.file,
             set.positions,
             time_words(set.mean_us),

@@ -373,10 +373,11 @@ where
             -1 => Score::loss_in(Score::MAX_PLIES),
             _ => Score::DRAW,
         };
+        // No line: a weak solve proves the result, not the play that reaches it.
         values.push(MoveValue {
             mv,
             value,
-            pv: vec![mv],
+            pv: Vec::new(),
         });
     }
     values.sort_by_key(|m| std::cmp::Reverse(m.value));
