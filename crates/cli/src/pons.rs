@@ -5,8 +5,9 @@
 
 use ply_core::engine::{Bound, Engine, EngineStats, Limits, SearchHooks, Settings};
 use ply_core::{Evaluator, Game, Score};
+use ply_games::connect4::score::parse_set_line;
 use ply_games::connect4::{Connect4Eval, Connect4Hooks, to_pons, weak_sign};
-use ply_games::{Connect4, Notation, Playable};
+use ply_games::{Connect4, Playable};
 use std::any::Any;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -83,25 +84,15 @@ pub fn read_set(start: &Connect4, text: &str) -> Vec<Result<SetLine, String>> {
 }
 
 fn parse_line(start: &Connect4, number: usize, line: &str) -> Result<SetLine, String> {
-    let mut fields = line.split_whitespace();
-    let moves = fields.next().unwrap_or_default();
-    let position = start
-        .parse_position(moves)
-        .map_err(|e| format!("line {number}: {e}"))?;
-    let expected = match fields.next() {
-        None => None,
-        Some(text) => Some(text.parse::<i32>().map_err(|_| {
-            format!("line {number}: score '{text}' is not a whole number (write `moves score`, e.g. `4453 -2`)")
-        })?),
-    };
-    if let Some(extra) = fields.next() {
-        return Err(format!(
-            "line {number}: unexpected '{extra}' after the score (one position per line: `moves` or `moves score`)"
-        ));
-    }
+    let (position, expected) =
+        parse_set_line(start, line).map_err(|e| format!("line {number}: {e}"))?;
     Ok(SetLine {
         number,
-        moves: moves.to_string(),
+        moves: line
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string(),
         position,
         expected,
     })

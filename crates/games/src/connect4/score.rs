@@ -28,6 +28,7 @@
 //! ```
 
 use super::Connect4;
+use crate::notation::{Notation, NotationError};
 use ply_core::Score;
 
 /// Pons' score of `value` (exact, seen from the side to move in `pos`, plies
@@ -72,6 +73,40 @@ pub fn from_pons(pos: &Connect4, pons: i32) -> Option<Score> {
         })
 }
 
+/// One line of Pons' test-set format, `moves` or `moves score` (fields separated by
+/// blanks): the position and, when given, its expected score. Errors say which field
+/// is wrong; the caller adds the line number.
+///
+/// ```
+/// use ply_games::{Connect4, Notation, connect4::score::parse_set_line};
+///
+/// let (pos, score) = parse_set_line(&Connect4::standard(), "4453 -2").unwrap();
+/// assert_eq!((pos.position_string().as_str(), score), ("4453", Some(-2)));
+/// let err = parse_set_line(&Connect4::standard(), "448 3").unwrap_err();
+/// assert_eq!(err.to_string(), "move 3 ('8'): column 8 is outside 1-7");
+/// ```
+pub fn parse_set_line(
+    start: &Connect4,
+    line: &str,
+) -> Result<(Connect4, Option<i32>), NotationError> {
+    let mut fields = line.split_whitespace();
+    let position = start.parse_position(fields.next().unwrap_or_default())?;
+    let expected = match fields.next() {
+        None => None,
+        Some(text) => Some(text.parse::<i32>().map_err(|_| {
+            NotationError::new(format!(
+                "score '{text}' is not a whole number (write `moves score`, e.g. `4453 -2`)"
+            ))
+        })?),
+    };
+    if let Some(extra) = fields.next() {
+        return Err(NotationError::new(format!(
+            "unexpected '{extra}' after the score (one position per line: `moves` or `moves score`)"
+        )));
+    }
+    Ok((position, expected))
+}
+
 /// The sign of an exact result: 1 win, 0 draw, −1 loss (Pons' weak solver).
 pub fn weak_sign(value: Score) -> i32 {
     if value.is_win() {
@@ -86,7 +121,6 @@ pub fn weak_sign(value: Score) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Notation;
 
     fn pos(moves: &str) -> Connect4 {
         Connect4::standard().parse_position(moves).unwrap()
@@ -150,6 +184,18 @@ mod tests {
         // Out of range: 18 (a win with the 4th stone) after 14 stones, or 30 on 7x6.
         assert_eq!(from_pons(&pos(""), 30), None);
         assert_eq!(from_pons(&pos("12345671234567"), 18), None);
+    }
+
+    #[test]
+    fn set_lines() {
+        let c4 = Connect4::standard();
+        let (pos, score) = parse_set_line(&c4, "  4453  ").unwrap();
+        assert_eq!((pos.moves_played(), score), (4, None));
+        assert_eq!(parse_set_line(&c4, "").unwrap().0, c4);
+        let err = |line: &str| parse_set_line(&c4, line).unwrap_err().to_string();
+        assert!(err("4453 x").starts_with("score 'x' is not a whole number"));
+        assert!(err("4453 1 2").starts_with("unexpected '2' after the score"));
+        assert_eq!(err("1111111 0"), "move 7 ('1'): column 1 is full");
     }
 
     #[test]
