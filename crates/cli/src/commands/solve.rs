@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve nim:14,21,39\n  ply solve misere-nim:1,2,3 --json\n  ply solve race:10,2 7\n  ply solve wythoff:4,6\n  ply solve 'subtraction:20,17;1,3,4'\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n  ply solve connect4 4453233 --threads 2 --hash 64\n  ply solve connect4 4453 --all-moves --json\n  ply solve connect4 44 --weak\n  ply solve connect4 --batch Test_L3_R1\n  echo 4453 | ply solve connect4 --batch - --json\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve nim:14,21,39\n  ply solve misere-nim:1,2,3 --json\n  ply solve race:10,2 7\n  ply solve wythoff:4,6\n  ply solve 'subtraction:20,17;1,3,4'\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n  ply solve connect4 4453233 --threads 2 --hash 64\n  ply solve connect4 4453233 --all-moves --json\n  ply solve connect4 4453233 --weak\n  ply solve connect4 --batch Test_L3_R1\n  echo 4453 | ply solve connect4 --batch - --json\n\n\
 Games whose positions repeat (pursuit) are solved by retrograde analysis of every reachable\n\
 position (--algorithm does not apply; JSON \"algorithm\": \"retrograde\").\n\
 The counting and taking games (race, nim, misere-nim, bash, wythoff, subtraction) default to\n\
