@@ -5,6 +5,7 @@ mod commands;
 mod cyclic;
 mod engine_glue;
 mod interrupt;
+mod pons;
 mod report;
 
 use clap::{Parser, Subcommand};
@@ -46,6 +47,7 @@ enum Command {
     Analyze(commands::analyze::Args),
     Tree(commands::tree::Args),
     Grundy(commands::grundy::Args),
+    Bench(commands::bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Tree(args) => commands::tree::run(args),
         Command::Grundy(args) => commands::grundy::run(args),
+        Command::Bench(args) => commands::bench::run(args),
     };
     match result {
         Ok(code) => code,

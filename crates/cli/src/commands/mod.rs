@@ -1,4 +1,5 @@
 pub mod analyze;
+pub mod bench;
 pub mod count;
 pub mod grundy;
 pub mod play;

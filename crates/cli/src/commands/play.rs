@@ -1,6 +1,7 @@
 //! `ply play`: a game against the engine in the terminal.
 
 use crate::cyclic;
+use crate::pons;
 use crate::report;
 use anyhow::Result;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings};
@@ -8,12 +9,14 @@ use ply_core::solve::Solver;
 use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves};
 use ply_games::{GameVisitor, Notation, Playable, with_game};
 use serde::Serialize;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n  ply play pursuit:grid:3x3,cops=2 --first engine\n  ply play connect4 --time 1000\n\n\
 With --time, or by default for large games (connect4: 1 second), the engine plays within a time budget.\n\
-At the prompt: a move (b2 or 5 in tic-tac-toe), 'hint' for the engine's view of your moves, 'quit' to stop.";
+At the prompt: a move (b2 or 5 in tic-tac-toe), 'hint' for the engine's view of your moves, 'quit' to stop.\n\
+Connect Four: the board is drawn in colour when standard output is a terminal, and 'hint' gives\n\
+each column's exact score in Pons' convention (docs/connect4.md), '?' where not proved within --time.";
 
 /// Play against the engine in the terminal.
 #[derive(clap::Args)]
@@ -132,7 +135,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             }
         );
         while pos.outcome().is_none() {
-            print!("\n{}", pos.render());
+            print!("\n{}", board(&pos));
             let mover = pos.to_move();
             let mv = if mover == engine
                 && let Some(searcher) = searcher.as_mut()
@@ -175,6 +178,13 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                         println!("game abandoned");
                         return Ok(ExitCode::SUCCESS);
                     }
+                    "hint" | "?" if searcher.is_some() && pons::as_connect4(&pos).is_some() => {
+                        if let Some(searcher) = searcher.as_mut() {
+                            let per_column = budget.map(std::time::Duration::from_millis);
+                            println!("{}", column_scores(searcher, &pos, per_column));
+                        }
+                        continue;
+                    }
                     "hint" | "?" if searcher.is_some() => {
                         if let Some(searcher) = searcher.as_mut() {
                             let result = searcher.search(&pos, &limits);
@@ -212,7 +222,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             record.push(pos.move_string(mv));
             pos.play(mv);
         }
-        print!("\n{}", pos.render());
+        print!("\n{}", board(&pos));
         let winner = pos.outcome().and_then(|o| o.winner(pos.to_move()));
         match winner {
             Some(p) if p == engine => println!("{} wins: the engine won.", pos.player_name(p)),
@@ -234,6 +244,55 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
         }
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// The board, in colour for Connect Four when standard output is a terminal
+/// (X red, O yellow); plain text otherwise, so pipes and files get no escape codes.
+fn board<G: Playable>(pos: &G) -> String {
+    let text = pos.render();
+    if pons::as_connect4(pos).is_none() || !std::io::stdout().is_terminal() {
+        return text;
+    }
+    text.replace(" X", " \x1b[1;31mX\x1b[0m")
+        .replace(" O", " \x1b[1;33mO\x1b[0m")
+}
+
+/// Connect Four's `hint`: each column's exact score in Pons' convention (the engine's
+/// exact mode, at most `per_column` each), or the estimate when not proved in time.
+fn column_scores<G: Playable, H: SearchHooks<G>>(
+    engine: &mut Engine<G, H, G::Eval>,
+    pos: &G,
+    per_column: Option<std::time::Duration>,
+) -> String {
+    let limits = Limits {
+        exact: true,
+        time: per_column,
+        stop: Some(crate::interrupt::stop_flag()),
+        ..Limits::default()
+    };
+    let mut parts = Vec::new();
+    let mut moves = pos.legal_moves();
+    // Left to right, as the columns are numbered under the board.
+    moves.sort_by_key(|&mv| pos.move_string(mv).parse::<u32>().unwrap_or(u32::MAX));
+    for mv in moves {
+        let child = pos.after(mv);
+        let result = engine.search(&child, &limits);
+        let value = if child.to_move() == pos.to_move() {
+            result.score
+        } else {
+            -result.score
+        }
+        .from_node(1);
+        let score = match pons::pons_score(pos, value) {
+            Some(score) if result.exact => format!("{score:+}"),
+            _ => "?".to_string(),
+        };
+        parts.push(format!("{} {score}", pos.move_string(mv)));
+    }
+    format!(
+        "column scores (+ win, 0 draw, - loss; the larger the sooner the win; ? not proved in time): {}",
+        parts.join(", ")
+    )
 }
 
 /// "b2 draw, a1 loss in 4, ..." for a list of evaluated moves.

@@ -1,23 +1,30 @@
 //! `ply solve`: the exact value of a position and of every move.
 
 use crate::cyclic;
+use crate::pons::{self, BatchSolver};
 use crate::report::{self, print_json};
 use anyhow::Result;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings};
 use ply_core::solve::Solver;
-use ply_core::{Algorithm, MoveValue, NoEvaluation, SearchOptions, SearchStats, evaluate_moves};
+use ply_core::{
+    Algorithm, MoveValue, NoEvaluation, Score, SearchOptions, SearchStats, evaluate_moves,
+};
 use ply_games::{GameVisitor, Playable, with_game};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve nim:14,21,39\n  ply solve misere-nim:1,2,3 --json\n  ply solve race:10,2 7\n  ply solve wythoff:4,6\n  ply solve 'subtraction:20,17;1,3,4'\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n  ply solve connect4 4453233 --threads 2 --hash 64\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve nim:14,21,39\n  ply solve misere-nim:1,2,3 --json\n  ply solve race:10,2 7\n  ply solve wythoff:4,6\n  ply solve 'subtraction:20,17;1,3,4'\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n  ply solve connect4 4453233 --threads 2 --hash 64\n  ply solve connect4 4453233 --all-moves --json\n  ply solve connect4 4453233 --weak\n  ply solve connect4 --batch Test_L3_R1\n  echo 4453 | ply solve connect4 --batch - --json\n\n\
 Games whose positions repeat (pursuit) are solved by retrograde analysis of every reachable\n\
 position (--algorithm does not apply; JSON \"algorithm\": \"retrograde\").\n\
 The counting and taking games (race, nim, misere-nim, bash, wythoff, subtraction) default to\n\
 memo: every position solved once, kept in a table (JSON \"algorithm\": \"memo\").\n\
 Large games (connect4), and any game without cycles given --threads or --hash, use the engine's\n\
-exact mode: transposition table, the game's pruning hooks (JSON \"algorithm\": \"engine\").";
+exact mode: transposition table, the game's pruning hooks (JSON \"algorithm\": \"engine\").\n\
+Connect Four adds Pons' score (\"score\": 0 draw, 22 - the winner's stones at the end on 7x6,\n\
+negative when the side to move loses; see docs/connect4.md). --weak answers win/draw/loss only\n\
+(\"plies\" and \"score\" null). --batch prints `moves score nodes micros` per line, checks the\n\
+expected scores when the file has them, and exits with 1 on any mismatch.";
 
 /// Solve a position exactly: win, draw or loss, in how many plies, and the value of every move.
 #[derive(clap::Args)]
@@ -38,7 +45,19 @@ pub struct Args {
     /// Solve with the engine and a transposition table of this many MiB (default with the engine: 64).
     #[arg(long, value_parser = clap::value_parser!(u64).range(0..=65536))]
     hash: Option<u64>,
-    /// Print machine-readable JSON.
+    /// Add each move's score in Pons' convention (connect4; JSON: \"score\" per move).
+    #[arg(long)]
+    all_moves: bool,
+    /// Only win, draw or loss, without the distance: faster (engine exact mode,
+    /// stopped once the sign is known). JSON \"plies\" and \"score\" are null.
+    #[arg(long, conflicts_with = "algorithm")]
+    weak: bool,
+    /// Connect Four: solve every position of FILE (- for standard input), one per
+    /// line, `moves` or `moves score` (Pons' test-set format); the table is cleared
+    /// between positions (default --hash 16 here).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "algorithm", "all_moves"])]
+    batch: Option<String>,
+    /// Print machine-readable JSON (with --batch: one JSON object per line).
     #[arg(long)]
     json: bool,
 }
@@ -48,7 +67,11 @@ struct MoveJson {
     #[serde(rename = "move")]
     mv: String,
     value: &'static str,
-    plies: u32,
+    /// Null with --weak.
+    plies: Option<u32>,
+    /// Pons' score (connect4 with --all-moves; null with --weak).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<Option<i32>>,
     pv: Vec<String>,
 }
 
@@ -58,7 +81,11 @@ struct SolveJson {
     position: String,
     to_move: String,
     value: &'static str,
-    plies: u32,
+    /// Null with --weak.
+    plies: Option<u32>,
+    /// Pons' score (connect4 only; null with --weak).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<Option<i32>>,
     best: Vec<String>,
     moves: Vec<MoveJson>,
     pv: Vec<String>,
@@ -87,6 +114,12 @@ impl GameVisitor for Solve<'_> {
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let args = self.0;
         let root = report::position_or_start(&start, args.position.as_deref())?;
+        if args.weak && root.has_cycles() {
+            anyhow::bail!(
+                "--weak needs the engine's exact mode; {} is solved by retrograde analysis",
+                root.game_name()
+            );
+        }
         let memo = match args.algorithm.as_deref() {
             Some(name) => name == "memo",
             None => root.memoised_solve(),
@@ -102,7 +135,7 @@ impl GameVisitor for Solve<'_> {
                 None,
             )
         } else if args.algorithm.is_none()
-            && (args.threads.is_some() || args.hash.is_some() || root.prefers_engine())
+            && (args.weak || args.threads.is_some() || args.hash.is_some() || root.prefers_engine())
         {
             let (moves, stats) = root.with_search_hooks(EngineSolve { args, root: &root })?;
             (moves, stats, "engine", None)
@@ -135,20 +168,40 @@ impl GameVisitor for Solve<'_> {
         };
         let best: Vec<_> = moves.iter().take_while(|m| m.value == value).collect();
         let explanation = best.first().and_then(|m| root.explain_move(m.mv));
-        let fields = root.solve_fields(value, &pv);
+        let fields = if args.weak {
+            Vec::new()
+        } else {
+            root.solve_fields(value, &pv)
+        };
+        // Plies to the end, unknown in a weak solve.
+        let plies = |value, pv_len| (!args.weak).then(|| report::plies(value, pv_len));
+        // Pons' score: Connect Four only (the outer Option), unknown in a weak solve (the inner one).
+        let score_of = |pos: &G, value| {
+            pons::as_connect4(pos).map(|_| {
+                if args.weak {
+                    None
+                } else {
+                    pons::pons_score(pos, value)
+                }
+            })
+        };
         let out = SolveJson {
             game: root.game_name(),
             position: root.position_string(),
             to_move: report::to_move_name(&root),
             value: report::result_word(value),
-            plies: report::plies(value, pv.len()),
+            plies: plies(value, pv.len()),
+            score: score_of(&root, value),
             best: best.iter().map(|m| root.move_string(m.mv)).collect(),
             moves: moves
                 .iter()
                 .map(|m| MoveJson {
                     mv: root.move_string(m.mv),
                     value: report::result_word(m.value),
-                    plies: report::plies(m.value, m.pv.len()),
+                    plies: plies(m.value, m.pv.len()),
+                    // The move's value seen from the root is the child's value negated: the
+                    // root's Pons score of that line is the score of the move.
+                    score: args.all_moves.then(|| score_of(&root, m.value)).flatten(),
                     pv: report::line(&root, &m.pv),
                 })
                 .collect(),
@@ -181,18 +234,23 @@ impl GameVisitor for Solve<'_> {
 fn print_text<G: Playable>(root: &G, out: &SolveJson) {
     print!("{}", root.render());
     println!("{} to move; position {}", out.to_move, out.position);
-    let plies = out.plies;
-    let value = match out.value {
-        "draw" if root.has_cycles() => {
+    let value = match (out.value, out.plies) {
+        (word, None) => format!("{word} (weak solve: the distance is not computed)"),
+        ("draw", Some(plies)) if root.has_cycles() => {
             format!("draw (nobody can force the end; best play repeats after {plies} plies)")
         }
-        "draw" => format!("draw (game ends in {plies} plies under best play)"),
-        word => format!("{word} in {plies} plies"),
+        ("draw", Some(plies)) => format!("draw (game ends in {plies} plies under best play)"),
+        (word, Some(plies)) => format!("{word} in {plies} plies"),
     };
     println!("value: {value} for {}", out.to_move);
+    if let Some(Some(score)) = out.score {
+        println!("score: {score:+} (Pons' convention)");
+    }
     if !out.best.is_empty() {
         println!("best: {}", out.best.join(", "));
-        println!("line: {}", out.pv.join(" "));
+        if !out.pv.is_empty() {
+            println!("line: {}", out.pv.join(" "));
+        }
     }
     if let Some(why) = &out.explanation {
         println!("why: {why}");
@@ -204,12 +262,14 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
         println!("moves:");
         for m in &out.moves {
             let mark = if out.best.contains(&m.mv) { '*' } else { ' ' };
-            let how = if m.value == "draw" {
-                "draw".to_string()
-            } else {
-                format!("{} in {}", m.value, m.plies)
+            let how = match (m.value, m.plies) {
+                ("draw", _) | (_, None) => m.value.to_string(),
+                (word, Some(plies)) => format!("{word} in {plies}"),
             };
-            println!("  {mark} {:<6} {how}", m.mv);
+            match m.score {
+                Some(Some(score)) => println!("  {mark} {:<6} {how:<12} score {score:+}", m.mv),
+                _ => println!("  {mark} {:<6} {how}", m.mv),
+            }
         }
     }
     match out.positions {
@@ -241,6 +301,9 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
             .with_hash(args.hash.unwrap_or(64) as usize);
         let mut engine = Engine::new(hooks, NoEvaluation, settings);
         let limits = Limits::exact().with_stop(crate::interrupt::stop_flag());
+        if args.weak {
+            return weak_move_values(&mut engine, root);
+        }
         let mut stats = SearchStats {
             nodes: 1,
             ..SearchStats::default()
@@ -274,6 +337,182 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
     }
 }
 
+/// Every root move's result (win, draw or loss, no distance) by weak solves of the
+/// children sharing one table, best first. The scores stand for results only:
+/// a win or loss "at the longest distance" (`Score::MAX_PLIES`).
+fn weak_move_values<G, H, E>(
+    engine: &mut Engine<G, H, E>,
+    root: &G,
+) -> Result<(Vec<MoveValue<G::Move>>, SearchStats)>
+where
+    G: Playable,
+    H: SearchHooks<G>,
+    E: ply_core::Evaluator<G> + Sync,
+{
+    let mut stats = SearchStats {
+        nodes: 1,
+        ..SearchStats::default()
+    };
+    let mut values = Vec::new();
+    for mv in root.legal_moves() {
+        let child = root.after(mv);
+        let (sign, child_stats) = pons::weak_solve(engine, &child);
+        let Some(sign) = sign else {
+            anyhow::bail!("interrupted before the value was proved");
+        };
+        stats.nodes += child_stats.nodes;
+        stats.leaves += child_stats.leaves;
+        stats.cutoffs += child_stats.cutoffs;
+        let sign = if child.to_move() == root.to_move() {
+            sign
+        } else {
+            -sign
+        };
+        let value = match sign {
+            1 => Score::win_in(Score::MAX_PLIES),
+            -1 => Score::loss_in(Score::MAX_PLIES),
+            _ => Score::DRAW,
+        };
+        // No line: a weak solve proves the result, not the play that reaches it.
+        values.push(MoveValue {
+            mv,
+            value,
+            pv: Vec::new(),
+        });
+    }
+    values.sort_by_key(|m| std::cmp::Reverse(m.value));
+    Ok((values, stats))
+}
+
+/// `--batch`: Connect Four positions from a file, one per line.
+struct Batch<'a>(&'a Args);
+
+#[derive(Serialize)]
+struct BatchLineJson<'a> {
+    line: usize,
+    moves: &'a str,
+    /// Pons' score (with --weak: 1, 0 or -1).
+    score: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expected: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    correct: Option<bool>,
+    nodes: u64,
+    micros: u64,
+}
+
+#[derive(Serialize)]
+struct BatchSummaryJson {
+    summary: bool,
+    positions: usize,
+    checked: usize,
+    mismatches: usize,
+    bad_lines: usize,
+    interrupted: bool,
+}
+
+impl GameVisitor for Batch<'_> {
+    type Output = Result<ExitCode>;
+
+    fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
+        let args = self.0;
+        let Some(start) = pons::as_connect4(&start) else {
+            anyhow::bail!(
+                "--batch works for connect4 only (Pons' score convention), not {}",
+                start.game_name()
+            );
+        };
+        let path = args.batch.as_deref().unwrap_or("-");
+        let text = pons::read_input(path)?;
+        crate::interrupt::stop_flag();
+        let mut solver = BatchSolver::new(
+            args.threads.unwrap_or(1) as usize,
+            args.hash.unwrap_or(16) as usize,
+            args.weak,
+        );
+        let (mut positions, mut checked, mut mismatches, mut bad_lines) = (0, 0, 0, 0);
+        let mut interrupted = false;
+        for line in pons::read_set(start, &text) {
+            let line = match line {
+                Ok(line) => line,
+                Err(message) => {
+                    eprintln!("{message}");
+                    bad_lines += 1;
+                    continue;
+                }
+            };
+            let Some(solved) = solver.solve(&line.position) else {
+                interrupted = true;
+                break;
+            };
+            positions += 1;
+            // Weak solves give the sign only: compare results, not distances.
+            let expected = line
+                .expected
+                .map(|e| if args.weak { e.signum() } else { e });
+            let correct = expected.map(|e| e == solved.score);
+            if let Some(correct) = correct {
+                checked += 1;
+                if !correct {
+                    mismatches += 1;
+                    eprintln!(
+                        "line {}: {}: score {}, expected {}",
+                        line.number,
+                        line.moves,
+                        solved.score,
+                        expected.unwrap_or_default()
+                    );
+                }
+            }
+            let micros = solved.time.as_micros() as u64;
+            if args.json {
+                println!(
+                    "{}",
+                    serde_json::to_string(&BatchLineJson {
+                        line: line.number,
+                        moves: &line.moves,
+                        score: solved.score,
+                        expected,
+                        correct,
+                        nodes: solved.nodes,
+                        micros,
+                    })?
+                );
+            } else {
+                println!("{} {} {} {micros}", line.moves, solved.score, solved.nodes);
+            }
+        }
+        if args.json {
+            println!(
+                "{}",
+                serde_json::to_string(&BatchSummaryJson {
+                    summary: true,
+                    positions,
+                    checked,
+                    mismatches,
+                    bad_lines,
+                    interrupted,
+                })?
+            );
+        } else {
+            eprintln!(
+                "{positions} positions solved, {checked} checked, {mismatches} mismatches, {bad_lines} bad lines{}",
+                if interrupted { " (interrupted)" } else { "" }
+            );
+        }
+        Ok(if interrupted {
+            ExitCode::from(130)
+        } else if mismatches > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        })
+    }
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
+    if args.batch.is_some() {
+        return with_game(&args.game, Batch(&args))?;
+    }
     with_game(&args.game, Solve(&args))?
 }

@@ -21,6 +21,8 @@
 //! ```
 
 pub mod bitboard;
+pub mod score;
+pub use score::{from_pons, to_pons, weak_sign};
 
 use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable};
