@@ -93,11 +93,10 @@ fn pons_test_l2_r1_every_position() {
     check_set("Test_L2_R1", 1);
 }
 
-/// About 40 ms a position today: every 10th line keeps `cargo test` short (the whole
-/// set runs with `ply bench connect4 .../Test_L1_R1`).
+/// The whole set: about 0.3 ms a position in release (3,296 nodes on average).
 #[test]
-fn pons_test_l1_r1_every_tenth_position() {
-    check_set("Test_L1_R1", 10);
+fn pons_test_l1_r1() {
+    check_set("Test_L1_R1", 1);
 }
 
 /// The independent reference: a plain array board (`cells[column][row]`, 0 empty,
