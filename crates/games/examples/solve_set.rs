@@ -13,13 +13,9 @@ use ply_games::connect4::{Connect4Eval, Connect4Hooks};
 use ply_games::{Connect4, Notation};
 use std::time::{Duration, Instant};
 
-/// Pons' score of an exact value: 0 draw, otherwise ±(stones the winner never played + 1).
+/// Pons' score of an exact value (0 draw, otherwise ±(stones the winner never played + 1)).
 fn pons_score(pos: &Connect4, value: Score) -> i32 {
-    let Some(plies) = value.plies_to_end() else {
-        return 0;
-    };
-    let stones = (pos.cells() as i32 + 2 - pos.moves_played() as i32 - plies as i32) / 2;
-    if value.is_win() { stones } else { -stones }
+    ply_games::connect4::to_pons(pos, value).expect("an exact value")
 }
 
 fn main() {

@@ -230,13 +230,9 @@ fn connect_four_depth_limited_play_is_legal_and_sees_immediate_threats() {
     assert_eq!((result.score, result.best), (Score::win_in(1), Some(3)));
 }
 
-/// Pons' score of an exact value: 0 draw, otherwise ±(stones the winner never played + 1).
+/// Pons' score of an exact value (0 draw, otherwise ±(stones the winner never played + 1)).
 fn pons_score(pos: &Connect4, value: Score) -> i32 {
-    let Some(plies) = value.plies_to_end() else {
-        return 0;
-    };
-    let stones = (pos.cells() as i32 + 2 - pos.moves_played() as i32 - plies as i32) / 2;
-    if value.is_win() { stones } else { -stones }
+    ply_games::connect4::to_pons(pos, value).expect("an exact value")
 }
 
 #[test]
