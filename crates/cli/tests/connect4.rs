@@ -2,23 +2,11 @@
 //! `--weak`, `--batch`) and `ply bench connect4`. The positions are lines of Pons'
 //! Test_L3_R1 with their published scores, copied here so the tests always run.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn ply() -> Command {
-    Command::cargo_bin("ply").expect("the ply binary is built")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = ply().args(args).output().expect("ply runs");
-    assert!(
-        out.status.success(),
-        "ply {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
+mod common;
+use common::{json, ply};
 
 /// Test_L3_R1, lines 1 to 3: a loss, a win, a draw for the side to move.
 const LOSS: (&str, i64) = ("2252576253462244111563365343671351441", -1);

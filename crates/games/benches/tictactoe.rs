@@ -3,7 +3,7 @@
 //! before timing, so time and work can be read side by side (docs/PERFORMANCE.md).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ply_core::{Algorithm, Game, NoEvaluation, NoObserver, Outcome, Score, SearchOptions};
+use ply_core::{Algorithm, NoEvaluation, NoObserver, SearchOptions};
 use ply_games::Mnk;
 use std::hint::black_box;
 
@@ -34,52 +34,9 @@ fn full_tree(c: &mut Criterion) {
             })
         });
     }
-    // The same alpha-beta written by hand for this one game: no statistics, no
-    // principal variation, no observer. The gap to `alphabeta` above is the whole
-    // price of the generic, instrumented search.
-    group.bench_function("alphabeta hand-written", |b| {
-        let mut buffers: Vec<Vec<_>> = (0..10).map(|_| Vec::with_capacity(9)).collect();
-        b.iter(|| {
-            hand_written_alpha_beta(
-                black_box(&start),
-                0,
-                -Score::INFINITY,
-                Score::INFINITY,
-                &mut buffers,
-            )
-        })
-    });
+    // The price of the generic search against a loop written by hand is measured in
+    // instructions (repeatable) by `examples/overhead.rs` under callgrind: docs/PERFORMANCE.md.
     group.finish();
-}
-
-fn hand_written_alpha_beta(
-    pos: &Mnk,
-    ply: u32,
-    mut alpha: Score,
-    beta: Score,
-    buffers: &mut [Vec<ply_games::Cell>],
-) -> Score {
-    match pos.outcome() {
-        Some(Outcome::Loss) => return Score::loss_in(ply),
-        Some(_) => return Score::DRAW,
-        None => {}
-    }
-    let (mine, deeper) = buffers.split_at_mut(1);
-    let moves = &mut mine[0];
-    moves.clear();
-    pos.generate_moves(moves);
-    let mut best = -Score::INFINITY;
-    for &mv in moves.iter() {
-        let v = -hand_written_alpha_beta(&pos.after(mv), ply + 1, -beta, -alpha, deeper);
-        if v > best {
-            best = v;
-            alpha = alpha.max(v);
-            if v >= beta {
-                break;
-            }
-        }
-    }
-    best
 }
 
 criterion_group!(benches, full_tree);
