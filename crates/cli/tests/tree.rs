@@ -123,6 +123,21 @@ fn json_contract() {
         .map(|c| c["value"].as_i64().unwrap())
         .collect();
     assert_eq!(values, [-6, -2, -4]);
+    // The principal variation goes through B, under both names of the field.
+    let on_pv: Vec<_> = root["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["on_pv"].as_bool(), c["on_principal_variation"].as_bool()))
+        .collect();
+    assert_eq!(
+        on_pv,
+        [
+            (Some(false), Some(false)),
+            (Some(true), Some(true)),
+            (Some(false), Some(false))
+        ]
+    );
     assert_eq!(root["children"][1]["on_pv"], true);
     assert_eq!(root["children"][2]["children"][1]["pruned"], true);
     assert_eq!(root["children"][2]["children"][1]["value"], Value::Null);

@@ -34,6 +34,8 @@ struct NodeJson {
     pruned: bool,
     children: Vec<NodeJson>,
     leaf: bool,
+    /// The same as `on_pv`, under the long name the prose uses.
+    on_principal_variation: bool,
     /// "exact", "lower" or "upper" (alpha-beta bounds); null where not visited.
     bound: Option<&'static str>,
     visit_order: Option<u32>,
@@ -130,6 +132,7 @@ fn build(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> RunJson {
             pruned: report.pruned,
             children,
             leaf: node.is_leaf(),
+            on_principal_variation: report.on_pv,
             bound: report.bound.map(|b| b.name()),
             visit_order: report.visit_order,
             cutoff: report.cutoff.as_ref().map(|c| CutoffJson {
