@@ -142,3 +142,46 @@ where
     }
     Ok(table.len())
 }
+
+/// Take one or two objects from a pile; who takes the last one wins. A position is lost
+/// exactly when the pile is a multiple of 3, and each round of two moves takes 3 objects:
+/// a game whose exact values and remoteness are known independently of any search.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TakeOneOrTwo {
+    pub left: u32,
+    pub to_move: Player,
+}
+
+impl Game for TakeOneOrTwo {
+    type Move = u32;
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.left == 0).then_some(Outcome::Loss)
+    }
+    fn generate_moves(&self, moves: &mut Vec<u32>) {
+        moves.extend((1..=2).filter(|&t| t <= self.left));
+    }
+    fn play(&mut self, take: u32) {
+        self.left -= take;
+        self.to_move = self.to_move.opponent();
+    }
+}
+
+/// Every engine configuration that must agree on exact values and remoteness:
+/// no table, a tiny one and a large one; one thread and two; both exact strategies.
+pub fn exact_configurations() -> Vec<crate::engine::Settings> {
+    use crate::engine::{ExactStrategy, Settings};
+    let mut all = Vec::new();
+    for hash in [0, 1, 64] {
+        for threads in [1, 2] {
+            for strategy in [ExactStrategy::Bisection, ExactStrategy::FullWindow] {
+                let mut s = Settings::default().with_hash(hash).with_threads(threads);
+                s.exact_strategy = strategy;
+                all.push(s);
+            }
+        }
+    }
+    all
+}

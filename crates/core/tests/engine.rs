@@ -4,8 +4,8 @@
 //! table, table size, threads and exact strategy returns the same exact value
 //! with its remoteness; limits and the stop flag end the search with a legal move.
 
-use ply_core::engine::{DefaultHooks, Engine, ExactStrategy, Limits, Settings};
-use ply_core::testing::RandomTree;
+use ply_core::engine::{DefaultHooks, Engine, Limits, Settings};
+use ply_core::testing::{RandomTree, TakeOneOrTwo, exact_configurations};
 use ply_core::{Game, NoEvaluation, Outcome, Player, Score, alpha_beta, negamax};
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -14,45 +14,6 @@ use std::time::{Duration, Instant};
 
 fn no_table() -> Settings {
     Settings::default().with_hash(0)
-}
-
-/// Every engine configuration that must agree on exact values.
-fn configurations() -> Vec<Settings> {
-    let mut all = Vec::new();
-    for hash in [0, 1, 64] {
-        for threads in [1, 2] {
-            for strategy in [ExactStrategy::Bisection, ExactStrategy::FullWindow] {
-                let mut s = Settings::default().with_hash(hash).with_threads(threads);
-                s.exact_strategy = strategy;
-                all.push(s);
-            }
-        }
-    }
-    all
-}
-
-/// Take 1 or 2 from a pile; who takes the last one wins (lost iff the pile is a multiple of 3).
-#[derive(Clone, Debug, Hash)]
-struct Pile {
-    left: u32,
-    to_move: Player,
-}
-
-impl Game for Pile {
-    type Move = u32;
-    fn to_move(&self) -> Player {
-        self.to_move
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        (self.left == 0).then_some(Outcome::Loss)
-    }
-    fn generate_moves(&self, moves: &mut Vec<u32>) {
-        moves.extend((1..=2).filter(|&t| t <= self.left));
-    }
-    fn play(&mut self, take: u32) {
-        self.left -= take;
-        self.to_move = self.to_move.opponent();
-    }
 }
 
 /// An explicit tree: inner nodes list their children, leaves hold a payoff for the side to move.
@@ -98,7 +59,7 @@ fn explicit_tree_value_in_every_configuration() {
         alpha_beta(&root, &NoEvaluation, None).value,
         Score::heuristic(3)
     );
-    for settings in configurations() {
+    for settings in exact_configurations() {
         let result = Engine::new(DefaultHooks, NoEvaluation, settings.clone())
             .search(&root, &Limits::exact());
         assert_eq!(result.score, Score::heuristic(3), "{settings:?}");
@@ -119,7 +80,7 @@ fn explicit_tree_value_in_every_configuration() {
 #[test]
 fn pile_exact_values_and_remoteness() {
     for left in 0..=25 {
-        let root = Pile {
+        let root = TakeOneOrTwo {
             left,
             to_move: Player::First,
         };
@@ -131,7 +92,7 @@ fn pile_exact_values_and_remoteness() {
             Score::win_in(2 * (left / 3) + 1)
         };
         assert_eq!(reference, expected, "pile of {left}");
-        for settings in configurations() {
+        for settings in exact_configurations() {
             let result = Engine::new(DefaultHooks, NoEvaluation, settings.clone())
                 .search(&root, &Limits::exact());
             assert_eq!(result.score, expected, "pile of {left}, {settings:?}");
@@ -173,7 +134,7 @@ proptest! {
         let eval = RandomTree::evaluator();
         let reference = alpha_beta(&tree, &eval, None).value;
         // Without the PV proof too: then the best move comes from the probes themselves.
-        let with_and_without_pv = configurations()
+        let with_and_without_pv = exact_configurations()
             .into_iter()
             .flat_map(|s| [Settings { exact_pv: false, ..s.clone() }, s]);
         for settings in with_and_without_pv {
@@ -282,7 +243,7 @@ fn time_limit_is_respected_and_iterations_are_reported() {
 
 #[test]
 fn finished_root_has_its_value_and_no_move() {
-    let root = Pile {
+    let root = TakeOneOrTwo {
         left: 0,
         to_move: Player::Second,
     };

@@ -327,34 +327,10 @@ fn payoff_outcomes_are_refused() {
     );
 }
 
-/// Take one or two from a pile; who takes the last one wins. Lost exactly on multiples of 3.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Countdown {
-    left: u32,
-    to_move: Player,
-}
-
-impl Game for Countdown {
-    type Move = u32;
-    fn to_move(&self) -> Player {
-        self.to_move
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        (self.left == 0).then_some(Outcome::Loss)
-    }
-    fn generate_moves(&self, moves: &mut Vec<u32>) {
-        moves.extend((1..=2).filter(|&t| t <= self.left));
-    }
-    fn play(&mut self, take: u32) {
-        self.left -= take;
-        self.to_move = self.to_move.opponent();
-    }
-}
-
 #[test]
 fn progress_is_reported_and_can_stop_the_solve() {
     // 100,000 objects: about 200,000 positions, several progress intervals (65,536) in each phase.
-    let start = Countdown {
+    let start = ply_core::testing::TakeOneOrTwo {
         left: 100_000,
         to_move: Player::First,
     };

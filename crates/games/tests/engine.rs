@@ -1,25 +1,12 @@
 //! The engine on real games: tic-tac-toe, m,n,k and Connect Four, against the
 //! textbook alpha-beta and an independent memoised brute-force solver.
 
-use ply_core::engine::{DefaultHooks, Engine, ExactStrategy, Limits, SearchHooks, Settings};
+use ply_core::engine::{DefaultHooks, Engine, Limits, SearchHooks, Settings};
+use ply_core::testing::exact_configurations;
 use ply_core::{Evaluator, Game, NoEvaluation, Score, alpha_beta};
 use ply_games::connect4::{Connect4Eval, Connect4Hooks};
 use ply_games::{Connect4, Mnk, Notation, OpenLines};
 use std::collections::{HashMap, HashSet};
-
-fn configurations() -> Vec<Settings> {
-    let mut all = Vec::new();
-    for hash in [0, 1, 64] {
-        for threads in [1, 2] {
-            for strategy in [ExactStrategy::Bisection, ExactStrategy::FullWindow] {
-                let mut s = Settings::default().with_hash(hash).with_threads(threads);
-                s.exact_strategy = strategy;
-                all.push(s);
-            }
-        }
-    }
-    all
-}
 
 /// Every position reachable from `start` in at most `plies` moves, each once.
 fn positions<G: Game + std::hash::Hash + Eq>(start: &G, plies: u32) -> Vec<G> {
@@ -92,7 +79,7 @@ fn tic_tac_toe_every_position_solved_exactly() {
         assert_eq!(result.score, reference, "{}", pos.position_string());
         // The first positions in every configuration, fresh tables.
         if i < 60 {
-            for settings in configurations() {
+            for settings in exact_configurations() {
                 assert_eq!(solve(pos, DefaultHooks, NoEvaluation, settings), reference);
             }
         }
@@ -132,7 +119,7 @@ fn mnk_4_3_3_in_every_configuration() {
         Score::win_in(7),
         "4x3, three in a row: the first player wins with the 4th stone"
     );
-    for settings in configurations() {
+    for settings in exact_configurations() {
         assert_eq!(
             solve(&start, DefaultHooks, NoEvaluation, settings),
             reference
@@ -169,7 +156,7 @@ fn small_connect_four_boards_against_brute_force() {
         let reference = brute_force(&start, &mut memo);
         assert_eq!(reference, Score::DRAW, "{w}x{h}");
         // Without a table the search is exponential: every configuration on the small boards only.
-        for settings in configurations()
+        for settings in exact_configurations()
             .into_iter()
             .filter(|s| s.hash_mib > 0 || w * h <= 16)
         {
