@@ -254,3 +254,72 @@ fn finished_root_has_its_value_and_no_move() {
         (Score::loss_in(0), None, true)
     );
 }
+
+/// A "book" for the pile game: the exact value of every pile of at most `upto`,
+/// from the closed form, node-relative.
+struct PileBook {
+    upto: u32,
+}
+
+impl ply_core::engine::SearchHooks<TakeOneOrTwo> for PileBook {
+    fn hash(&self, pos: &TakeOneOrTwo) -> u64 {
+        ply_core::engine::fx_hash(&(pos.left, pos.to_move.index()))
+    }
+    fn known_value(&self, pos: &TakeOneOrTwo) -> Option<Score> {
+        let left = pos.left;
+        (left <= self.upto && left > 0).then(|| {
+            if left % 3 == 0 {
+                Score::loss_in(2 * left / 3)
+            } else {
+                Score::win_in(2 * (left / 3) + 1)
+            }
+        })
+    }
+}
+
+#[test]
+fn known_values_end_nodes_and_keep_value_and_remoteness() {
+    for left in 1..=25 {
+        let root = TakeOneOrTwo {
+            left,
+            to_move: Player::First,
+        };
+        let plain =
+            Engine::new(DefaultHooks, NoEvaluation, no_table()).search(&root, &Limits::exact());
+        for upto in [3, 9, 30] {
+            for settings in exact_configurations() {
+                let booked = Engine::new(PileBook { upto }, NoEvaluation, settings.clone())
+                    .search(&root, &Limits::exact());
+                assert_eq!(
+                    booked.score, plain.score,
+                    "pile {left}, book to {upto}, {settings:?}"
+                );
+                assert!(booked.exact);
+                if settings.hash_mib == 0 && settings.threads == 1 && upto >= 9 && left > 12 {
+                    assert!(
+                        booked.stats.nodes < plain.stats.nodes,
+                        "pile {left}: the book ends nodes"
+                    );
+                }
+            }
+        }
+    }
+    // A (deliberately wrong) book is believed: the hook really decides nodes.
+    struct Liar;
+    impl ply_core::engine::SearchHooks<TakeOneOrTwo> for Liar {
+        fn hash(&self, pos: &TakeOneOrTwo) -> u64 {
+            ply_core::engine::fx_hash(&(pos.left, pos.to_move.index()))
+        }
+        fn known_value(&self, pos: &TakeOneOrTwo) -> Option<Score> {
+            (pos.left <= 2).then_some(Score::loss_in(4))
+        }
+    }
+    let root = TakeOneOrTwo {
+        left: 4,
+        to_move: Player::First,
+    };
+    // Taking 2 leaves a pile of 2 that the liar calls lost in 4: a win in 5, where the
+    // truth is a win in 3 (take 1, leaving 3).
+    let lied = Engine::new(Liar, NoEvaluation, no_table()).search(&root, &Limits::exact());
+    assert_eq!(lied.score, Score::win_in(5));
+}

@@ -96,6 +96,17 @@ pub trait SearchHooks<G: Game>: Sync {
         0
     }
 
+    /// The exact value of `position` when it is known without search: an
+    /// opening book, an endgame table. Node-relative (`Score::win_in(3)`: the
+    /// side to move wins with its second move from here) and game-theoretic,
+    /// so it ends the node in every mode, at any depth. Called at every node
+    /// before anything else is computed: keep the miss cheap (e.g. look up only
+    /// positions with few stones). Default `None`.
+    #[inline]
+    fn known_value(&self, _position: &G) -> Option<Score> {
+        None
+    }
+
     /// Fills `moves` with the moves worth searching, or decides the node at once.
     ///
     /// Returns `Some(score)` (node-relative: `Score::win_in(1)` is "I win with my

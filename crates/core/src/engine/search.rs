@@ -271,6 +271,12 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             return outcome.score(ply, true);
         }
 
+        // Step 2b. A value the game knows without search (an opening book, an endgame table).
+        if let Some(known) = self.hooks.known_value(pos) {
+            self.leaves += 1;
+            return known.from_node(ply);
+        }
+
         // Step 3. At the horizon, the evaluation decides (after the noisy moves, if the game has any).
         if depth <= 0 {
             return self.quiescence_body(pos, ply, alpha, beta);
