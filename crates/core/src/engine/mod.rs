@@ -12,6 +12,7 @@
 //! | module | what lives there |
 //! |---|---|
 //! | [`limits`] | [`Limits`]: depth, nodes, time, stop flag, exact mode |
+//! | [`known`] | [`WithKnownValues`]: an opening book or endgame table added to any hooks |
 //! | [`tt`] | [`TranspositionTable`]: entry layout, buckets, replacement policy |
 //! | [`ordering`] | how moves are ordered |
 //! | `search` | the search function, quiescence, root search, iterative deepening, exact solve |
@@ -40,6 +41,7 @@
 //! assert_eq!(result.best, Some(2));
 //! ```
 
+pub mod known;
 pub mod limits;
 pub mod ordering;
 mod search;
@@ -47,6 +49,7 @@ mod smp;
 pub mod tt;
 pub mod zobrist;
 
+pub use known::{KnownValues, WithKnownValues};
 pub use limits::{Limits, MAX_DEPTH};
 pub use tt::{Bound, TranspositionTable, TtEntry};
 pub use zobrist::{FxHasher, ZobristTable, fx_hash, splitmix64};
