@@ -138,6 +138,24 @@ fn unpack(data: u64) -> Option<TtEntry> {
     })
 }
 
+/// What two results of equal validity say together, as one score and bound: the
+/// tighter of two bounds of the same kind, the value when a lower and an upper
+/// bound meet, an exact value over any bound; otherwise (a lower and an upper
+/// bound that leave a range) the newer one, which the search is more likely to ask
+/// about again.
+#[inline]
+fn merge(old: Score, old_bound: Bound, new: Score, new_bound: Bound) -> (Score, Bound) {
+    match (old_bound, new_bound) {
+        (_, Bound::Exact) => (new, Bound::Exact),
+        (Bound::Exact, _) => (old, Bound::Exact),
+        (Bound::Lower, Bound::Lower) => (old.max(new), Bound::Lower),
+        (Bound::Upper, Bound::Upper) => (old.min(new), Bound::Upper),
+        (Bound::Lower, Bound::Upper) if old >= new => (new, Bound::Exact),
+        (Bound::Upper, Bound::Lower) if new >= old => (new, Bound::Exact),
+        _ => (new, new_bound),
+    }
+}
+
 #[inline]
 fn generation_of(data: u64) -> u8 {
     (data >> 59) as u8
@@ -246,6 +264,14 @@ impl TranspositionTable {
                     old.move_code
                 } else {
                     move_code
+                };
+                // Results equally valid (both proved to the end, or the same depth) are
+                // merged rather than overwritten: exact mode's null-window probes ask the
+                // same node about different values, and each answer is a bound.
+                let (score, bound) = if old.exact == exact && (exact || old.depth == depth) {
+                    merge(old.score, old.bound, score, bound)
+                } else {
+                    (score, bound)
                 };
                 Self::write(
                     slot,
