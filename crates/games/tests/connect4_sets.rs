@@ -282,6 +282,31 @@ fn small_boards_values() {
     ] {
         let start = Connect4::new(w, h).unwrap();
         assert_eq!(solve(&mut engine, &start), expected, "{w}x{h}");
+        // Enhanced transposition cutoffs save nodes and change no value (on the boards
+        // where they fire and that solve quickly).
+        if !(24..=25).contains(&(w * h)) {
+            continue;
+        }
+        let mut without = Engine::new(
+            Connect4Hooks,
+            Connect4Eval,
+            Settings {
+                transposition_cutoffs: false,
+                ..engine.settings().clone()
+            },
+        );
+        engine.clear();
+        let (with_etc, without_etc) = (
+            engine.search(&start, &Limits::exact()),
+            without.search(&start, &Limits::exact()),
+        );
+        assert_eq!(with_etc.score, without_etc.score, "{w}x{h}");
+        assert!(
+            with_etc.stats.nodes < without_etc.stats.nodes,
+            "{w}x{h}: {} nodes with cutoffs, {} without",
+            with_etc.stats.nodes,
+            without_etc.stats.nodes
+        );
     }
     // The slow solver agrees on the smallest ones.
     for (w, h) in [(4, 4), (5, 4)] {

@@ -235,6 +235,9 @@ pub struct Settings {
     pub exact_strategy: ExactStrategy,
     /// In exact mode, prove the whole principal variation to the end (off: only the best move).
     pub exact_pv: bool,
+    /// Enhanced transposition cutoffs: before searching a node with a large subtree, look
+    /// its children up in the table; one that already refutes the window ends the node.
+    pub transposition_cutoffs: bool,
 }
 
 impl Default for Settings {
@@ -246,6 +249,7 @@ impl Default for Settings {
             aspiration: true,
             exact_strategy: ExactStrategy::Bisection,
             exact_pv: true,
+            transposition_cutoffs: true,
         }
     }
 }
