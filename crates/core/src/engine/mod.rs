@@ -340,6 +340,8 @@ pub struct Engine<G: Game, H: SearchHooks<G>, E: Evaluator<G>> {
     eval: E,
     settings: Settings,
     table: Option<TranspositionTable>,
+    /// The main thread's move lists, reused by the next search.
+    buffers: search::Buffers<G::Move>,
     _game: std::marker::PhantomData<fn(&G)>,
 }
 
@@ -351,6 +353,7 @@ impl<G: Game + Sync, H: SearchHooks<G>, E: Evaluator<G> + Sync> Engine<G, H, E> 
             eval,
             settings,
             table,
+            buffers: Default::default(),
             _game: std::marker::PhantomData,
         }
     }
@@ -388,14 +391,6 @@ impl<G: Game + Sync, H: SearchHooks<G>, E: Evaluator<G> + Sync> Engine<G, H, E> 
         limits: &Limits,
         progress: F,
     ) -> EngineResult<G::Move> {
-        smp::search(
-            self.table.as_ref(),
-            &self.hooks,
-            &self.eval,
-            &self.settings,
-            root,
-            limits,
-            progress,
-        )
+        smp::search(self, root, limits, progress)
     }
 }

@@ -75,6 +75,27 @@ pub(crate) struct WorkerResult<M> {
     pub exact: bool,
 }
 
+/// A thread's move lists, kept by the engine from one search to the next: a
+/// short search (a Connect Four end position: 50 nodes) otherwise spent a sixth
+/// of its time allocating them.
+pub(crate) struct Buffers<M> {
+    move_pool: Vec<Vec<M>>,
+    order_pool: Vec<Vec<(i64, u16)>>,
+    noisy: Vec<M>,
+    pv: Vec<Vec<M>>,
+}
+
+impl<M> Default for Buffers<M> {
+    fn default() -> Self {
+        Buffers {
+            move_pool: Vec::new(),
+            order_pool: Vec::new(),
+            noisy: Vec::new(),
+            pv: Vec::new(),
+        }
+    }
+}
+
 /// One search thread.
 pub(crate) struct Worker<'a, G: Game, H, E> {
     shared: &'a Shared<'a>,
@@ -111,7 +132,14 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         eval: &'a E,
         settings: &'a Settings,
         id: usize,
+        buffers: Buffers<G::Move>,
     ) -> Self {
+        let Buffers {
+            move_pool,
+            order_pool,
+            noisy,
+            pv,
+        } = buffers;
         Worker {
             shared,
             hooks,
@@ -127,11 +155,21 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             tt_cutoffs: 0,
             seldepth: 0,
             ordering: MoveOrdering::new(),
-            move_pool: Vec::new(),
-            order_pool: Vec::new(),
-            noisy: Vec::new(),
-            pv: Vec::new(),
+            move_pool,
+            order_pool,
+            noisy,
+            pv,
             root_moves: Vec::new(),
+        }
+    }
+
+    /// The move lists, for the next search.
+    pub fn into_buffers(self) -> Buffers<G::Move> {
+        Buffers {
+            move_pool: self.move_pool,
+            order_pool: self.order_pool,
+            noisy: self.noisy,
+            pv: self.pv,
         }
     }
 

@@ -8,18 +8,14 @@
 //! Threads are scoped (`std::thread::scope`): they borrow the root, the hooks,
 //! the evaluation and the table, and are all joined before `search` returns.
 
-use super::search::{Shared, Worker, WorkerResult};
-use super::tt::TranspositionTable;
-use super::{Bound, EngineResult, Limits, SearchHooks, SearchInfo, Settings};
+use super::search::{Buffers, Shared, Worker, WorkerResult};
+use super::{Bound, Engine, EngineResult, Limits, SearchHooks, SearchInfo};
 use crate::{Evaluator, Game};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 pub(crate) fn search<G, H, E, F>(
-    table: Option<&TranspositionTable>,
-    hooks: &H,
-    eval: &E,
-    settings: &Settings,
+    engine: &mut Engine<G, H, E>,
     root: &G,
     limits: &Limits,
     mut progress: F,
@@ -30,6 +26,15 @@ where
     E: Evaluator<G> + Sync,
     F: FnMut(&SearchInfo<G::Move>),
 {
+    let Engine {
+        hooks,
+        eval,
+        settings,
+        table,
+        buffers,
+        ..
+    } = engine;
+    let (hooks, eval, settings, table) = (&*hooks, &*eval, &*settings, table.as_ref());
     let start = Instant::now();
     if let Some(table) = table {
         table.new_search();
@@ -64,16 +69,19 @@ where
         for id in 1..settings.threads.max(1) {
             let shared = &shared;
             scope.spawn(move || {
-                let mut helper = Worker::new(shared, hooks, eval, settings, id);
+                let mut helper = Worker::new(shared, hooks, eval, settings, id, Buffers::default());
                 run(&mut helper, root, limits.exact, &mut |_: &SearchInfo<
                     G::Move,
                 >| {});
             });
         }
-        let mut main = Worker::new(&shared, hooks, eval, settings, 0);
+        // The main thread reuses the move lists of the last search (helpers, which run
+        // only in long searches, make their own: moves need not be `Send`).
+        let mut main = Worker::new(&shared, hooks, eval, settings, 0, std::mem::take(buffers));
         let result = run(&mut main, root, limits.exact, &mut progress);
         // Whatever ended the main thread (a limit, the last depth, a proof) ends the helpers.
         let stopped_by_limit = shared.stop.swap(true, Relaxed);
+        *buffers = main.into_buffers();
         (result, stopped_by_limit)
     });
     let (result, stopped) = main;
