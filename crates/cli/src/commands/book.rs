@@ -13,11 +13,13 @@ use serde::Serialize;
 use std::io::Write;
 use std::process::ExitCode;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply book connect4:5x4 --depth 6\n  ply book connect4:4x5 --depth 4 --output small.book --json\n  ply book connect4 --depth 2 --threads 2 --hash 256\n  ply solve connect4:5x4 12 --book connect4-5x4.book\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply book connect4:5x4 --depth 6\n  ply book connect4:4x5 --depth 4 --output small.book --json\n  ply book connect4:6x5 --depth 8 --threads 2 --hash 256\n  ply solve connect4:5x4 12 --book connect4-5x4.book\n\n\
 Every position with at most D stones (each left-right mirror pair once) is solved exactly,\n\
 the positions with D stones first; each finished layer is read by the engine while it solves\n\
-the next one, so the shallower positions cost a few nodes each. The cost is the deepest layer:\n\
-on 7x6 its positions are hard (a few stones on the board), so keep D small there.\n\
+the next one, so the shallower positions cost a few nodes each. The cost is the deepest layer.\n\
+On 7x6 that is a long offline job: positions with few stones take seconds to minutes each and\n\
+the layers grow about 3.3 times a stone (depth 2: about 40 minutes of one core, depth 6: about\n\
+15 hours; docs/connect4.md).\n\
 Default output: connect4.book for 7x6, connect4-WxH.book for other boards, in the current\n\
 directory: the name `ply solve`, `ply bench` and `ply play` look for (or set PLY_C4_BOOK).\n\
 The file is written to FILE.tmp and renamed when complete: Ctrl-C (exit 130) leaves no\n\
