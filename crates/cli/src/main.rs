@@ -1,6 +1,7 @@
 //! The `ply` binary: thin glue between the command line and the libraries.
 //! Each subcommand lives in its own file under `commands/`.
 
+mod c4book;
 mod commands;
 mod cyclic;
 mod engine_glue;
@@ -48,6 +49,7 @@ enum Command {
     Tree(commands::tree::Args),
     Grundy(commands::grundy::Args),
     Bench(commands::bench::Args),
+    Book(commands::book::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Tree(args) => commands::tree::run(args),
         Command::Grundy(args) => commands::grundy::run(args),
         Command::Bench(args) => commands::bench::run(args),
+        Command::Book(args) => commands::book::run(args),
     };
     match result {
         Ok(code) => code,

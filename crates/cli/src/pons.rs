@@ -3,10 +3,12 @@
 //! `moves score`), the weak solve (win/draw/loss only), and the batch solver
 //! behind `ply solve connect4 --batch` and `ply bench connect4`.
 
-use ply_core::engine::{Bound, Engine, EngineStats, Limits, SearchHooks, Settings};
+use ply_core::engine::{
+    Bound, Engine, EngineStats, Limits, SearchHooks, Settings, WithKnownValues,
+};
 use ply_core::{Evaluator, Game, Score};
 use ply_games::connect4::score::parse_set_line;
-use ply_games::connect4::{Connect4Eval, Connect4Hooks, to_pons, weak_sign};
+use ply_games::connect4::{Connect4Eval, Connect4Hooks, OpeningBook, to_pons, weak_sign};
 use ply_games::{Connect4, Playable};
 use std::any::Any;
 use std::sync::Arc;
@@ -106,14 +108,21 @@ pub struct Solved {
     pub time: Duration,
 }
 
-/// Solves positions one after the other, the table cleared before each (outside the timing).
+/// Solves positions one after the other, the table cleared before each (outside the
+/// timing); an opening book, when given, stays (it is not the table).
 pub struct BatchSolver {
-    engine: Engine<Connect4, Connect4Hooks, Connect4Eval>,
+    engine:
+        Engine<Connect4, WithKnownValues<Connect4Hooks, Option<Arc<OpeningBook>>>, Connect4Eval>,
     weak: bool,
 }
 
 impl BatchSolver {
-    pub fn new(threads: usize, hash_mib: usize, weak: bool) -> BatchSolver {
+    pub fn new(
+        threads: usize,
+        hash_mib: usize,
+        weak: bool,
+        book: Option<Arc<OpeningBook>>,
+    ) -> BatchSolver {
         let settings = Settings {
             // Only the value is wanted: proving the line to the end would double the work.
             exact_pv: false,
@@ -122,7 +131,11 @@ impl BatchSolver {
                 .with_hash(hash_mib)
         };
         BatchSolver {
-            engine: Engine::new(Connect4Hooks, Connect4Eval, settings),
+            engine: Engine::new(
+                WithKnownValues::new(Connect4Hooks, book),
+                Connect4Eval,
+                settings,
+            ),
             weak,
         }
     }

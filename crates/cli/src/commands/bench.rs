@@ -2,6 +2,7 @@
 //! `moves score` per line), the table cleared before each, and report per set the
 //! mean time and nodes, the slowest position and how many scores were right.
 
+use crate::c4book::{self, BookArgs, LoadedBook};
 use crate::pons::{self, BatchSolver};
 use crate::report::print_json;
 use anyhow::Result;
@@ -11,10 +12,12 @@ use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply bench connect4 ../shared/data/connect4/Test_L3_R1\n  ply bench connect4 Test_L3_R1 Test_L2_R1 --json\n  ply bench connect4 Test_L1_R2 --limit 100 --threads 2 --hash 64\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply bench connect4 ../shared/data/connect4/Test_L3_R1\n  ply bench connect4 Test_L3_R1 Test_L2_R1 --json\n  ply bench connect4 Test_L1_R2 --limit 100 --threads 2 --hash 64\n  ply bench connect4 Test_L1_R1 --book connect4.book\n\n\
 Each position is solved exactly (Pons' score) with the table cleared before it; the time is\n\
 the search alone. Lines without a score are timed but not checked; bad lines are reported on\n\
 stderr with their line number and skipped. Ctrl-C stops and reports the positions done so far.\n\
+The opening book (made by `ply book`; --book FILE, else $PLY_C4_BOOK, else connect4.book in\n\
+the current directory; --no-book: none) is not the table: it stays between positions.\n\
 Exit code 1 when a score is wrong.";
 
 /// Benchmark the Connect Four solver on test sets of positions.
@@ -38,6 +41,8 @@ pub struct Args {
     /// Weak solves (win/draw/loss only); expected scores are compared by sign.
     #[arg(long)]
     weak: bool,
+    #[command(flatten)]
+    book: BookArgs,
     /// Print machine-readable JSON.
     #[arg(long)]
     json: bool,
@@ -59,6 +64,8 @@ struct BenchJson {
     sets: Vec<SetJson>,
     /// True when Ctrl-C stopped the run: the last set is partial.
     interrupted: bool,
+    /// The opening book used, or null.
+    book: Option<String>,
 }
 
 struct Bench<'a>(&'a Args);
@@ -80,11 +87,18 @@ impl GameVisitor for Bench<'_> {
             .iter()
             .map(|path| Ok((path, pons::read_input(path)?)))
             .collect::<Result<Vec<_>>>()?;
+        let book = c4book::load(&args.book, start)?;
         crate::interrupt::stop_flag();
-        let mut solver = BatchSolver::new(args.threads as usize, args.hash as usize, args.weak);
+        let mut solver = BatchSolver::new(
+            args.threads as usize,
+            args.hash as usize,
+            args.weak,
+            book.as_ref().map(|b| std::sync::Arc::clone(&b.book)),
+        );
         let mut out = BenchJson {
             sets: Vec::new(),
             interrupted: false,
+            book: book.as_ref().map(|b| b.path.clone()),
         };
         for (path, text) in sets {
             let lines: Vec<_> = pons::read_set(start, &text)
@@ -158,6 +172,7 @@ impl GameVisitor for Bench<'_> {
         if args.json {
             print_json(&out)?;
         } else {
+            println!("{}", LoadedBook::describe(book.as_ref()));
             print_table(&out);
         }
         Ok(if out.interrupted {

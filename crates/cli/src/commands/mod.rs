@@ -1,5 +1,6 @@
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod count;
 pub mod grundy;
 pub mod play;

@@ -1,10 +1,11 @@
 //! `ply play`: a game against the engine in the terminal.
 
+use crate::c4book::{self, BookArgs, GameBook, LoadedBook};
 use crate::cyclic;
 use crate::pons;
 use crate::report;
 use anyhow::Result;
-use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings};
+use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
 use ply_core::solve::Solver;
 use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves};
 use ply_games::{GameVisitor, Notation, Playable, with_game};
@@ -16,7 +17,9 @@ const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --
 With --time, or by default for large games (connect4: 1 second), the engine plays within a time budget.\n\
 At the prompt: a move (b2 or 5 in tic-tac-toe), 'hint' for the engine's view of your moves, 'quit' to stop.\n\
 Connect Four: the board is drawn in colour when standard output is a terminal, and 'hint' gives\n\
-each column's exact score in Pons' convention (docs/connect4.md), '?' where not proved within --time.";
+each column's exact score in Pons' convention (docs/connect4.md), '?' where not proved within --time.\n\
+The engine reads a Connect Four opening book (made by `ply book`) when there is one: --book FILE,\n\
+else $PLY_C4_BOOK, else connect4.book (connect4-WxH.book) in the current directory; --no-book: none.";
 
 /// Play against the engine in the terminal.
 #[derive(clap::Args)]
@@ -36,6 +39,8 @@ pub struct Args {
     /// Let the engine think this many milliseconds per move (iterative deepening, transposition table).
     #[arg(long)]
     time: Option<u64>,
+    #[command(flatten)]
+    book: BookArgs,
     /// At the end, print the game record as JSON.
     #[arg(long)]
     json: bool,
@@ -48,6 +53,9 @@ struct GameRecord {
     moves: Vec<String>,
     result: &'static str,
     winner: Option<&'static str>,
+    /// The opening book the engine read (connect4 only; null: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    book: Option<Option<String>>,
 }
 
 struct Play<'a>(&'a Args);
@@ -57,9 +65,11 @@ impl GameVisitor for Play<'_> {
 
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let pos = report::position_or_start(&start, self.0.position.as_deref())?;
+        let book = c4book::load(&self.0.book, &pos)?;
         pos.with_search_hooks(PlayWith {
             args: self.0,
             start: pos.clone(),
+            book,
         })
     }
 }
@@ -68,6 +78,7 @@ impl GameVisitor for Play<'_> {
 struct PlayWith<'a, G> {
     args: &'a Args,
     start: G,
+    book: Option<LoadedBook>,
 }
 
 impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
@@ -103,7 +114,10 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             stop: Some(crate::interrupt::stop_flag()),
             ..Limits::default()
         };
+        let hooks = WithKnownValues::new(hooks, GameBook::new(self.book.as_ref()));
         let mut searcher = budget.map(|_| Engine::new(hooks, eval.clone(), Settings::default()));
+        // Only the engine reads the book.
+        let book_used = self.book.filter(|_| searcher.is_some());
         // Games with few positions but huge trees are solved once, the table kept for the whole game.
         let mut solver =
             (table.is_none() && searcher.is_none() && args.depth.is_none() && pos.memoised_solve())
@@ -134,6 +148,9 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                 (Some(d), _) => format!("The engine looks {d} plies ahead."),
             }
         );
+        if pons::as_connect4(&pos).is_some() {
+            println!("{}", LoadedBook::describe(book_used.as_ref()));
+        }
         while pos.outcome().is_none() {
             print!("\n{}", board(&pos));
             let mover = pos.to_move();
@@ -240,6 +257,8 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                     None => "draw",
                 },
                 winner: winner.map(report::player_key),
+                book: pons::as_connect4(&initial)
+                    .map(|_| book_used.as_ref().map(|b| b.path.clone())),
             })?;
         }
         Ok(ExitCode::SUCCESS)

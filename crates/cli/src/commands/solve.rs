@@ -1,10 +1,11 @@
 //! `ply solve`: the exact value of a position and of every move.
 
+use crate::c4book::{self, BookArgs, GameBook, LoadedBook};
 use crate::cyclic;
 use crate::pons::{self, BatchSolver};
 use crate::report::{self, print_json};
 use anyhow::Result;
-use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings};
+use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
 use ply_core::solve::Solver;
 use ply_core::{
     Algorithm, MoveValue, NoEvaluation, Score, SearchOptions, SearchStats, evaluate_moves,
@@ -14,7 +15,7 @@ use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve nim:14,21,39\n  ply solve misere-nim:1,2,3 --json\n  ply solve race:10,2 7\n  ply solve wythoff:4,6\n  ply solve 'subtraction:20,17;1,3,4'\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n  ply solve connect4 4453233 --threads 2 --hash 64\n  ply solve connect4 4453233 --all-moves --json\n  ply solve connect4 4453233 --weak\n  ply solve connect4 --batch Test_L3_R1\n  echo 4453 | ply solve connect4 --batch - --json\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve nim:14,21,39\n  ply solve misere-nim:1,2,3 --json\n  ply solve race:10,2 7\n  ply solve wythoff:4,6\n  ply solve 'subtraction:20,17;1,3,4'\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n  ply solve connect4 4453233 --threads 2 --hash 64\n  ply solve connect4 4453233 --all-moves --json\n  ply solve connect4 4453233 --weak\n  ply solve connect4 --batch Test_L3_R1\n  echo 4453 | ply solve connect4 --batch - --json\n  ply book connect4:5x4 --depth 6 && ply solve connect4:5x4 12 --book connect4-5x4.book\n\n\
 Games whose positions repeat (pursuit) are solved by retrograde analysis of every reachable\n\
 position (--algorithm does not apply; JSON \"algorithm\": \"retrograde\").\n\
 The counting and taking games (race, nim, misere-nim, bash, wythoff, subtraction) default to\n\
@@ -24,7 +25,10 @@ exact mode: transposition table, the game's pruning hooks (JSON \"algorithm\": \
 Connect Four adds Pons' score (\"score\": 0 draw, 22 - the winner's stones at the end on 7x6,\n\
 negative when the side to move loses; see docs/connect4.md). --weak answers win/draw/loss only\n\
 (\"plies\" and \"score\" null). --batch prints `moves score nodes micros` per line, checks the\n\
-expected scores when the file has them, and exits with 1 on any mismatch.";
+expected scores when the file has them, and exits with 1 on any mismatch.\n\
+Connect Four reads an opening book (made by `ply book`) when there is one: --book FILE, else\n\
+$PLY_C4_BOOK, else connect4.book (connect4-WxH.book) in the current directory; --no-book: none.\n\
+JSON \"book\": the file used, or null.";
 
 /// Solve a position exactly: win, draw or loss, in how many plies, and the value of every move.
 #[derive(clap::Args)]
@@ -57,6 +61,8 @@ pub struct Args {
     /// between positions (default --hash 16 here).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "algorithm", "all_moves"])]
     batch: Option<String>,
+    #[command(flatten)]
+    book: BookArgs,
     /// Print machine-readable JSON (with --batch: one JSON object per line).
     #[arg(long)]
     json: bool,
@@ -97,6 +103,9 @@ struct SolveJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     positions: Option<usize>,
     time_ms: f64,
+    /// The opening book used (connect4 only; null: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    book: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     explanation: Option<String>,
     /// The game's own facts (pursuit: `cops_win`, `capture_time`), from `Playable::solve_fields`.
@@ -124,6 +133,8 @@ impl GameVisitor for Solve<'_> {
             Some(name) => name == "memo",
             None => root.memoised_solve(),
         };
+        let book = c4book::load(&args.book, &root)?;
+        let mut engine_used = false;
         let clock = Instant::now();
         // Games whose positions repeat are solved by retrograde analysis, not by a search.
         let (moves, stats, algorithm_name, positions) = if root.has_cycles() {
@@ -137,7 +148,12 @@ impl GameVisitor for Solve<'_> {
         } else if args.algorithm.is_none()
             && (args.weak || args.threads.is_some() || args.hash.is_some() || root.prefers_engine())
         {
-            let (moves, stats) = root.with_search_hooks(EngineSolve { args, root: &root })?;
+            let (moves, stats) = root.with_search_hooks(EngineSolve {
+                args,
+                root: &root,
+                book: book.as_ref(),
+            })?;
+            engine_used = true;
             (moves, stats, "engine", None)
         } else if memo {
             let mut solver = Solver::with_key(report::canonical_key::<G>);
@@ -212,6 +228,9 @@ impl GameVisitor for Solve<'_> {
             cutoffs: stats.cutoffs,
             positions,
             time_ms: report::millis(elapsed),
+            // Only the engine reads the book.
+            book: pons::as_connect4(&root)
+                .map(|_| book.filter(|_| engine_used).map(|b| b.path.clone())),
             explanation,
             extra: fields
                 .iter()
@@ -245,6 +264,9 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
     println!("value: {value} for {}", out.to_move);
     if let Some(Some(score)) = out.score {
         println!("score: {score:+} (Pons' convention)");
+    }
+    if let Some(book) = &out.book {
+        println!("book: {}", book.as_deref().unwrap_or("none"));
     }
     if !out.best.is_empty() {
         println!("best: {}", out.best.join(", "));
@@ -289,6 +311,7 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
 struct EngineSolve<'a, G> {
     args: &'a Args,
     root: &'a G,
+    book: Option<&'a LoadedBook>,
 }
 
 impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
@@ -299,6 +322,7 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
         let settings = Settings::default()
             .with_threads(args.threads.unwrap_or(1) as usize)
             .with_hash(args.hash.unwrap_or(64) as usize);
+        let hooks = WithKnownValues::new(hooks, GameBook::new(self.book));
         let mut engine = Engine::new(hooks, NoEvaluation, settings);
         let limits = Limits::exact().with_stop(crate::interrupt::stop_flag());
         if args.weak {
@@ -409,6 +433,8 @@ struct BatchSummaryJson {
     mismatches: usize,
     bad_lines: usize,
     interrupted: bool,
+    /// The opening book used, or null.
+    book: Option<String>,
 }
 
 impl GameVisitor for Batch<'_> {
@@ -424,11 +450,13 @@ impl GameVisitor for Batch<'_> {
         };
         let path = args.batch.as_deref().unwrap_or("-");
         let text = pons::read_input(path)?;
+        let book = c4book::load(&args.book, start)?;
         crate::interrupt::stop_flag();
         let mut solver = BatchSolver::new(
             args.threads.unwrap_or(1) as usize,
             args.hash.unwrap_or(16) as usize,
             args.weak,
+            book.as_ref().map(|b| std::sync::Arc::clone(&b.book)),
         );
         let (mut positions, mut checked, mut mismatches, mut bad_lines) = (0, 0, 0, 0);
         let mut interrupted = false;
@@ -492,9 +520,11 @@ impl GameVisitor for Batch<'_> {
                     mismatches,
                     bad_lines,
                     interrupted,
+                    book: book.as_ref().map(|b| b.path.clone()),
                 })?
             );
         } else {
+            eprintln!("{}", LoadedBook::describe(book.as_ref()));
             eprintln!(
                 "{positions} positions solved, {checked} checked, {mismatches} mismatches, {bad_lines} bad lines{}",
                 if interrupted { " (interrupted)" } else { "" }

@@ -21,7 +21,9 @@
 //! ```
 
 pub mod bitboard;
+pub mod book;
 pub mod score;
+pub use book::OpeningBook;
 pub use score::{from_pons, to_pons, weak_sign};
 
 use crate::catalog::parse_numbers;

@@ -51,15 +51,23 @@ pub fn to_pons(pos: &Connect4, value: Score) -> Option<i32> {
 /// `None` when no game from `pos` can end with that score (only the cells left
 /// and whose move wins are checked, not whether four in a row fits in time).
 pub fn from_pons(pos: &Connect4, pons: i32) -> Option<Score> {
+    from_pons_counts(pos.cells(), pos.moves_played(), pons)
+}
+
+/// [`from_pons`] for a position known only by its board's `cells` and the stones
+/// `played` (all the conversion looks at): the opening book checks its records
+/// with it without rebuilding the positions.
+pub fn from_pons_counts(cells: u32, played: u32, pons: i32) -> Option<Score> {
     if pons == 0 {
         return Some(Score::DRAW);
     }
     let win = pons > 0;
-    let cells = pos.cells() as i32;
-    let played = pos.moves_played() as i32;
+    let (cells, played) = (cells as i32, played as i32);
+    // Any score beyond the cell count is impossible (and would overflow below).
+    let magnitude = pons.checked_abs().filter(|&m| m <= cells)?;
     // Two stone counts at the end give the same score; the winner's parity picks one:
     // the side to move wins on an odd ply from here, loses on an even one.
-    [cells + 2 - 2 * pons.abs(), cells + 1 - 2 * pons.abs()]
+    [cells + 2 - 2 * magnitude, cells + 1 - 2 * magnitude]
         .into_iter()
         .map(|end| end - played)
         .find(|&plies| plies >= 1 && (plies % 2 == 1) == win)

@@ -1,0 +1,115 @@
+//! The Connect Four opening book as the solving commands see it: which file
+//! (`--book FILE`, else `$PLY_C4_BOOK`, else the default name in the current
+//! directory if it exists; `--no-book`: none), read and checked against the
+//! board, and plugged into the engine of any game (a no-op for other games).
+
+use anyhow::{Context, Result};
+use ply_core::engine::KnownValues;
+use ply_core::{Game, Score};
+use ply_games::connect4::OpeningBook;
+use ply_games::{Connect4, Playable};
+use std::any::Any;
+use std::sync::Arc;
+
+/// The environment variable naming the book when `--book` is not given.
+pub const BOOK_ENV: &str = "PLY_C4_BOOK";
+
+/// The `--book` and `--no-book` flags, shared by `solve`, `bench` and `play`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct BookArgs {
+    /// Connect Four: read the exact scores of the opening positions from this book
+    /// (made by `ply book`). Default: $PLY_C4_BOOK, else connect4.book
+    /// (connect4-WxH.book on other boards) in the current directory, if it exists.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    pub book: Option<String>,
+    /// Connect Four: use no opening book.
+    #[arg(long)]
+    pub no_book: bool,
+}
+
+/// A book read from a file.
+#[derive(Clone, Debug)]
+pub struct LoadedBook {
+    pub path: String,
+    pub book: Arc<OpeningBook>,
+}
+
+impl LoadedBook {
+    /// One line for people: `book: connect4.book (depth 8, 123456 positions)`.
+    pub fn describe(book: Option<&LoadedBook>) -> String {
+        match book {
+            Some(b) => format!(
+                "book: {} (depth {}, {} positions)",
+                b.path,
+                b.book.depth(),
+                b.book.len()
+            ),
+            None => "book: none".to_string(),
+        }
+    }
+}
+
+/// The book to use for `root`'s game, if any. Errors (exit 2): `--book` for a game
+/// other than Connect Four, a file that cannot be read, a malformed file (the message
+/// names the file and the byte offset), a book for another board size.
+pub fn load<G: Playable>(args: &BookArgs, root: &G) -> Result<Option<LoadedBook>> {
+    let Some(board) = crate::pons::as_connect4(root) else {
+        if args.book.is_some() {
+            anyhow::bail!(
+                "--book works for connect4 only (an opening book of Connect Four), not {}",
+                root.game_name()
+            );
+        }
+        return Ok(None);
+    };
+    if args.no_book {
+        return Ok(None);
+    }
+    let path = match (&args.book, std::env::var(BOOK_ENV)) {
+        (Some(path), _) => path.clone(),
+        (None, Ok(path)) if !path.is_empty() => path,
+        _ => {
+            let name = OpeningBook::default_file_name(board.width(), board.height());
+            if !std::path::Path::new(&name).is_file() {
+                return Ok(None);
+            }
+            name
+        }
+    };
+    read(&path, Some(board)).map(Some)
+}
+
+/// Reads and checks the book at `path` (and its board size against `board`'s).
+pub fn read(path: &str, board: Option<&Connect4>) -> Result<LoadedBook> {
+    let bytes = std::fs::read(path).with_context(|| format!("book {path}"))?;
+    let book = OpeningBook::from_bytes(&bytes).with_context(|| format!("book {path}"))?;
+    if let Some(board) = board {
+        book.check_board(board)
+            .with_context(|| format!("book {path}"))?;
+    }
+    Ok(LoadedBook {
+        path: path.to_string(),
+        book: Arc::new(book),
+    })
+}
+
+/// An optional Connect Four book as a source of known values for any game's
+/// engine: for another game (or without a book) it never answers. The check for
+/// a book comes first, so an engine without one pays one branch per node.
+#[derive(Clone, Debug, Default)]
+pub struct GameBook(pub Option<Arc<OpeningBook>>);
+
+impl GameBook {
+    pub fn new(book: Option<&LoadedBook>) -> GameBook {
+        GameBook(book.map(|b| Arc::clone(&b.book)))
+    }
+}
+
+impl<G: Game + 'static> KnownValues<G> for GameBook {
+    #[inline]
+    fn known_value(&self, position: &G) -> Option<Score> {
+        let book = self.0.as_deref()?;
+        let board = (position as &dyn Any).downcast_ref::<Connect4>()?;
+        book.known_value(board)
+    }
+}
