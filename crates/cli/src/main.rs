@@ -52,7 +52,19 @@ enum Command {
     Book(commands::book::Args),
 }
 
+/// A closed pipe (`ply tree big.txt | head`) ends the process quietly, as it does
+/// for any Unix filter, instead of a panic in the middle of printing.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restores the default action of one signal before any thread starts;
+    // the Rust runtime set it to "ignore" only so that writes return an error.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(args) => commands::play::run(args),

@@ -178,3 +178,40 @@ fn count_stops_cleanly_on_ctrl_c() {
     assert_eq!(v["interrupted"], true);
     assert!(v["nodes"].as_u64().is_some_and(|n| n > 0));
 }
+
+/// `ply ... | head -1`: the reader leaves after one line. ply must end quietly (killed by
+/// SIGPIPE, as any Unix filter), not panic with "failed printing to stdout".
+#[cfg(unix)]
+#[test]
+fn closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    // Many lines of batch output (an end position solved in microseconds, again and
+    // again): far more than a pipe buffer holds.
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("ply"))
+        .args(["solve", "connect4", "--batch", "-", "--no-book"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ply runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let writer = std::thread::spawn(move || {
+        for _ in 0..50_000 {
+            if stdin
+                .write_all(b"2252576253462244111563365343671351441\n")
+                .is_err()
+            {
+                break;
+            }
+        }
+    });
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("a first line");
+    drop(stdout);
+    let out = child.wait_with_output().expect("ply ends");
+    writer.join().expect("writer");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
