@@ -319,3 +319,62 @@ fn every_catalog_game_runs_on_the_engine() {
         assert!(with_game(spec, Visit).unwrap(), "{spec}");
     }
 }
+
+/// Values of the 6x4 positions with one stone, as a "book": the value search of the
+/// empty board then costs a few nodes, and proving its principal variation to the
+/// end would cost far more than that. The proof stops within its budget, after a
+/// first move that is really best.
+#[test]
+fn principal_variation_proof_stays_within_its_budget() {
+    use ply_core::engine::{KnownValues, WithKnownValues};
+    struct OneStone(HashMap<(u64, u64), Score>);
+    impl KnownValues<Connect4> for OneStone {
+        fn known_value(&self, pos: &Connect4) -> Option<Score> {
+            self.0.get(&pos.bitboards()).copied()
+        }
+    }
+    let start = Connect4::new(6, 4).unwrap();
+    let exact = Settings::default();
+    let plain =
+        Engine::new(Connect4Hooks, Connect4Eval, exact.clone()).search(&start, &Limits::exact());
+    // 6x4: the second player wins with the last stone.
+    assert_eq!(plain.score, Score::loss_in(24));
+    assert_eq!(
+        plain.pv.len(),
+        24,
+        "without a book the line is proved to the end"
+    );
+    let mut book = HashMap::new();
+    for column in start.legal_moves() {
+        let child = start.after(column);
+        let v = Engine::new(Connect4Hooks, Connect4Eval, exact.clone())
+            .search(&child, &Limits::exact());
+        book.insert(child.bitboards(), v.score);
+    }
+    let hooks = WithKnownValues::new(Connect4Hooks, OneStone(book.clone()));
+    // The proof may cost twice the value search, with no minimum.
+    let settings = Settings {
+        exact_pv_min_nodes: 0,
+        ..exact
+    };
+    let booked = Engine::new(hooks, Connect4Eval, settings).search(&start, &Limits::exact());
+    assert!(booked.exact);
+    assert_eq!(booked.score, plain.score);
+    assert!(
+        booked.iterations.last().unwrap().nodes < 100,
+        "the book answers the value"
+    );
+    assert!(
+        !booked.pv.is_empty() && booked.pv.len() < 24,
+        "the proof stops short: {} moves",
+        booked.pv.len()
+    );
+    // Its first move is a best move, and the proof kept to about its budget.
+    let first = start.after(booked.pv[0]);
+    assert_eq!(-book[&first.bitboards()].from_node(1), plain.score);
+    assert!(
+        booked.stats.nodes < plain.stats.nodes,
+        "{} nodes",
+        booked.stats.nodes
+    );
+}

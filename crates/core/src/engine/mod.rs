@@ -234,7 +234,12 @@ pub struct Settings {
     /// How exact mode searches.
     pub exact_strategy: ExactStrategy,
     /// In exact mode, prove the whole principal variation to the end (off: only the best move).
+    /// The proof past the first move may cost twice the value search or twice
+    /// `exact_pv_min_nodes`, whichever is more; beyond that the line stops short of the
+    /// end (only where a book or a warm table made the value much cheaper than its line).
     pub exact_pv: bool,
+    /// See `exact_pv`.
+    pub exact_pv_min_nodes: u64,
     /// Enhanced transposition cutoffs: before searching a node with a large subtree, look
     /// its children up in the table; one that already refutes the window ends the node.
     pub transposition_cutoffs: bool,
@@ -249,6 +254,7 @@ impl Default for Settings {
             aspiration: true,
             exact_strategy: ExactStrategy::Bisection,
             exact_pv: true,
+            exact_pv_min_nodes: 1 << 16,
             transposition_cutoffs: true,
         }
     }

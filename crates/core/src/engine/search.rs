@@ -107,6 +107,9 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
     /// Exact mode: no horizon, no heuristic pruning.
     exact: bool,
     stopped: bool,
+    /// The principal-variation proof's node budget (`u64::MAX`: none) and whether it ran out.
+    node_cap: u64,
+    capped: bool,
     /// Nodes searched by this thread; `unflushed` of them not yet added to the shared count.
     nodes: u64,
     unflushed: u64,
@@ -148,6 +151,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             id,
             exact: shared.limits.exact,
             stopped: false,
+            node_cap: u64::MAX,
+            capped: false,
             nodes: 0,
             unflushed: 0,
             leaves: 0,
@@ -190,6 +195,10 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         }
         if shared.stop.load(Relaxed) {
             self.stopped = true;
+        }
+        if self.nodes >= self.node_cap {
+            self.stopped = true;
+            self.capped = true;
         }
     }
 
@@ -1013,7 +1022,26 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
 
     /// The principal variation of an exactly solved root: at each node, the first
     /// move (table move first) whose null-window test proves it reaches the value.
+    ///
+    /// The first move is always proved. The rest of the line may cost at most twice
+    /// the value search (or twice `Settings::exact_pv_min_nodes`): where a book made
+    /// the value cheap, proving the line to the end could cost a full solve of each
+    /// position on it past the book. The line then stops short of the end.
     fn prove_line(&mut self, root: &G, value: Score) -> Vec<G::Move> {
+        let budget = self
+            .nodes
+            .max(self.settings.exact_pv_min_nodes)
+            .saturating_mul(2);
+        let line = self.prove_line_within(root, value, budget);
+        self.node_cap = u64::MAX;
+        if self.capped {
+            self.capped = false;
+            self.stopped = self.shared.stop.load(Relaxed);
+        }
+        line
+    }
+
+    fn prove_line_within(&mut self, root: &G, value: Score, budget: u64) -> Vec<G::Move> {
         let mut line = Vec::new();
         let mut pos = root.clone();
         let mut target = value;
@@ -1065,6 +1093,9 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 break;
             };
             line.push(mv);
+            if line.len() == 1 {
+                self.node_cap = self.nodes.saturating_add(budget);
+            }
             pos = child;
             if !same_side {
                 target = -target;
