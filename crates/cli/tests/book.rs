@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::ply;
+use common::{json, ply};
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -313,4 +313,41 @@ fn text_output_names_the_book() {
         text.contains("\nbook: connect4-4x4.book (depth 2, 11 positions)\n"),
         "{text}"
     );
+}
+
+/// The book shipped in books/ reads, and gives the known values of the first moves
+/// (Allis 1988; Pons' scores of the seven columns: -2 -1 0 +1 0 -1 -2).
+#[test]
+fn shipped_book_gives_the_known_first_move_values() {
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/../../books/connect4.book");
+    let out = json(&["solve", "connect4", "--book", book, "--all-moves", "--json"]);
+    assert_eq!(out["value"], "win");
+    assert_eq!(out["score"], 1);
+    assert_eq!(out["best"], serde_json::json!(["4"]));
+    let mut scores: Vec<(String, i64)> = out["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["move"].as_str().unwrap().to_string(),
+                m["score"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    scores.sort();
+    let expected: Vec<(String, i64)> = [-2, -1, 0, 1, 0, -1, -2]
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| ((i + 1).to_string(), s))
+        .collect();
+    assert_eq!(scores, expected);
+    // A draw whose line the book did not prove to the end has no distance.
+    let draw = out["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "3")
+        .unwrap();
+    assert!(draw["plies"].is_null(), "{draw}");
 }

@@ -189,8 +189,18 @@ impl GameVisitor for Solve<'_> {
         } else {
             root.solve_fields(value, &pv)
         };
-        // Plies to the end, unknown in a weak solve.
-        let plies = |value, pv_len| (!args.weak).then(|| report::plies(value, pv_len));
+        // Plies to the end, unknown in a weak solve. A draw's distance is its line's length,
+        // known only when the line reaches the end (an engine solve with an opening book
+        // may prove a shorter line: docs/engine.md).
+        let plies = |value: Score, line: &[G::Move]| {
+            let ends = || {
+                let mut pos = root.clone();
+                line.iter().for_each(|&mv| pos.play(mv));
+                pos.outcome().is_some()
+            };
+            (!args.weak && (value.plies_to_end().is_some() || ends()))
+                .then(|| report::plies(value, line.len()))
+        };
         // Pons' score: Connect Four only (the outer Option), unknown in a weak solve (the inner one).
         let score_of = |pos: &G, value| {
             pons::as_connect4(pos).map(|_| {
@@ -206,7 +216,7 @@ impl GameVisitor for Solve<'_> {
             position: root.position_string(),
             to_move: report::to_move_name(&root),
             value: report::result_word(value),
-            plies: plies(value, pv.len()),
+            plies: plies(value, &pv),
             score: score_of(&root, value),
             best: best.iter().map(|m| root.move_string(m.mv)).collect(),
             moves: moves
@@ -214,7 +224,7 @@ impl GameVisitor for Solve<'_> {
                 .map(|m| MoveJson {
                     mv: root.move_string(m.mv),
                     value: report::result_word(m.value),
-                    plies: plies(m.value, m.pv.len()),
+                    plies: plies(m.value, &m.pv),
                     // The move's value seen from the root is the child's value negated: the
                     // root's Pons score of that line is the score of the move.
                     score: args.all_moves.then(|| score_of(&root, m.value)).flatten(),
