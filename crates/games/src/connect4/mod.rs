@@ -55,6 +55,43 @@ const CENTRE_FIRST: [[Column; MAX_WIDTH as usize]; MAX_WIDTH as usize + 1] = {
     table
 };
 
+/// The board size and its masks, as hot functions see them. They take it by
+/// value and are inlined twice (see [`sized!`]): once with [`Size::STANDARD`], a
+/// constant, so that on 7x6 every shift is by a constant the compiler folds
+/// (the size is otherwise only known at run time), once with the position's own.
+#[derive(Clone, Copy)]
+struct Size {
+    width: u32,
+    height: u32,
+    /// The bottom cell of every column.
+    bottom: u64,
+    /// Every playable cell.
+    board: u64,
+}
+
+impl Size {
+    const STANDARD: Size = Size {
+        width: 7,
+        height: 6,
+        bottom: bottom_row(7, 6),
+        board: board_cells(7, 6),
+    };
+}
+
+/// Evaluates `$body` with `$size` bound to the board size of `$pos`: a constant on
+/// the standard board (the common case), the position's fields otherwise.
+macro_rules! sized {
+    ($pos:expr, |$size:ident| $body:expr) => {
+        if $pos.is_standard() {
+            let $size = Size::STANDARD;
+            $body
+        } else {
+            let $size = $pos.size();
+            $body
+        }
+    };
+}
+
 /// A Connect Four position. Equality and hashing look at the stones only, not
 /// at the order in which they were played.
 #[derive(Clone, Copy, Debug)]
@@ -153,6 +190,20 @@ impl Connect4 {
     pub fn cells(&self) -> u32 {
         self.width() * self.height()
     }
+    /// True on the 7x6 board (the playable cells give the size).
+    #[inline(always)]
+    fn is_standard(&self) -> bool {
+        self.board == Size::STANDARD.board
+    }
+    #[inline(always)]
+    fn size(&self) -> Size {
+        Size {
+            width: self.width as u32,
+            height: self.height as u32,
+            bottom: self.bottom,
+            board: self.board,
+        }
+    }
     /// Stones of the side to move and all stones: the two bitboards.
     pub fn bitboards(&self) -> (u64, u64) {
         (self.current, self.mask)
@@ -167,20 +218,27 @@ impl Connect4 {
     pub fn playable_cells(&self) -> u64 {
         (self.mask + self.bottom) & self.board
     }
+    #[inline(always)]
+    fn playable_in(&self, size: Size) -> u64 {
+        (self.mask + size.bottom) & size.board
+    }
     /// Empty cells that would give the side to move four in a row.
     #[inline]
     pub fn own_threats(&self) -> u64 {
-        winning_cells(self.current, self.mask, self.height(), self.board_mask())
+        sized!(self, |size| self.own_threats_in(size))
+    }
+    #[inline(always)]
+    fn own_threats_in(&self, size: Size) -> u64 {
+        winning_cells(self.current, self.mask, size.height, size.board)
     }
     /// Empty cells that would give the opponent four in a row.
     #[inline]
     pub fn opponent_threats(&self) -> u64 {
-        winning_cells(
-            self.current ^ self.mask,
-            self.mask,
-            self.height(),
-            self.board_mask(),
-        )
+        sized!(self, |size| self.opponent_threats_in(size))
+    }
+    #[inline(always)]
+    fn opponent_threats_in(&self, size: Size) -> u64 {
+        winning_cells(self.current ^ self.mask, self.mask, size.height, size.board)
     }
 
     /// True when `column` has room for a stone.
@@ -196,10 +254,10 @@ impl Connect4 {
     }
 
     /// The cell a stone dropped in `column` lands on.
-    #[inline]
-    fn landing_cell(&self, column: Column) -> u64 {
-        (self.mask + bottom_cell(column as u32, self.height()))
-            & column_cells(column as u32, self.height())
+    #[inline(always)]
+    fn landing_cell_in(&self, size: Size, column: Column) -> u64 {
+        (self.mask + bottom_cell(column as u32, size.height))
+            & column_cells(column as u32, size.height)
     }
 
     /// Columns from the centre outwards (the usual best-first order).
@@ -248,13 +306,20 @@ impl Game for Connect4 {
 
     #[inline]
     fn play(&mut self, column: Column) {
+        sized!(self, |size| self.play_in(size, column))
+    }
+}
+
+impl Connect4 {
+    #[inline(always)]
+    fn play_in(&mut self, size: Size, column: Column) {
         let i = self.moves as usize;
         self.history[i / 16] |= (column as u64) << (4 * (i % 16));
         // Pons: the opponent's stones become `current`, the new stone joins `mask`.
         self.current ^= self.mask;
-        self.mask |= self.mask + bottom_cell(column as u32, self.height());
+        self.mask |= self.mask + bottom_cell(column as u32, size.height);
         self.moves += 1;
-        self.won = has_four(self.current ^ self.mask, self.height());
+        self.won = has_four(self.current ^ self.mask, size.height);
     }
 }
 
@@ -397,19 +462,24 @@ pub struct Connect4Eval;
 impl Evaluator<Connect4> for Connect4Eval {
     #[inline]
     fn evaluate(&self, pos: &Connect4) -> Score {
-        let threats =
-            pos.own_threats().count_ones() as i32 - pos.opponent_threats().count_ones() as i32;
-        let w = pos.width();
-        let centre = column_cells(w / 2, pos.height())
-            | if w % 2 == 0 {
-                column_cells(w / 2 - 1, pos.height())
-            } else {
-                0
-            };
-        let mine = (pos.current & centre).count_ones() as i32;
-        let theirs = ((pos.current ^ pos.mask) & centre).count_ones() as i32;
-        Score::heuristic(20 * threats + 3 * (mine - theirs))
+        sized!(pos, |size| evaluate_in(pos, size))
     }
+}
+
+#[inline(always)]
+fn evaluate_in(pos: &Connect4, size: Size) -> Score {
+    let threats = pos.own_threats_in(size).count_ones() as i32
+        - pos.opponent_threats_in(size).count_ones() as i32;
+    let w = size.width;
+    let centre = column_cells(w / 2, size.height)
+        | if w % 2 == 0 {
+            column_cells(w / 2 - 1, size.height)
+        } else {
+            0
+        };
+    let mine = (pos.current & centre).count_ones() as i32;
+    let theirs = ((pos.current ^ pos.mask) & centre).count_ones() as i32;
+    Score::heuristic(20 * threats + 3 * (mine - theirs))
 }
 
 /// Connect Four's engine hooks.
@@ -427,7 +497,7 @@ impl SearchHooks<Connect4> for Connect4Hooks {
     /// The child's `current + mask` from the parent's bitboards, without playing.
     #[inline]
     fn hash_after(&self, pos: &Connect4, column: Column) -> Option<u64> {
-        let mask = pos.mask | pos.landing_cell(column);
+        let mask = pos.mask | sized!(pos, |size| pos.landing_cell_in(size, column));
         Some(splitmix64((pos.current ^ pos.mask).wrapping_add(mask)))
     }
 
@@ -445,42 +515,18 @@ impl SearchHooks<Connect4> for Connect4Hooks {
     /// Threats the move creates (Pons' ordering).
     #[inline]
     fn order_hint(&self, pos: &Connect4, column: Column) -> i32 {
-        let stones = pos.current | pos.landing_cell(column);
-        winning_cells(stones, pos.mask, pos.height(), pos.board_mask()).count_ones() as i32
+        sized!(pos, |size| {
+            let stones = pos.current | pos.landing_cell_in(size, column);
+            winning_cells(stones, pos.mask, size.height, size.board).count_ones() as i32
+        })
     }
 
     /// An immediate win decides the node; otherwise only the moves that do not
     /// hand the opponent an immediate win (Pons' "non-losing moves").
     #[inline]
     fn non_losing_moves(&self, pos: &Connect4, moves: &mut Vec<Column>) -> Option<Score> {
-        let playable = pos.playable_cells();
-        if pos.own_threats() & playable != 0 {
-            return Some(Score::win_in(1));
-        }
-        let opponent_wins = pos.opponent_threats();
-        let mut candidates = playable;
-        let forced = playable & opponent_wins;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return Some(Score::loss_in(2)); // two threats at once: one stays open
-            }
-            candidates = forced;
-        }
-        // Never play right below an opponent's winning cell.
-        candidates &= !(opponent_wins >> 1);
-        if candidates == 0 {
-            return Some(Score::loss_in(2));
-        }
-        let (step, column) = (pos.height() + 1, (1u64 << pos.height()) - 1);
-        moves.reserve(pos.width() as usize);
-        for c in pos.column_order() {
-            if (candidates >> (c as u32 * step)) & column != 0 {
-                moves.push(c);
-            }
-        }
-        None
+        sized!(pos, |size| non_losing_moves_in(pos, size, moves))
     }
-
     /// The game ends when the board is full, and a side wins only with its own stone.
     #[inline]
     fn exact_scale(&self, pos: &Connect4) -> Option<ExactScale> {
@@ -510,6 +556,38 @@ impl SearchHooks<Connect4> for Connect4Hooks {
         };
         (worst, best)
     }
+}
+
+/// [`Connect4Hooks::non_losing_moves`] for a board of `size`.
+#[inline(always)]
+fn non_losing_moves_in(pos: &Connect4, size: Size, moves: &mut Vec<Column>) -> Option<Score> {
+    let playable = pos.playable_in(size);
+    if pos.own_threats_in(size) & playable != 0 {
+        return Some(Score::win_in(1));
+    }
+    let opponent_wins = pos.opponent_threats_in(size);
+    let mut candidates = playable;
+    let forced = playable & opponent_wins;
+    if forced != 0 {
+        if forced & (forced - 1) != 0 {
+            return Some(Score::loss_in(2)); // two threats at once: one stays open
+        }
+        candidates = forced;
+    }
+    // Never play right below an opponent's winning cell.
+    candidates &= !(opponent_wins >> 1);
+    if candidates == 0 {
+        return Some(Score::loss_in(2));
+    }
+    // Into a local array first: one copy into `moves` instead of a capacity check per push.
+    let mut kept = [0; MAX_WIDTH as usize];
+    let mut count = 0;
+    for &c in &CENTRE_FIRST[size.width as usize][..size.width as usize] {
+        kept[count] = c;
+        count += (candidates & column_cells(c as u32, size.height) != 0) as usize;
+    }
+    moves.extend_from_slice(&kept[..count]);
+    None
 }
 
 impl Playable for Connect4 {
@@ -584,6 +662,17 @@ mod tests {
                 Some(hooks.hash(&pos.after(column)))
             );
         }
+    }
+
+    #[test]
+    fn standard_size_constants_match_the_board() {
+        let pos = Connect4::standard().parse_position("4453267").unwrap();
+        assert!(pos.is_standard());
+        let (fixed, own) = (Size::STANDARD, pos.size());
+        assert_eq!((fixed.width, fixed.height), (own.width, own.height));
+        assert_eq!((fixed.bottom, fixed.board), (own.bottom, own.board));
+        assert!(!Connect4::new(6, 7).unwrap().is_standard());
+        assert!(!Connect4::new(7, 5).unwrap().is_standard());
     }
 
     #[test]
