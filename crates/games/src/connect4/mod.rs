@@ -26,9 +26,7 @@ pub use score::{from_pons, to_pons, weak_sign};
 
 use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable};
-use bitboard::{
-    board_cells, bottom_cell, bottom_row, column_cells, has_four, top_cell, winning_cells,
-};
+use bitboard::{board_cells, bottom_cell, bottom_row, column_cells, top_cell, winning_cells};
 use ply_core::engine::{ExactScale, HooksVisitor, SearchHooks, splitmix64};
 use ply_core::{Evaluator, Game, Outcome, Player, Score};
 use std::hash::{Hash, Hasher};
@@ -106,6 +104,12 @@ pub struct Connect4 {
     current: u64,
     /// Every stone.
     mask: u64,
+    /// Empty cells that would complete four for the side to move, and for the
+    /// opponent. Kept up to date by `play` (one line search for the stone's
+    /// owner; the other side's cells only lose the one just filled), because
+    /// every node of a search asks for both.
+    own_threat_cells: u64,
+    opponent_threat_cells: u64,
     /// The columns played, 4 bits each, for writing the position back.
     history: [u64; 4],
     /// The bottom cell of every column and every playable cell: constants of the
@@ -150,6 +154,8 @@ impl Connect4 {
             won: false,
             current: 0,
             mask: 0,
+            own_threat_cells: 0,
+            opponent_threat_cells: 0,
             history: [0; 4],
             bottom: bottom_row(width, height),
             board: board_cells(width, height),
@@ -225,20 +231,12 @@ impl Connect4 {
     /// Empty cells that would give the side to move four in a row.
     #[inline]
     pub fn own_threats(&self) -> u64 {
-        sized!(self, |size| self.own_threats_in(size))
-    }
-    #[inline(always)]
-    fn own_threats_in(&self, size: Size) -> u64 {
-        winning_cells(self.current, self.mask, size.height, size.board)
+        self.own_threat_cells
     }
     /// Empty cells that would give the opponent four in a row.
     #[inline]
     pub fn opponent_threats(&self) -> u64 {
-        sized!(self, |size| self.opponent_threats_in(size))
-    }
-    #[inline(always)]
-    fn opponent_threats_in(&self, size: Size) -> u64 {
-        winning_cells(self.current ^ self.mask, self.mask, size.height, size.board)
+        self.opponent_threat_cells
     }
 
     /// True when `column` has room for a stone.
@@ -315,11 +313,18 @@ impl Connect4 {
     fn play_in(&mut self, size: Size, column: Column) {
         let i = self.moves as usize;
         self.history[i / 16] |= (column as u64) << (4 * (i % 16));
+        let cell = (self.mask + bottom_cell(column as u32, size.height))
+            & column_cells(column as u32, size.height);
+        // The stone wins when it lands on one of its owner's threat cells.
+        self.won = self.own_threat_cells & cell != 0;
+        let mover = self.current | cell;
         // Pons: the opponent's stones become `current`, the new stone joins `mask`.
         self.current ^= self.mask;
-        self.mask |= self.mask + bottom_cell(column as u32, size.height);
+        self.mask |= cell;
         self.moves += 1;
-        self.won = has_four(self.current ^ self.mask, size.height);
+        let mover_threats = winning_cells(mover, self.mask, size.height, size.board);
+        self.own_threat_cells = self.opponent_threat_cells & !cell;
+        self.opponent_threat_cells = mover_threats;
     }
 }
 
@@ -468,8 +473,8 @@ impl Evaluator<Connect4> for Connect4Eval {
 
 #[inline(always)]
 fn evaluate_in(pos: &Connect4, size: Size) -> Score {
-    let threats = pos.own_threats_in(size).count_ones() as i32
-        - pos.opponent_threats_in(size).count_ones() as i32;
+    let threats =
+        pos.own_threats().count_ones() as i32 - pos.opponent_threats().count_ones() as i32;
     let w = size.width;
     let centre = column_cells(w / 2, size.height)
         | if w % 2 == 0 {
@@ -562,10 +567,10 @@ impl SearchHooks<Connect4> for Connect4Hooks {
 #[inline(always)]
 fn non_losing_moves_in(pos: &Connect4, size: Size, moves: &mut Vec<Column>) -> Option<Score> {
     let playable = pos.playable_in(size);
-    if pos.own_threats_in(size) & playable != 0 {
+    if pos.own_threats() & playable != 0 {
         return Some(Score::win_in(1));
     }
-    let opponent_wins = pos.opponent_threats_in(size);
+    let opponent_wins = pos.opponent_threats();
     let mut candidates = playable;
     let forced = playable & opponent_wins;
     if forced != 0 {
@@ -673,6 +678,37 @@ mod tests {
         assert_eq!((fixed.bottom, fixed.board), (own.bottom, own.board));
         assert!(!Connect4::new(6, 7).unwrap().is_standard());
         assert!(!Connect4::new(7, 5).unwrap().is_standard());
+    }
+
+    /// The threat cells `play` keeps up to date equal a fresh line search, and
+    /// "won" equals four in a row, along random games on several board sizes.
+    #[test]
+    fn incremental_threats_match_a_fresh_search() {
+        use bitboard::has_four;
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut moves = Vec::new();
+        for (w, h) in [(7, 6), (4, 4), (5, 4), (8, 7), (3, 5)] {
+            for _ in 0..200 {
+                let mut pos = Connect4::new(w, h).unwrap();
+                while pos.outcome().is_none() {
+                    moves.clear();
+                    pos.generate_moves(&mut moves);
+                    seed = splitmix64(seed);
+                    pos.play(moves[seed as usize % moves.len()]);
+                    let (board, mask) = (pos.board_mask(), pos.mask);
+                    let opponent = pos.current ^ mask;
+                    assert_eq!(pos.won, has_four(opponent, h));
+                    assert_eq!(
+                        pos.own_threats(),
+                        winning_cells(pos.current, mask, h, board)
+                    );
+                    assert_eq!(
+                        pos.opponent_threats(),
+                        winning_cells(opponent, mask, h, board)
+                    );
+                }
+            }
+        }
     }
 
     #[test]
