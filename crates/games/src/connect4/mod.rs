@@ -620,14 +620,17 @@ fn non_losing_moves_in(pos: &Connect4, size: Size, moves: &mut Vec<Column>) -> O
     if candidates == 0 {
         return Some(Score::loss_in(2));
     }
-    // Into a local array first: one copy into `moves` instead of a capacity check per push.
+    // Into a local array first, then one fixed-size copy into `moves` cut to the
+    // kept ones (no capacity check per push, no `memcpy` call of a variable length).
     let mut kept = [0; MAX_WIDTH as usize];
     let mut count = 0;
     for &c in &CENTRE_FIRST[size.width as usize][..size.width as usize] {
         kept[count] = c;
         count += (candidates & column_cells(c as u32, size.height) != 0) as usize;
     }
-    moves.extend_from_slice(&kept[..count]);
+    let start = moves.len();
+    moves.extend_from_slice(&kept);
+    moves.truncate(start + count);
     None
 }
 
