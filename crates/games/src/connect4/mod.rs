@@ -304,7 +304,7 @@ impl Game for Connect4 {
         moves.extend(self.column_order().filter(|&c| self.can_play(c)));
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&mut self, column: Column) {
         sized!(self, |size| self.play_in(size, column))
     }
@@ -524,7 +524,7 @@ impl SearchHooks<Connect4> for Connect4Hooks {
     /// opponent's cell below (that wins for the opponent, or blocks and lets
     /// the opponent block the cell above next), so such a threat never
     /// becomes playable for its owner. (Test_L2_R2: 5 % fewer nodes; L1_R2: 8 %.)
-    #[inline]
+    #[inline(always)]
     fn order_hint(&self, pos: &Connect4, column: Column) -> i32 {
         sized!(pos, |size| {
             // The opponent threatens a playable cell: blocking it is the only move
@@ -541,7 +541,7 @@ impl SearchHooks<Connect4> for Connect4Hooks {
 
     /// An immediate win decides the node; otherwise only the moves that do not
     /// hand the opponent an immediate win (Pons' "non-losing moves").
-    #[inline]
+    #[inline(always)]
     fn non_losing_moves(&self, pos: &Connect4, moves: &mut Vec<Column>) -> Option<Score> {
         sized!(pos, |size| non_losing_moves_in(pos, size, moves))
     }
@@ -560,7 +560,7 @@ impl SearchHooks<Connect4> for Connect4Hooks {
     /// opponent's second stone (4 plies), and neither happens on a board with
     /// fewer empty cells than that, nor for a side that has no line of four
     /// cells left free of the other side's stones (it can at best draw).
-    #[inline]
+    #[inline(always)]
     fn value_bounds(&self, pos: &Connect4) -> (Score, Score) {
         sized!(pos, |size| {
             let empty = size.width * size.height - pos.moves_played();
