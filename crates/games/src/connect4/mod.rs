@@ -527,11 +527,6 @@ impl SearchHooks<Connect4> for Connect4Hooks {
     #[inline(always)]
     fn order_hint(&self, pos: &Connect4, column: Column) -> i32 {
         sized!(pos, |size| {
-            // The opponent threatens a playable cell: blocking it is the only move
-            // `non_losing_moves` leaves, nothing to order.
-            if pos.opponent_threats() & pos.playable_in(size) != 0 {
-                return 0;
-            }
             let cell = pos.landing_cell_in(size, column);
             let threats =
                 winning_cells(pos.current | cell, pos.mask | cell, size.height, size.board);
