@@ -52,6 +52,19 @@ pub const fn board_cells(width: u32, height: u32) -> u64 {
     bottom_row(width, height) * ((1u64 << height) - 1)
 }
 
+/// `x << n`, 0 when every bit is shifted out (tall boards: a diagonal step of
+/// `height + 2` bits, three of them, can pass 64).
+#[inline(always)]
+const fn shl(x: u64, n: u64) -> u64 {
+    if n < 64 { x << n } else { 0 }
+}
+
+/// `x >> n`, 0 when every bit is shifted out.
+#[inline(always)]
+const fn shr(x: u64, n: u64) -> u64 {
+    if n < 64 { x >> n } else { 0 }
+}
+
 /// True when `stones` hold four in a row (any direction).
 #[inline]
 pub const fn has_four(stones: u64, height: u32) -> bool {
@@ -61,8 +74,8 @@ pub const fn has_four(stones: u64, height: u32) -> bool {
     let mut i = 0;
     while i < 4 {
         let d = directions[i];
-        let pairs = stones & (stones >> d);
-        if pairs & (pairs >> (2 * d)) != 0 {
+        let pairs = stones & shr(stones, d);
+        if pairs & shr(pairs, 2 * d) != 0 {
             return true;
         }
         i += 1;
@@ -81,12 +94,12 @@ pub const fn winning_cells(stones: u64, mask: u64, height: u32, board: u64) -> u
     let mut i = 0;
     while i < 3 {
         let d = directions[i];
-        let p = (stones << d) & (stones << (2 * d));
-        r |= p & (stones << (3 * d));
-        r |= p & (stones >> d);
-        let p = (stones >> d) & (stones >> (2 * d));
-        r |= p & (stones << d);
-        r |= p & (stones >> (3 * d));
+        let p = shl(stones, d) & shl(stones, 2 * d);
+        r |= p & shl(stones, 3 * d);
+        r |= p & shr(stones, d);
+        let p = shr(stones, d) & shr(stones, 2 * d);
+        r |= p & shl(stones, d);
+        r |= p & shr(stones, 3 * d);
         i += 1;
     }
     r & (board ^ mask)
@@ -117,6 +130,22 @@ mod tests {
         }
         // Three in column 0 and one at the bottom of column 1 do not wrap around.
         assert!(!has_four(0b111000 | bottom_cell(1, h), h));
+    }
+
+    #[test]
+    fn tall_boards_shift_nothing_out_of_range() {
+        // 1x40 and 2x30: a diagonal step is 42 or 32 bits, three of them pass 64.
+        for (w, h) in [(1u32, 40u32), (2, 30), (3, 20)] {
+            let board = board_cells(w, h);
+            let vertical = 0b1111;
+            assert!(has_four(vertical, h), "{w}x{h}");
+            assert!(!has_four(0b1011, h), "{w}x{h}");
+            // Three stacked stones: the cell above completes the line.
+            assert_eq!(winning_cells(0b111, 0b111, h, board), 0b1000, "{w}x{h}");
+            // A full first column of alternating pairs holds no four.
+            let stones = board & 0x3333_3333_3333_3333 & column_cells(0, h);
+            assert!(!has_four(stones, h), "{w}x{h}");
+        }
     }
 
     #[test]
