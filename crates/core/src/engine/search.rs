@@ -26,7 +26,7 @@ const ASPIRATION_DELTA: i32 = 25;
 /// 27 % more nodes and 28 % more CPU time at depth 12: every node uses the table.
 const TT_MIN_DEPTH: i32 = 1;
 /// Enhanced transposition cutoffs in exact mode: positions that may last this many more plies.
-const ETC_MIN_PLIES: u32 = 16;
+const ETC_MIN_PLIES: u32 = 24;
 /// Enhanced transposition cutoffs at fixed depth: this many plies to go.
 const ETC_MIN_DEPTH: i32 = 4;
 /// Quiescence and reductions stop extending beyond this ply.
