@@ -49,7 +49,10 @@ impl minimax::Game for C4 {
     }
 
     fn zobrist_hash(state: &Connect4) -> u64 {
-        Connect4Hooks.hash(state)
+        // ply's table takes its index from the key's high bits, minimax's from the low
+        // ones: Connect Four's key (one multiplication) is mixed again for minimax, or
+        // its table would collide on nearly every probe.
+        ply_core::engine::splitmix64(Connect4Hooks.hash(state))
     }
 
     fn table_index(column: Column) -> u16 {
