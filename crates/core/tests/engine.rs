@@ -4,7 +4,7 @@
 //! table, table size, threads and exact strategy returns the same exact value
 //! with its remoteness; limits and the stop flag end the search with a legal move.
 
-use ply_core::engine::{DefaultHooks, Engine, Limits, Settings};
+use ply_core::engine::{DefaultHooks, Engine, KnownValues, Limits, Settings, WithKnownValues};
 use ply_core::testing::{RandomTree, TakeOneOrTwo, exact_configurations};
 use ply_core::{Game, NoEvaluation, Outcome, Player, Score, alpha_beta, negamax};
 use proptest::prelude::*;
@@ -77,6 +77,16 @@ fn explicit_tree_value_in_every_configuration() {
     }
 }
 
+/// The value of a pile of `left` for the side to move, independently of any search: lost
+/// iff a multiple of 3; every round of two moves takes 3.
+fn pile_value(left: u32) -> Score {
+    if left % 3 == 0 {
+        Score::loss_in(2 * left / 3)
+    } else {
+        Score::win_in(2 * (left / 3) + 1)
+    }
+}
+
 #[test]
 fn pile_exact_values_and_remoteness() {
     for left in 0..=25 {
@@ -85,12 +95,7 @@ fn pile_exact_values_and_remoteness() {
             to_move: Player::First,
         };
         let reference = alpha_beta(&root, &NoEvaluation, None).value;
-        // Independent check: lost iff a multiple of 3; every round of two moves takes 3.
-        let expected = if left % 3 == 0 {
-            Score::loss_in(2 * left / 3)
-        } else {
-            Score::win_in(2 * (left / 3) + 1)
-        };
+        let expected = pile_value(left);
         assert_eq!(reference, expected, "pile of {left}");
         for settings in exact_configurations() {
             let result = Engine::new(DefaultHooks, NoEvaluation, settings.clone())
@@ -256,24 +261,14 @@ fn finished_root_has_its_value_and_no_move() {
 }
 
 /// A "book" for the pile game: the exact value of every pile of at most `upto`,
-/// from the closed form, node-relative.
+/// from the closed form, node-relative (added to the default hooks by `WithKnownValues`).
 struct PileBook {
     upto: u32,
 }
 
-impl ply_core::engine::SearchHooks<TakeOneOrTwo> for PileBook {
-    fn hash(&self, pos: &TakeOneOrTwo) -> u64 {
-        ply_core::engine::fx_hash(&(pos.left, pos.to_move.index()))
-    }
+impl KnownValues<TakeOneOrTwo> for PileBook {
     fn known_value(&self, pos: &TakeOneOrTwo) -> Option<Score> {
-        let left = pos.left;
-        (left <= self.upto && left > 0).then(|| {
-            if left % 3 == 0 {
-                Score::loss_in(2 * left / 3)
-            } else {
-                Score::win_in(2 * (left / 3) + 1)
-            }
-        })
+        (pos.left <= self.upto && pos.left > 0).then(|| pile_value(pos.left))
     }
 }
 
@@ -288,7 +283,8 @@ fn known_values_end_nodes_and_keep_value_and_remoteness() {
             Engine::new(DefaultHooks, NoEvaluation, no_table()).search(&root, &Limits::exact());
         for upto in [3, 9, 30] {
             for settings in exact_configurations() {
-                let booked = Engine::new(PileBook { upto }, NoEvaluation, settings.clone())
+                let hooks = WithKnownValues::new(DefaultHooks, PileBook { upto });
+                let booked = Engine::new(hooks, NoEvaluation, settings.clone())
                     .search(&root, &Limits::exact());
                 assert_eq!(
                     booked.score, plain.score,
@@ -306,10 +302,7 @@ fn known_values_end_nodes_and_keep_value_and_remoteness() {
     }
     // A (deliberately wrong) book is believed: the hook really decides nodes.
     struct Liar;
-    impl ply_core::engine::SearchHooks<TakeOneOrTwo> for Liar {
-        fn hash(&self, pos: &TakeOneOrTwo) -> u64 {
-            ply_core::engine::fx_hash(&(pos.left, pos.to_move.index()))
-        }
+    impl KnownValues<TakeOneOrTwo> for Liar {
         fn known_value(&self, pos: &TakeOneOrTwo) -> Option<Score> {
             (pos.left <= 2).then_some(Score::loss_in(4))
         }
@@ -320,6 +313,11 @@ fn known_values_end_nodes_and_keep_value_and_remoteness() {
     };
     // Taking 2 leaves a pile of 2 that the liar calls lost in 4: a win in 5, where the
     // truth is a win in 3 (take 1, leaving 3).
-    let lied = Engine::new(Liar, NoEvaluation, no_table()).search(&root, &Limits::exact());
+    let lied = Engine::new(
+        WithKnownValues::new(DefaultHooks, Liar),
+        NoEvaluation,
+        no_table(),
+    )
+    .search(&root, &Limits::exact());
     assert_eq!(lied.score, Score::win_in(5));
 }

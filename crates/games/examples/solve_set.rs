@@ -5,6 +5,11 @@
 //!
 //! ```sh
 //! cargo run --release -p ply-games --example solve_set -- ../shared/data/connect4/Test_L3_R1
+//! # the same without enhanced transposition cutoffs:
+//! cargo run --release -p ply-games --example solve_set -- ../shared/data/connect4/Test_L3_R1 16 noetc
+//! # instructions of the searches alone (not the table clearing):
+//! valgrind --tool=callgrind --toggle-collect='solve_set::solve_one' \
+//!     target/release/examples/solve_set ../shared/data/connect4/Test_L3_R1
 //! ```
 
 use ply_core::Score;
@@ -20,7 +25,7 @@ fn pons_score(pos: &Connect4, value: Score) -> i32 {
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: solve_set FILE [HASH_MIB]");
+        eprintln!("usage: solve_set FILE [HASH_MIB] [noetc]");
         std::process::exit(2);
     };
     let hash: usize = std::env::args()
@@ -33,6 +38,7 @@ fn main() {
     });
     let settings = Settings {
         exact_pv: false,
+        transposition_cutoffs: std::env::args().nth(3).as_deref() != Some("noetc"),
         ..Settings::default().with_hash(hash)
     };
     let mut engine = Engine::new(Connect4Hooks, Connect4Eval, settings);
@@ -52,7 +58,7 @@ fn main() {
         };
         engine.clear();
         let clock = Instant::now();
-        let result = engine.search(&pos, &Limits::exact());
+        let result = solve_one(&mut engine, &pos);
         let elapsed = clock.elapsed();
         let score = pons_score(&pos, result.score);
         if score != expected {
@@ -72,4 +78,13 @@ fn main() {
         probe_nodes as f64 / count.max(1) as f64,
         worst.as_secs_f64() * 1e6
     );
+}
+
+/// One exact solve, kept out of line so that callgrind can count it alone.
+#[inline(never)]
+fn solve_one(
+    engine: &mut Engine<Connect4, Connect4Hooks, Connect4Eval>,
+    pos: &Connect4,
+) -> ply_core::engine::EngineResult<ply_games::connect4::Column> {
+    engine.search(pos, &Limits::exact())
 }

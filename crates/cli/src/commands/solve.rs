@@ -349,9 +349,7 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
             if !result.exact {
                 anyhow::bail!("interrupted before the value was proved");
             }
-            stats.nodes += result.stats.nodes;
-            stats.leaves += result.stats.leaves;
-            stats.cutoffs += result.stats.cutoffs;
+            stats += result.stats.into();
             // The child's score counts plies from the child: one more from the root.
             let value = if child.to_move() == root.to_move() {
                 result.score
@@ -394,9 +392,7 @@ where
         let Some(sign) = sign else {
             anyhow::bail!("interrupted before the value was proved");
         };
-        stats.nodes += child_stats.nodes;
-        stats.leaves += child_stats.leaves;
-        stats.cutoffs += child_stats.cutoffs;
+        stats += child_stats.into();
         let sign = if child.to_move() == root.to_move() {
             sign
         } else {

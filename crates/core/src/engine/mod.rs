@@ -315,6 +315,17 @@ pub struct EngineStats {
     pub tt_cutoffs: u64,
 }
 
+/// The counters the textbook searches report too (the table's cutoffs are the engine's own).
+impl From<EngineStats> for crate::SearchStats {
+    fn from(stats: EngineStats) -> Self {
+        crate::SearchStats {
+            nodes: stats.nodes,
+            leaves: stats.leaves,
+            cutoffs: stats.cutoffs,
+        }
+    }
+}
+
 /// The answer of the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineResult<M> {
