@@ -65,25 +65,39 @@ where
         cutoffs: AtomicU64::new(0),
         tt_cutoffs: AtomicU64::new(0),
     };
-    let main = std::thread::scope(|scope| {
-        for id in 1..settings.threads.max(1) {
-            let shared = &shared;
-            scope.spawn(move || {
-                let mut helper = Worker::new(shared, hooks, eval, settings, id, Buffers::default());
-                run(&mut helper, root, limits.exact, &mut |_: &SearchInfo<
-                    G::Move,
-                >| {});
-            });
-        }
-        // The main thread reuses the move lists of the last search (helpers, which run
-        // only in long searches, make their own: moves need not be `Send`).
+    // One thread: no scope to set up (a short search, such as a Connect Four end
+    // position, is a few microseconds).
+    let main = if settings.threads <= 1 {
         let mut main = Worker::new(&shared, hooks, eval, settings, 0, std::mem::take(buffers));
         let result = run(&mut main, root, limits.exact, &mut progress);
-        // Whatever ended the main thread (a limit, the last depth, a proof) ends the helpers.
-        let stopped_by_limit = shared.stop.swap(true, Relaxed);
+        let stopped_by_limit = shared.stop.load(Relaxed);
         *buffers = main.into_buffers();
         (result, stopped_by_limit)
-    });
+    } else {
+        std::thread::scope(|scope| {
+            for id in 1..settings.threads.max(1) {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut helper =
+                        Worker::new(shared, hooks, eval, settings, id, Buffers::default());
+                    run(
+                        &mut helper,
+                        root,
+                        limits.exact,
+                        &mut |_: &SearchInfo<G::Move>| {},
+                    );
+                });
+            }
+            // The main thread reuses the move lists of the last search (helpers, which run
+            // only in long searches, make their own: moves need not be `Send`).
+            let mut main = Worker::new(&shared, hooks, eval, settings, 0, std::mem::take(buffers));
+            let result = run(&mut main, root, limits.exact, &mut progress);
+            // Whatever ended the main thread (a limit, the last depth, a proof) ends the helpers.
+            let stopped_by_limit = shared.stop.swap(true, Relaxed);
+            *buffers = main.into_buffers();
+            (result, stopped_by_limit)
+        })
+    };
     let (result, stopped) = main;
     let score = result.score.unwrap_or_else(|| eval.evaluate(root));
     let mut iterations = result.iterations;
