@@ -170,15 +170,19 @@ impl Game for TakeOneOrTwo {
 }
 
 /// Every engine configuration that must agree on exact values and remoteness:
-/// no table, a tiny one and a large one; one thread and two; both exact strategies.
+/// no table, a tiny one and a large one; one thread, two and four; both exact
+/// strategies. Helpers start at once with two threads and after the main thread's
+/// first 1024 nodes with four (the engine's default waits longer, so that small
+/// test searches would never run a helper).
 pub fn exact_configurations() -> Vec<crate::engine::Settings> {
     use crate::engine::{ExactStrategy, Settings};
     let mut all = Vec::new();
     for hash in [0, 1, 64] {
-        for threads in [1, 2] {
+        for threads in [1, 2, 4] {
             for strategy in [ExactStrategy::Bisection, ExactStrategy::FullWindow] {
                 let mut s = Settings::default().with_hash(hash).with_threads(threads);
                 s.exact_strategy = strategy;
+                s.helper_start_nodes = if threads == 2 { 0 } else { 1024 };
                 all.push(s);
             }
         }

@@ -117,10 +117,12 @@ proptest! {
         let eval = RandomTree::evaluator();
         let reference = negamax(&tree, &eval, Some(depth)).value;
         prop_assert_eq!(reference, alpha_beta(&tree, &eval, Some(depth)).value);
-        for (pvs, aspiration) in [(true, true), (true, false), (false, false)] {
-            let settings = Settings { pvs, aspiration, ..no_table() };
+        // Without a table, helper threads share nothing but the busy marks, which only
+        // reorder the main thread's moves: the value is still alpha-beta's.
+        for (pvs, aspiration, threads) in [(true, true, 1), (true, false, 1), (false, false, 1), (true, true, 2), (true, true, 4)] {
+            let settings = Settings { pvs, aspiration, helper_start_nodes: 0, ..no_table().with_threads(threads) };
             let result = Engine::new(DefaultHooks, eval, settings).search(&tree, &Limits::depth(depth));
-            prop_assert_eq!(result.score, reference, "pvs {} aspiration {}", pvs, aspiration);
+            prop_assert_eq!(result.score, reference, "pvs {} aspiration {} threads {}", pvs, aspiration, threads);
             prop_assert_eq!(result.depth, depth);
             prop_assert!(tree.legal_moves().contains(&result.best.unwrap()));
             // The reported line is legal and its first move is the best move.

@@ -210,6 +210,23 @@ fn connect_four_depth_limited_play_is_legal_and_sees_immediate_threats() {
         assert_eq!(pos.move_string(result.best.unwrap()), "4");
         assert_eq!(result.depth, 6);
     }
+    // Without a table, threads share only the busy marks (which reorder moves): every
+    // thread count finds the single-threaded value at a fixed depth, with a legal move.
+    let pos = c4.parse_position("4453").unwrap();
+    let value_with = |threads: usize| {
+        let settings = Settings {
+            helper_start_nodes: 0,
+            ..Settings::default().with_hash(0).with_threads(threads)
+        };
+        let result =
+            Engine::new(Connect4Hooks, Connect4Eval, settings).search(&pos, &Limits::depth(7));
+        assert!(pos.legal_moves().contains(&result.best.unwrap()));
+        assert_eq!(result.depth, 7);
+        result.score
+    };
+    let single = value_with(1);
+    assert_eq!(value_with(2), single);
+    assert_eq!(value_with(4), single);
     // X to move wins at once.
     let pos = c4.parse_position("112233").unwrap();
     let result = Engine::new(Connect4Hooks, Connect4Eval, Settings::default())

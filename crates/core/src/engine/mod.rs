@@ -41,6 +41,7 @@
 //! assert_eq!(result.best, Some(2));
 //! ```
 
+mod busy;
 pub mod known;
 pub mod limits;
 pub mod ordering;
@@ -220,11 +221,19 @@ pub enum ExactStrategy {
     FullWindow,
 }
 
+/// Default of [`Settings::helper_start_nodes`]: starting a helper thread and waiting
+/// for it to notice the end costs tens to hundreds of microseconds, more than a
+/// search of a few thousand nodes gains from it.
+pub const HELPER_START_NODES: u64 = 4096;
+
 /// Engine settings that do not depend on the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// Search threads (Lazy SMP). 1: single-threaded.
     pub threads: usize,
+    /// With several threads, the helpers start only once the main thread has searched
+    /// this many nodes (0: at once), so a short search costs no thread start.
+    pub helper_start_nodes: u64,
     /// Transposition table size in MiB; 0: no table.
     pub hash_mib: usize,
     /// Principal variation search: null windows after the first move (off: plain alpha-beta).
@@ -249,6 +258,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             threads: 1,
+            helper_start_nodes: HELPER_START_NODES,
             hash_mib: 16,
             pvs: true,
             aspiration: true,
@@ -359,18 +369,22 @@ pub struct Engine<G: Game, H: SearchHooks<G>, E: Evaluator<G>> {
     table: Option<TranspositionTable>,
     /// The main thread's move lists, reused by the next search.
     buffers: search::Buffers<G::Move>,
+    /// With several threads: the positions being searched right now (see `busy`).
+    busy: Option<busy::BusyTable>,
     _game: std::marker::PhantomData<fn(&G)>,
 }
 
 impl<G: Game + Sync, H: SearchHooks<G>, E: Evaluator<G> + Sync> Engine<G, H, E> {
     pub fn new(hooks: H, eval: E, settings: Settings) -> Self {
         let table = (settings.hash_mib > 0).then(|| TranspositionTable::new(settings.hash_mib));
+        let busy = (settings.threads > 1).then(|| busy::BusyTable::new(busy::BUSY_SLOTS));
         Engine {
             hooks,
             eval,
             settings,
             table,
             buffers: Default::default(),
+            busy,
             _game: std::marker::PhantomData,
         }
     }

@@ -7,6 +7,7 @@
 //! node-relative ([`Score::to_node`]) and converts them back on a hit, so a
 //! win found through a transposition at another ply keeps its true distance.
 
+use super::busy::BusyTable;
 use super::limits::MAX_DEPTH;
 use super::ordering::{MoveOrdering, TT_MOVE_KEY, pick_next};
 use super::tt::{Bound, TranspositionTable};
@@ -29,6 +30,11 @@ const TT_MIN_DEPTH: i32 = 1;
 const ETC_MIN_PLIES: u32 = 24;
 /// Enhanced transposition cutoffs at fixed depth: this many plies to go.
 const ETC_MIN_DEPTH: i32 = 4;
+/// Deferral of busy moves (several threads) in exact mode: positions that may last this
+/// many more plies (smaller subtrees are not worth the marks).
+const DEFER_MIN_PLIES: u32 = 12;
+/// Deferral of busy moves at fixed depth: this many plies to go.
+const DEFER_MIN_DEPTH: i32 = 3;
 /// Quiescence and reductions stop extending beyond this ply.
 const MAX_PLY: u32 = 2 * MAX_DEPTH;
 
@@ -36,6 +42,8 @@ const MAX_PLY: u32 = 2 * MAX_DEPTH;
 pub(crate) struct Shared<'a> {
     pub limits: &'a Limits,
     pub table: Option<&'a TranspositionTable>,
+    /// With several threads: the children being searched right now (see `busy`).
+    pub busy: Option<&'a BusyTable>,
     pub start: Instant,
     /// Raised when any limit is reached or the main thread is done.
     pub stop: AtomicBool,
@@ -126,6 +134,11 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
     pv: Vec<Vec<G::Move>>,
     /// The root's legal moves, best of the last iteration first.
     root_moves: Vec<G::Move>,
+    /// Moves put off because another thread is searching them (indices into each
+    /// node's move list, a stack shared by the nodes on the current line).
+    deferred: Vec<u16>,
+    /// The main thread's way to start the helper threads, until it has.
+    launcher: Option<&'a dyn Fn()>,
 }
 
 impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
@@ -165,7 +178,15 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             noisy,
             pv,
             root_moves: Vec::new(),
+            deferred: Vec::new(),
+            launcher: None,
         }
+    }
+
+    /// The main thread starts the helpers by calling `launch` once it has searched
+    /// `Settings::helper_start_nodes` nodes (checked every `POLL_INTERVAL` nodes).
+    pub fn start_helpers_later(&mut self, launch: &'a dyn Fn()) {
+        self.launcher = Some(launch);
     }
 
     /// The move lists, for the next search.
@@ -199,6 +220,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         if self.nodes >= self.node_cap {
             self.stopped = true;
             self.capped = true;
+        }
+        if self.nodes >= self.settings.helper_start_nodes
+            && let Some(launch) = self.launcher.take()
+        {
+            launch();
         }
     }
 
@@ -345,6 +371,20 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 .is_some_and(|scale| scale.max_plies >= ETC_MIN_PLIES)
         } else {
             depth >= ETC_MIN_DEPTH
+        }
+    }
+
+    /// Whether the moves of this node are worth marking busy and deferring (several
+    /// threads): in exact mode when the game may last `DEFER_MIN_PLIES` more plies (or
+    /// gives no scale), else at `DEFER_MIN_DEPTH`.
+    #[inline]
+    fn defer_pays(&self, pos: &G, depth: i32) -> bool {
+        if self.exact {
+            self.hooks
+                .exact_scale(pos)
+                .is_none_or(|scale| scale.max_plies >= DEFER_MIN_PLIES)
+        } else {
+            depth >= DEFER_MIN_DEPTH
         }
     }
 
@@ -574,18 +614,47 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // Step 10. The moves, principal variation search: the first with the full window,
         // the others with a null window that only asks "better than alpha?", searched again
         // with the full window when the answer is yes. Late moves may be reduced first.
+        // Step 10a (several threads). Deferral of busy moves ("simplified ABDADA", see
+        // `busy`): every child with a large subtree is marked busy while it is searched;
+        // a move (not the first) whose child another thread has marked is put off until
+        // the other moves are done, so the threads split the work instead of repeating it.
         let alpha_at_start = alpha;
         let mut best = -Score::INFINITY;
         let mut best_code = 0;
+        let busy = self.shared.busy.filter(|_| self.defer_pays(pos, depth));
+        let deferred_from = self.deferred.len();
+        let (mut picked, mut next_deferred) = (0, deferred_from);
         for n in 0..moves.len() {
-            if n == 1 && tt_index.is_some() {
-                self.score_moves(
-                    pos, &moves, tt_index, ply, depth, side, dynamic, table, &mut order,
-                );
-            }
-            let index = pick_next(&mut order, n);
+            let (index, child, busy_key) = loop {
+                if picked == moves.len() {
+                    let index = self.deferred[next_deferred] as usize;
+                    next_deferred += 1;
+                    let child = pos.after(moves[index]);
+                    let key = busy.map(|_| self.hooks.hash(&child));
+                    break (index, child, key);
+                }
+                if picked == 1 && tt_index.is_some() {
+                    self.score_moves(
+                        pos, &moves, tt_index, ply, depth, side, dynamic, table, &mut order,
+                    );
+                }
+                let index = pick_next(&mut order, picked);
+                picked += 1;
+                let child = pos.after(moves[index]);
+                let key = busy.map(|busy| (busy, self.hooks.hash(&child)));
+                if n > 0
+                    && let Some((busy, key)) = key
+                    && busy.is_busy(key)
+                {
+                    self.deferred.push(index as u16);
+                    continue;
+                }
+                break (index, child, key.map(|(_, key)| key));
+            };
             let mv = moves[index];
-            let child = pos.after(mv);
+            if let (Some(busy), Some(key)) = (busy, busy_key) {
+                busy.enter(key);
+            }
             if pv_node {
                 self.clear_pv(ply + 1);
             }
@@ -593,7 +662,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             let v = if n == 0 || !self.settings.pvs {
                 self.child_value(&child, same_side, ply + 1, depth - 1, alpha, beta)
             } else {
-                let reduction = if self.exact || ply >= MAX_PLY || order[n].0 == TT_MOVE_KEY {
+                let reduction = if self.exact || ply >= MAX_PLY || Some(index) == tt_index {
                     0
                 } else {
                     (self.hooks.reduction(pos, mv, depth as u32, n) as i32).min(depth - 1)
@@ -615,7 +684,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 }
                 v
             };
+            if let (Some(busy), Some(key)) = (busy, busy_key) {
+                busy.leave(key);
+            }
             if self.stopped {
+                self.deferred.truncate(deferred_from);
                 self.move_pool.push(moves);
                 self.order_pool.push(order);
                 return Score::DRAW;
@@ -641,6 +714,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 }
             }
         }
+        self.deferred.truncate(deferred_from);
         self.move_pool.push(moves);
         self.order_pool.push(order);
 
@@ -933,6 +1007,15 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         progress: &mut F,
     ) -> WorkerResult<G::Move> {
         let mut iterations = Vec::new();
+        // Helpers search the root moves in the main thread's order (`init_root` rotated
+        // them): each probe stops at the first move that proves its bound, so a helper
+        // that starts on another root move mostly works for nothing, while one on the
+        // same move shares its subtree with the main thread through the busy marks
+        // (step 10a of the search). Lockstep model on Test_L2_R2: 3 % fewer nodes.
+        if self.id > 0 && !self.root_moves.is_empty() {
+            let by = self.id % self.root_moves.len();
+            self.root_moves.rotate_right(by);
+        }
         // The value of an unfinished root lies between losing and winning right after the next move,
         // and within the game's static bounds (asked, as in the search, once the moves are known).
         let mut moves = Vec::new();

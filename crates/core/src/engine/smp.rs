@@ -32,6 +32,7 @@ where
         settings,
         table,
         buffers,
+        busy,
         ..
     } = engine;
     let (hooks, eval, settings, table) = (&*hooks, &*eval, &*settings, table.as_ref());
@@ -58,6 +59,7 @@ where
     let shared = Shared {
         limits,
         table,
+        busy: busy.as_ref().filter(|_| settings.threads > 1),
         start,
         stop: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
@@ -75,22 +77,30 @@ where
         (result, stopped_by_limit)
     } else {
         std::thread::scope(|scope| {
-            for id in 1..settings.threads.max(1) {
-                let shared = &shared;
-                scope.spawn(move || {
-                    let mut helper =
-                        Worker::new(shared, hooks, eval, settings, id, Buffers::default());
-                    run(
-                        &mut helper,
-                        root,
-                        limits.exact,
-                        &mut |_: &SearchInfo<G::Move>| {},
-                    );
-                });
-            }
+            let shared = &shared;
+            let launch = || {
+                for id in 1..settings.threads {
+                    scope.spawn(move || {
+                        let mut helper =
+                            Worker::new(shared, hooks, eval, settings, id, Buffers::default());
+                        run(
+                            &mut helper,
+                            root,
+                            limits.exact,
+                            &mut |_: &SearchInfo<G::Move>| {},
+                        );
+                    });
+                }
+            };
             // The main thread reuses the move lists of the last search (helpers, which run
             // only in long searches, make their own: moves need not be `Send`).
-            let mut main = Worker::new(&shared, hooks, eval, settings, 0, std::mem::take(buffers));
+            let mut main = Worker::new(shared, hooks, eval, settings, 0, std::mem::take(buffers));
+            // The helpers start once the search has lasted long enough to repay their start.
+            if settings.helper_start_nodes == 0 {
+                launch();
+            } else {
+                main.start_helpers_later(&launch);
+            }
             let result = run(&mut main, root, limits.exact, &mut progress);
             // Whatever ended the main thread (a limit, the last depth, a proof) ends the helpers.
             let stopped_by_limit = shared.stop.swap(true, Relaxed);
@@ -99,6 +109,8 @@ where
         })
     };
     let (result, stopped) = main;
+    // Every thread has returned: every mark must have been cleared on the way out.
+    debug_assert!(shared.busy.is_none_or(|busy| busy.is_empty()));
     let score = result.score.unwrap_or_else(|| eval.evaluate(root));
     let mut iterations = result.iterations;
     if let Some(last) = iterations.last_mut() {
@@ -137,4 +149,47 @@ fn run<G: Game, H: SearchHooks<G>, E: Evaluator<G>, P: FnMut(&SearchInfo<G::Move
     };
     worker.flush();
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Game;
+    use crate::engine::{DefaultHooks, Engine, Limits, Settings};
+    use crate::testing::RandomTree;
+
+    fn engine(
+        threads: usize,
+        hash_mib: usize,
+    ) -> Engine<RandomTree, DefaultHooks, impl crate::Evaluator<RandomTree> + Sync> {
+        let settings = Settings {
+            helper_start_nodes: 0,
+            ..Settings::default()
+                .with_threads(threads)
+                .with_hash(hash_mib)
+        };
+        Engine::new(DefaultHooks, RandomTree::evaluator(), settings)
+    }
+
+    #[test]
+    fn every_busy_mark_is_cleared_after_a_search() {
+        let tree = RandomTree::ragged(7, 5, 8).with_value_range(30);
+        for threads in [2, 4] {
+            for limits in [Limits::exact(), Limits::depth(6), Limits::nodes(3_000)] {
+                let mut engine = engine(threads, 1);
+                let result = engine.search(&tree, &limits);
+                assert!(tree.legal_moves().contains(&result.best.unwrap()));
+                let busy = engine
+                    .busy
+                    .as_ref()
+                    .expect("a busy table with several threads");
+                assert!(busy.is_empty(), "{threads} threads, {limits:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn one_thread_has_no_busy_table() {
+        assert!(engine(1, 1).busy.is_none());
+        assert!(engine(2, 0).busy.is_some());
+    }
 }
