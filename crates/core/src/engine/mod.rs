@@ -221,10 +221,12 @@ pub enum ExactStrategy {
     FullWindow,
 }
 
-/// Default of [`Settings::helper_start_nodes`]: starting a helper thread and waiting
-/// for it to notice the end costs tens to hundreds of microseconds, more than a
-/// search of a few thousand nodes gains from it.
-pub const HELPER_START_NODES: u64 = 4096;
+/// Default of [`Settings::helper_start_nodes`] (the main thread's first poll): starting
+/// a helper thread and waiting for it to notice the end costs about 35 µs on an idle
+/// machine (far more on a loaded one), more than a search of a few hundred nodes takes.
+/// Connect Four, Pons' Test_L2_R2 set: 1024 made two threads 1.5x faster than one, 4096
+/// 1.3-1.4x; Test_L1_R1 (3,000 nodes a position) is even either way.
+pub const HELPER_START_NODES: u64 = 1024;
 
 /// Engine settings that do not depend on the position.
 #[derive(Clone, Debug, PartialEq, Eq)]

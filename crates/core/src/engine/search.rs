@@ -20,6 +20,9 @@ use std::time::Instant;
 pub(crate) const INFINITE_DEPTH: i32 = 1 << 24;
 /// Nodes between two looks at the clock, the node budget and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
+/// Helpers look more often: when the main thread is done it waits for them, and
+/// until each has seen the stop flag, a short search (a few milliseconds) waits too.
+const HELPER_POLL_INTERVAL: u64 = 256;
 /// Aspiration window half-width at the start (hundredths of a unit).
 const ASPIRATION_DELTA: i32 = 25;
 /// Remaining depth below which searches neither probe nor fill the table. Skipping
@@ -120,6 +123,8 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
     capped: bool,
     /// Nodes searched by this thread; `unflushed` of them not yet added to the shared count.
     nodes: u64,
+    /// Nodes between two polls (`POLL_INTERVAL`, helpers `HELPER_POLL_INTERVAL`).
+    poll_interval: u64,
     unflushed: u64,
     leaves: u64,
     cutoffs: u64,
@@ -167,6 +172,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             node_cap: u64::MAX,
             capped: false,
             nodes: 0,
+            poll_interval: if id == 0 {
+                POLL_INTERVAL
+            } else {
+                HELPER_POLL_INTERVAL
+            },
             unflushed: 0,
             leaves: 0,
             cutoffs: 0,
@@ -233,7 +243,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= POLL_INTERVAL {
+        if self.unflushed >= self.poll_interval {
             self.poll();
         }
         self.stopped
