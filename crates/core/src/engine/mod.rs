@@ -5,7 +5,7 @@
 //! with aspiration windows, principal variation search (null windows), a shared
 //! lock-free [`TranspositionTable`], move ordering (table move, game hints,
 //! killers, history), optional game hooks ([`SearchHooks`]), Lazy SMP on all
-//! cores, limits on depth, nodes and time with a stop flag ([`Limits`]), a
+//! cores with busy moves deferred (simplified ABDADA), limits on depth, nodes and time with a stop flag ([`Limits`]), a
 //! progress report after every iteration ([`SearchInfo`]), and an exact mode
 //! that solves to the end of the game.
 //!
@@ -16,7 +16,8 @@
 //! | [`tt`] | [`TranspositionTable`]: entry layout, buckets, replacement policy |
 //! | [`ordering`] | how moves are ordered |
 //! | `search` | the search function, quiescence, root search, iterative deepening, exact solve |
-//! | `smp` | Lazy SMP: threads sharing the table |
+//! | `smp` | Lazy SMP: threads sharing the table, helpers started once the search is long enough |
+//! | `busy` | which positions some thread is searching right now: deferral of busy moves |
 //! | [`zobrist`] | hashing helpers: [`ZobristTable`], [`fx_hash`] |
 //!
 //! ```
@@ -231,7 +232,7 @@ pub const HELPER_START_NODES: u64 = 1024;
 /// Engine settings that do not depend on the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// Search threads (Lazy SMP). 1: single-threaded.
+    /// Search threads (Lazy SMP with busy moves deferred). 1: single-threaded.
     pub threads: usize,
     /// With several threads, the helpers start only once the main thread has searched
     /// this many nodes (0: at once), so a short search costs no thread start.

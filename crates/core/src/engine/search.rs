@@ -67,6 +67,27 @@ impl Shared<'_> {
     }
 }
 
+/// A node's deferral of busy moves (step 10a of the search).
+struct Deferral<'a> {
+    busy: &'a BusyTable,
+    /// Where the node's deferred moves start in `Worker::deferred`.
+    from: usize,
+    /// Moves taken from the node's ordering so far, and deferred moves taken back.
+    picked: usize,
+    next: usize,
+}
+
+impl<'a> Deferral<'a> {
+    fn new(busy: &'a BusyTable, from: usize) -> Self {
+        Deferral {
+            busy,
+            from,
+            picked: 0,
+            next: from,
+        }
+    }
+}
+
 /// A completed iteration (or exact probe) of one worker.
 pub(crate) struct Completed<M> {
     pub depth: u32,
@@ -398,6 +419,38 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         }
     }
 
+    /// The next move of a node whose busy moves are deferred (step 10a): the best of
+    /// the moves not yet picked whose child no other thread is searching (the first
+    /// move is never deferred), or once all are picked, the deferred ones in order.
+    fn next_not_busy(
+        &mut self,
+        deferral: &mut Deferral<'_>,
+        pos: &G,
+        moves: &[G::Move],
+        order: &mut [(i64, u16)],
+        n: usize,
+    ) -> usize {
+        while deferral.picked < moves.len() {
+            let index = pick_next(order, deferral.picked);
+            deferral.picked += 1;
+            if n > 0 && deferral.busy.is_busy(self.key_after(pos, moves[index])) {
+                self.deferred.push(index as u16);
+            } else {
+                return index;
+            }
+        }
+        deferral.next += 1;
+        self.deferred[deferral.next - 1] as usize
+    }
+
+    /// The key of the position after `mv`, without making it when the game can tell.
+    #[inline]
+    fn key_after(&self, pos: &G, mv: G::Move) -> u64 {
+        self.hooks
+            .hash_after(pos, mv)
+            .unwrap_or_else(|| self.hooks.hash(&pos.after(mv)))
+    }
+
     /// A move whose child the table already proves good enough for a beta cutoff:
     /// its value (a lower bound on this node's), or `None`.
     fn transposition_cutoff(
@@ -631,40 +684,28 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         let alpha_at_start = alpha;
         let mut best = -Score::INFINITY;
         let mut best_code = 0;
-        let busy = self.shared.busy.filter(|_| self.defer_pays(pos, depth));
-        let deferred_from = self.deferred.len();
-        let (mut picked, mut next_deferred) = (0, deferred_from);
+        let mut deferral = self
+            .shared
+            .busy
+            .filter(|_| self.defer_pays(pos, depth))
+            .map(|busy| Deferral::new(busy, self.deferred.len()));
         for n in 0..moves.len() {
-            let (index, child, busy_key) = loop {
-                if picked == moves.len() {
-                    let index = self.deferred[next_deferred] as usize;
-                    next_deferred += 1;
-                    let child = pos.after(moves[index]);
-                    let key = busy.map(|_| self.hooks.hash(&child));
-                    break (index, child, key);
-                }
-                if picked == 1 && tt_index.is_some() {
-                    self.score_moves(
-                        pos, &moves, tt_index, ply, depth, side, dynamic, table, &mut order,
-                    );
-                }
-                let index = pick_next(&mut order, picked);
-                picked += 1;
-                let child = pos.after(moves[index]);
-                let key = busy.map(|busy| (busy, self.hooks.hash(&child)));
-                if n > 0
-                    && let Some((busy, key)) = key
-                    && busy.is_busy(key)
-                {
-                    self.deferred.push(index as u16);
-                    continue;
-                }
-                break (index, child, key.map(|(_, key)| key));
+            if n == 1 && tt_index.is_some() {
+                self.score_moves(
+                    pos, &moves, tt_index, ply, depth, side, dynamic, table, &mut order,
+                );
+            }
+            let index = match &mut deferral {
+                None => pick_next(&mut order, n),
+                Some(deferral) => self.next_not_busy(deferral, pos, &moves, &mut order, n),
             };
             let mv = moves[index];
-            if let (Some(busy), Some(key)) = (busy, busy_key) {
-                busy.enter(key);
-            }
+            let child = pos.after(mv);
+            let busy_key = deferral.as_ref().map(|deferral| {
+                let key = self.hooks.hash(&child);
+                deferral.busy.enter(key);
+                (deferral.busy, key)
+            });
             if pv_node {
                 self.clear_pv(ply + 1);
             }
@@ -694,11 +735,13 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 }
                 v
             };
-            if let (Some(busy), Some(key)) = (busy, busy_key) {
+            if let Some((busy, key)) = busy_key {
                 busy.leave(key);
             }
             if self.stopped {
-                self.deferred.truncate(deferred_from);
+                if let Some(deferral) = &deferral {
+                    self.deferred.truncate(deferral.from);
+                }
                 self.move_pool.push(moves);
                 self.order_pool.push(order);
                 return Score::DRAW;
@@ -724,7 +767,9 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 }
             }
         }
-        self.deferred.truncate(deferred_from);
+        if let Some(deferral) = &deferral {
+            self.deferred.truncate(deferral.from);
+        }
         self.move_pool.push(moves);
         self.order_pool.push(order);
 

@@ -1,12 +1,15 @@
-//! Lazy SMP: every thread runs the same iterative deepening (or exact solve)
-//! from the same root, sharing only the transposition table. Threads that
-//! start at different depths and in a different root order fill the table with
-//! results the others then find for free, so the main thread gets deeper in the
-//! same time. The main thread's answer is the engine's answer; when it is done
-//! it raises the stop flag and the helpers return.
+//! Lazy SMP with busy moves deferred: every thread runs the same iterative
+//! deepening (or exact solve) from the same root, sharing the transposition
+//! table and the busy table (`busy`): a thread puts off a move whose subtree
+//! another thread is searching right now, so the threads split the tree rather
+//! than repeat each other (simplified ABDADA). The main thread's answer is the
+//! engine's answer; when it is done it raises the stop flag and the helpers
+//! return.
 //!
+//! Helpers start at the main thread's first poll after
+//! `Settings::helper_start_nodes` nodes: a short search starts no thread.
 //! Threads are scoped (`std::thread::scope`): they borrow the root, the hooks,
-//! the evaluation and the table, and are all joined before `search` returns.
+//! the evaluation and the tables, and are all joined before `search` returns.
 
 use super::search::{Buffers, Shared, Worker, WorkerResult};
 use super::{Bound, Engine, EngineResult, Limits, SearchHooks, SearchInfo};
