@@ -171,9 +171,8 @@ impl Game for TakeOneOrTwo {
 
 /// Every engine configuration that must agree on exact values and remoteness:
 /// no table, a tiny one and a large one; one thread, two and four; both exact
-/// strategies. Helpers start at once with two threads and after the main thread's
-/// first 1024 nodes with four (the engine's default waits longer, so that small
-/// test searches would never run a helper).
+/// strategies. Helpers start at once with two threads (most test searches are
+/// shorter than the engine's default start, 1024 nodes) and at that default with four.
 pub fn exact_configurations() -> Vec<crate::engine::Settings> {
     use crate::engine::{ExactStrategy, Settings};
     let mut all = Vec::new();
@@ -182,7 +181,9 @@ pub fn exact_configurations() -> Vec<crate::engine::Settings> {
             for strategy in [ExactStrategy::Bisection, ExactStrategy::FullWindow] {
                 let mut s = Settings::default().with_hash(hash).with_threads(threads);
                 s.exact_strategy = strategy;
-                s.helper_start_nodes = if threads == 2 { 0 } else { 1024 };
+                if threads == 2 {
+                    s.helper_start_nodes = 0;
+                }
                 all.push(s);
             }
         }
