@@ -83,6 +83,7 @@ pub(crate) struct Buffers<M> {
     order_pool: Vec<Vec<(i64, u16)>>,
     noisy: Vec<M>,
     pv: Vec<Vec<M>>,
+    root_moves: Vec<M>,
 }
 
 impl<M> Default for Buffers<M> {
@@ -92,6 +93,7 @@ impl<M> Default for Buffers<M> {
             order_pool: Vec::new(),
             noisy: Vec::new(),
             pv: Vec::new(),
+            root_moves: Vec::new(),
         }
     }
 }
@@ -142,6 +144,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             order_pool,
             noisy,
             pv,
+            root_moves,
         } = buffers;
         Worker {
             shared,
@@ -164,7 +167,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             order_pool,
             noisy,
             pv,
-            root_moves: Vec::new(),
+            root_moves,
         }
     }
 
@@ -175,6 +178,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             order_pool: self.order_pool,
             noisy: self.noisy,
             pv: self.pv,
+            root_moves: self.root_moves,
         }
     }
 
@@ -241,6 +245,13 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         let mut moves = self.move_pool.pop().unwrap_or_default();
         moves.clear();
         moves
+    }
+
+    #[inline]
+    fn take_order(&mut self) -> Vec<(i64, u16)> {
+        let mut order = self.order_pool.pop().unwrap_or_default();
+        order.clear();
+        order
     }
 
     #[inline]
@@ -556,8 +567,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // alone, and then the hints (Connect Four: a threat count per move) are never computed.
         let side = pos.to_move().index();
         let dynamic = self.hooks.killers_and_history();
-        let mut order = self.order_pool.pop().unwrap_or_default();
-        order.clear();
+        let mut order = self.take_order();
         let tt_index = if tt_code == 0 {
             None
         } else {
@@ -731,7 +741,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     /// Fills the root move list: every legal move (never a hook's selection, so
     /// the answer is always legal), helpers rotated so threads start apart.
     pub fn init_root(&mut self, root: &G) {
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.root_moves);
+        moves.clear();
         root.generate_moves(&mut moves);
         if self.exact {
             self.order_root(root, &mut moves);
@@ -751,12 +762,26 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         if root.outcome().is_some() {
             return;
         }
-        let mut kept = Vec::new();
+        // (Pooled lists: an end position's whole solve is a few dozen nodes.)
+        let mut kept = self.take_moves();
         let decided = self.hooks.non_losing_moves(root, &mut kept).is_some();
-        moves.sort_by_cached_key(|&mv| {
+        let mut keys = self.take_order();
+        keys.extend(moves.iter().enumerate().map(|(i, &mv)| {
             let losing = !decided && !kept.contains(&mv);
-            (losing, std::cmp::Reverse(self.hooks.order_hint(root, mv)))
-        });
+            let hint = if losing {
+                i64::MIN
+            } else {
+                self.hooks.order_hint(root, mv) as i64
+            };
+            (hint, i as u16)
+        }));
+        // Highest key first, ties in generation order.
+        keys.sort_unstable_by_key(|&(hint, i)| (std::cmp::Reverse(hint), i));
+        kept.clear();
+        kept.extend(keys.iter().map(|&(_, i)| moves[i as usize]));
+        moves.copy_from_slice(&kept);
+        self.move_pool.push(kept);
+        self.order_pool.push(keys);
     }
 
     /// Searches every root move (best of the previous iteration first) and
@@ -935,11 +960,12 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         let mut iterations = Vec::new();
         // The value of an unfinished root lies between losing and winning right after the next move,
         // and within the game's static bounds (asked, as in the search, once the moves are known).
-        let mut moves = Vec::new();
+        let mut moves = self.take_moves();
         let (low, high) = match self.hooks.non_losing_moves(root, &mut moves) {
             Some(decided) => (decided, decided),
             None => self.hooks.value_bounds(root),
         };
+        self.move_pool.push(moves);
         let mut lo = low.max(Score::loss_in(1));
         let mut hi = high.min(Score::win_in(1));
         // The root move that proved the current lower bound `lo`, if a probe did.
