@@ -170,15 +170,24 @@ impl Game for TakeOneOrTwo {
 }
 
 /// Every engine configuration that must agree on exact values and remoteness:
-/// no table, a tiny one and a large one; one thread and two; both exact strategies.
+/// no table, a tiny one and a large one; one thread and two; both exact strategies,
+/// and bisection with and without its full-window end.
 pub fn exact_configurations() -> Vec<crate::engine::Settings> {
     use crate::engine::{ExactStrategy, Settings};
     let mut all = Vec::new();
     for hash in [0, 1, 64] {
         for threads in [1, 2] {
-            for strategy in [ExactStrategy::Bisection, ExactStrategy::FullWindow] {
+            for (strategy, full_window_plies) in [
+                (ExactStrategy::Bisection, 0),
+                (
+                    ExactStrategy::Bisection,
+                    Settings::default().full_window_plies,
+                ),
+                (ExactStrategy::FullWindow, 0),
+            ] {
                 let mut s = Settings::default().with_hash(hash).with_threads(threads);
                 s.exact_strategy = strategy;
+                s.full_window_plies = full_window_plies;
                 all.push(s);
             }
         }

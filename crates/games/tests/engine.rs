@@ -378,3 +378,30 @@ fn principal_variation_proof_stays_within_its_budget() {
         booked.stats.nodes
     );
 }
+
+/// Bisection hands positions near the end to one full-window search: one report
+/// instead of a probe per halving, the same value, and a best move that reaches it.
+#[test]
+fn bisection_ends_with_one_full_window_search() {
+    let c4 = Connect4::standard();
+    // From Test_L3_R1: 29 stones, 13 plies left, a draw (several probes to bisect).
+    let pos = c4.parse_position("52677675164321472411331752454").unwrap();
+    let solve_with = |full_window_plies| {
+        let settings = Settings {
+            full_window_plies,
+            exact_pv: false,
+            ..Settings::default()
+        };
+        Engine::new(Connect4Hooks, Connect4Eval, settings).search(&pos, &Limits::exact())
+    };
+    let bisected = solve_with(0);
+    let hybrid = solve_with(Settings::default().full_window_plies);
+    assert!(bisected.iterations.len() >= 2, "{:?}", bisected.iterations);
+    assert_eq!(hybrid.iterations.len(), 1, "{:?}", hybrid.iterations);
+    assert_eq!(hybrid.score, bisected.score);
+    assert_eq!(pons_score(&pos, hybrid.score), 0);
+    let child = pos.after(hybrid.best.expect("a move"));
+    let reply = Engine::new(Connect4Hooks, Connect4Eval, Settings::default())
+        .search(&child, &Limits::exact());
+    assert_eq!(-reply.score.from_node(1), hybrid.score);
+}

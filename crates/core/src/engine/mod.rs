@@ -233,6 +233,11 @@ pub struct Settings {
     pub aspiration: bool,
     /// How exact mode searches.
     pub exact_strategy: ExactStrategy,
+    /// With [`ExactStrategy::Bisection`], positions the game says end within this many
+    /// plies ([`SearchHooks::exact_scale`]) are solved with one full-window search:
+    /// there, repeating the root for every probe costs more than the wider window.
+    /// 0: always bisect.
+    pub full_window_plies: u32,
     /// In exact mode, prove the whole principal variation to the end (off: only the best move).
     /// The proof past the first move may cost twice the value search or twice
     /// `exact_pv_min_nodes`, whichever is more; beyond that the line stops short of the
@@ -253,6 +258,7 @@ impl Default for Settings {
             pvs: true,
             aspiration: true,
             exact_strategy: ExactStrategy::Bisection,
+            full_window_plies: 20,
             exact_pv: true,
             exact_pv_min_nodes: 1 << 16,
             transposition_cutoffs: true,

@@ -970,11 +970,32 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         let mut hi = high.min(Score::win_in(1));
         // The root move that proved the current lower bound `lo`, if a probe did.
         let mut lower_move = None;
-        match self.settings.exact_strategy {
+        // Near the end of the game one full-window search costs less than a bisection,
+        // whose probes each search the root again (Connect Four, 20 plies or fewer to go:
+        // 8-25 % fewer instructions; earlier, bisection prunes far more).
+        let strategy = match self.settings.exact_strategy {
+            ExactStrategy::Bisection
+                if self
+                    .hooks
+                    .exact_scale(root)
+                    .is_some_and(|scale| scale.max_plies <= self.settings.full_window_plies) =>
+            {
+                ExactStrategy::FullWindow
+            }
+            strategy => strategy,
+        };
+        match strategy {
             ExactStrategy::FullWindow => {
-                let v = self.search_root(root, INFINITE_DEPTH, -Score::INFINITY, Score::INFINITY);
+                // The window just outside the possible values: the value falls inside it.
+                let (alpha, beta) = (
+                    Score::from_raw(lo.raw() - 1).max(-Score::INFINITY),
+                    Score::from_raw(hi.raw() + 1).min(Score::INFINITY),
+                );
+                let v = self.search_root(root, INFINITE_DEPTH, alpha, beta);
                 if !self.stopped {
                     (lo, hi) = (v, v);
+                    // The search put the move that reaches the value first.
+                    lower_move = self.root_moves.first().copied();
                     let done = Completed {
                         depth: self.seldepth,
                         score: v,
