@@ -293,10 +293,13 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         alpha: Score,
         beta: Score,
     ) -> Score {
-        if same_side {
-            self.search(child, ply, depth, alpha, beta, true)
-        } else {
-            -self.search(child, ply, depth, -beta, -alpha, true)
+        // A child at the horizon goes straight to the leaf path: none of the node
+        // steps (window, table, moves) applies to it.
+        match (depth <= 0, same_side) {
+            (true, true) => self.quiescence(child, ply, alpha, beta),
+            (true, false) => -self.quiescence(child, ply, -beta, -alpha),
+            (false, true) => self.search(child, ply, depth, alpha, beta, true),
+            (false, false) => -self.search(child, ply, depth, -beta, -alpha, true),
         }
     }
 
@@ -321,6 +324,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             order.push((0, 0));
             return;
         }
+        // Children at the horizon never look at the table: nothing to prefetch for them.
+        let table = table.filter(|_| self.exact || depth - 1 >= TT_MIN_DEPTH);
         for (i, &mv) in moves.iter().enumerate() {
             if Some(i) == skip {
                 continue;
@@ -691,6 +696,10 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         if let Some(outcome) = pos.outcome() {
             self.leaves += 1;
             return outcome.score(ply, true);
+        }
+        if let Some(known) = self.hooks.known_value(pos) {
+            self.leaves += 1;
+            return known.from_node(ply);
         }
         self.quiescence_body(pos, ply, alpha, beta)
     }
