@@ -325,7 +325,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             return;
         }
         // Children at the horizon never look at the table: nothing to prefetch for them.
-        let table = table.filter(|_| self.exact || depth - 1 >= TT_MIN_DEPTH);
+        let table = table.filter(|_| self.exact || depth > TT_MIN_DEPTH);
         for (i, &mv) in moves.iter().enumerate() {
             if Some(i) == skip {
                 continue;
