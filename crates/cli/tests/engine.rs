@@ -34,6 +34,16 @@ fn analyze_json_contract() {
 }
 
 #[test]
+fn analyze_calls_an_even_estimate_zero_not_a_draw() {
+    // From the empty board the evaluation at depth 2 is 0: an estimate, not a proof.
+    let v = json(&["analyze", "connect4", "--depth", "2", "--json"]);
+    assert_eq!(v["score_raw"], 0);
+    assert_eq!(v["score"], "0.00");
+    assert_eq!(v["iterations"][1]["score"], "0.00");
+    assert_eq!(v["exact"], false);
+}
+
+#[test]
 fn analyze_exact_tic_tac_toe_is_a_draw_in_nine() {
     let v = json(&[
         "analyze",
