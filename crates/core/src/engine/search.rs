@@ -874,8 +874,10 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         let mut iterations = Vec::new();
         let mut last: Option<Completed<G::Move>> = None;
         let mut proved = false;
-        // Helpers start one ply deeper every other thread, so threads spread over two depths.
-        let mut depth = 1 + (self.id % 2) as u32;
+        // The first depth is the one from which the game's step reaches `max_depth`;
+        // helpers start one step deeper every other thread, so threads spread over two depths.
+        let step = self.hooks.iteration_step().max(1);
+        let mut depth = (max_depth.max(1) - 1) % step + 1 + step * (self.id % 2) as u32;
         while depth <= max_depth {
             // Aspiration: search a narrow window around the last score; widen on failure.
             let mut delta = ASPIRATION_DELTA;
@@ -935,7 +937,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             {
                 break;
             }
-            depth += 1;
+            depth += step;
         }
         let fallback = self.root_moves.first().copied();
         match last {
