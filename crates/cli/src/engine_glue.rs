@@ -11,7 +11,8 @@ use serde::Serialize;
 #[derive(Serialize)]
 pub struct IterationJson {
     pub depth: u32,
-    /// The score in words: "win in 5", "draw", "+0.37", or a bound ">= +0.37" in exact-mode probes.
+    /// The score in words: "win in 5", "draw" (proved, exact mode), "+0.37" or "0.00"
+    /// (estimates), or a bound ">= +0.37" in exact-mode probes.
     pub score: String,
     /// The score as a number: `Score::raw` (hundredths for estimates; ±(1000000000 − plies) for wins and losses).
     pub score_raw: i32,
@@ -21,19 +22,29 @@ pub struct IterationJson {
     pub pv: Vec<String>,
 }
 
-/// The score in words, with the bound when it is one.
-pub fn score_words(score: Score, bound: ply_core::engine::Bound) -> String {
+/// The score in words, with the bound when it is one. A depth-limited search's
+/// zero is an estimate ("0.00"), not a proved draw: only exact mode says "draw".
+pub fn score_words(score: Score, bound: ply_core::engine::Bound, depth_limited: bool) -> String {
+    let words = if depth_limited && score == Score::DRAW {
+        "0.00".to_string()
+    } else {
+        score.to_string()
+    };
     match bound {
-        ply_core::engine::Bound::Exact => score.to_string(),
-        ply_core::engine::Bound::Lower => format!(">= {score}"),
-        ply_core::engine::Bound::Upper => format!("<= {score}"),
+        ply_core::engine::Bound::Exact => words,
+        ply_core::engine::Bound::Lower => format!(">= {words}"),
+        ply_core::engine::Bound::Upper => format!("<= {words}"),
     }
 }
 
-pub fn iteration_json<G: Notation>(root: &G, info: &SearchInfo<G::Move>) -> IterationJson {
+pub fn iteration_json<G: Notation>(
+    root: &G,
+    info: &SearchInfo<G::Move>,
+    depth_limited: bool,
+) -> IterationJson {
     IterationJson {
         depth: info.depth,
-        score: score_words(info.score, info.bound),
+        score: score_words(info.score, info.bound, depth_limited),
         score_raw: info.score.raw(),
         nodes: info.nodes,
         nps: info.nps(),
@@ -52,11 +63,15 @@ pub fn human_count(n: u64) -> String {
 }
 
 /// One progress line per iteration, like a UCI `info` line.
-pub fn iteration_line<G: Notation>(root: &G, info: &SearchInfo<G::Move>) -> String {
+pub fn iteration_line<G: Notation>(
+    root: &G,
+    info: &SearchInfo<G::Move>,
+    depth_limited: bool,
+) -> String {
     format!(
         "depth {:>2}  score {:<12} nodes {:>9}  nps {:>8}  time {:>8.1} ms  pv {}",
         info.depth,
-        score_words(info.score, info.bound),
+        score_words(info.score, info.bound, depth_limited),
         human_count(info.nodes),
         human_count(info.nps()),
         info.time.as_secs_f64() * 1e3,

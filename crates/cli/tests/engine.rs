@@ -21,16 +21,40 @@ fn analyze_json_contract() {
         assert!(v.get(field).is_some(), "missing field {field}");
     }
     assert_eq!(v["depth"], 6);
+    // Connect Four deepens two plies per iteration (its `iteration_step`).
     let iterations = v["iterations"].as_array().unwrap();
-    assert_eq!(iterations.len(), 6, "one entry per completed iteration");
-    for (i, it) in iterations.iter().enumerate() {
-        assert_eq!(it["depth"], i as u64 + 1);
+    let depths: Vec<u64> = iterations
+        .iter()
+        .map(|it| it["depth"].as_u64().unwrap())
+        .collect();
+    assert_eq!(depths, [2, 4, 6], "one entry per completed iteration");
+    for it in iterations {
         for field in ["score", "nodes", "time_ms", "pv"] {
             assert!(it.get(field).is_some(), "missing iteration field {field}");
         }
     }
+    // A game with the default step has every depth.
+    let v = json(&["analyze", "mnk:4,4,3", "--depth", "5", "--json"]);
+    let depths: Vec<u64> = v["iterations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|it| it["depth"].as_u64().unwrap())
+        .collect();
+    assert_eq!(depths, [1, 2, 3, 4, 5]);
     assert_eq!(v["pv"][0], v["best"]);
     assert!(v["score_raw"].is_i64());
+}
+
+#[test]
+fn analyze_calls_an_even_estimate_zero_not_a_draw() {
+    // From the empty board the evaluation at depth 2 is 0: an estimate, not a proof.
+    let v = json(&["analyze", "connect4", "--depth", "2", "--json"]);
+    assert_eq!(v["score_raw"], 0);
+    assert_eq!(v["score"], "0.00");
+    assert_eq!(v["iterations"][0]["depth"], 2);
+    assert_eq!(v["iterations"][0]["score"], "0.00");
+    assert_eq!(v["exact"], false);
 }
 
 #[test]

@@ -171,16 +171,25 @@ impl Game for TakeOneOrTwo {
 
 /// Every engine configuration that must agree on exact values and remoteness:
 /// no table, a tiny one and a large one; one thread, two and four; both exact
-/// strategies. Helpers start at once with two threads (most test searches are
-/// shorter than the engine's default start, 1024 nodes) and at that default with four.
+/// strategies, and bisection with and without its full-window end. Helpers start at
+/// once with two threads (most test searches are shorter than the engine's default
+/// start, 1024 nodes) and at that default with four.
 pub fn exact_configurations() -> Vec<crate::engine::Settings> {
     use crate::engine::{ExactStrategy, Settings};
     let mut all = Vec::new();
     for hash in [0, 1, 64] {
         for threads in [1, 2, 4] {
-            for strategy in [ExactStrategy::Bisection, ExactStrategy::FullWindow] {
+            for (strategy, full_window_plies) in [
+                (ExactStrategy::Bisection, 0),
+                (
+                    ExactStrategy::Bisection,
+                    Settings::default().full_window_plies,
+                ),
+                (ExactStrategy::FullWindow, 0),
+            ] {
                 let mut s = Settings::default().with_hash(hash).with_threads(threads);
                 s.exact_strategy = strategy;
+                s.full_window_plies = full_window_plies;
                 if threads == 2 {
                     s.helper_start_nodes = 0;
                 }

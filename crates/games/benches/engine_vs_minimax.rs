@@ -10,6 +10,9 @@
 //! value bounds) and with only the key and move code (the generic engine, no
 //! game knowledge beyond what minimax gets). minimax's node counts come from its
 //! `stats()` report (single-threaded only; `ParallelSearch` does not expose them).
+//! minimax runs twice too: as it comes, and with its double-step increment (two
+//! plies per iteration), which ply's Connect Four hooks ask for (`iteration_step`),
+//! so the peer is also measured with the same idea.
 
 use ply_core::Evaluator;
 use ply_core::Game as _;
@@ -111,7 +114,7 @@ fn ply_once<H: SearchHooks<Connect4>>(
 }
 
 fn minimax_once(pos: &Connect4, depth: u32, threads: usize) -> (Duration, Option<u64>) {
-    fastest_of(1, || minimax_single(pos, depth, threads))
+    fastest_of(1, || minimax_single(pos, depth, threads, false))
 }
 
 fn fastest_of(
@@ -146,13 +149,28 @@ fn ply_run<H: SearchHooks<Connect4> + Copy>(
     )
 }
 
-fn minimax_run(pos: &Connect4, depth: u32, threads: usize) -> (Duration, Option<u64>) {
-    fastest_of(RUNS, || minimax_single(pos, depth, threads))
+fn minimax_run(
+    pos: &Connect4,
+    depth: u32,
+    threads: usize,
+    double_step: bool,
+) -> (Duration, Option<u64>) {
+    fastest_of(RUNS, || minimax_single(pos, depth, threads, double_step))
 }
 
-fn minimax_single(pos: &Connect4, depth: u32, threads: usize) -> (Duration, Option<u64>) {
+/// minimax's iterative search; `double_step`: its option to deepen two plies per
+/// iteration, what ply's Connect Four hooks ask for (`iteration_step`).
+fn minimax_single(
+    pos: &Connect4,
+    depth: u32,
+    threads: usize,
+    double_step: bool,
+) -> (Duration, Option<u64>) {
     use minimax::Strategy;
-    let options = minimax::IterativeOptions::new().with_table_byte_size(TABLE_MIB << 20);
+    let mut options = minimax::IterativeOptions::new().with_table_byte_size(TABLE_MIB << 20);
+    if double_step {
+        options = options.with_double_step_increment();
+    }
     fastest(
         (0..1)
             .map(|_| {
@@ -241,9 +259,9 @@ fn main() {
     let positions = ["", "4453", "444333", "43443555"];
     let depths: &[u32] = if quick { &[4] } else { &[8, 10, 12] };
     println!(
-        "| position | depth | threads | ply (Connect Four hooks) | ply (key only) | minimax 0.6 | minimax / ply (hooks) time |"
+        "| position | depth | threads | ply (Connect Four hooks) | ply (key only) | minimax 0.6 | minimax 0.6, double step | minimax / ply (hooks) time | minimax double step / ply (hooks) time |"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for text in positions {
         let pos = Connect4::standard()
             .parse_position(text)
@@ -252,14 +270,17 @@ fn main() {
             for threads in [1, 2] {
                 let hooks = ply_run(Connect4Hooks, &pos, depth, threads);
                 let key_only = ply_run(KeyOnly, &pos, depth, threads);
-                let peer = minimax_run(&pos, depth, threads);
+                let peer = minimax_run(&pos, depth, threads, false);
+                let peer_double = minimax_run(&pos, depth, threads, true);
                 let name = if text.is_empty() { "(empty)" } else { text };
                 println!(
-                    "| {name} | {depth} | {threads} | {} | {} | {} | {:.1}x |",
+                    "| {name} | {depth} | {threads} | {} | {} | {} | {} | {:.1}x | {:.1}x |",
                     cell(hooks),
                     cell(key_only),
                     cell(peer),
-                    peer.0.as_secs_f64() / hooks.0.as_secs_f64()
+                    cell(peer_double),
+                    peer.0.as_secs_f64() / hooks.0.as_secs_f64(),
+                    peer_double.0.as_secs_f64() / hooks.0.as_secs_f64()
                 );
             }
         }

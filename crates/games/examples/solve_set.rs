@@ -7,6 +7,8 @@
 //! cargo run --release -p ply-games --example solve_set -- ../shared/data/connect4/Test_L3_R1
 //! # the same without enhanced transposition cutoffs:
 //! cargo run --release -p ply-games --example solve_set -- ../shared/data/connect4/Test_L3_R1 16 noetc
+//! # bisection to the end (no full-window search near the end; default 20 plies):
+//! cargo run --release -p ply-games --example solve_set -- ../shared/data/connect4/Test_L3_R1 16 etc 0
 //! # instructions of the searches alone (not the table clearing):
 //! valgrind --tool=callgrind --toggle-collect='solve_set::solve_one' \
 //!     target/release/examples/solve_set ../shared/data/connect4/Test_L3_R1
@@ -25,7 +27,7 @@ fn pons_score(pos: &Connect4, value: Score) -> i32 {
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: solve_set FILE [HASH_MIB] [noetc]");
+        eprintln!("usage: solve_set FILE [HASH_MIB] [etc|noetc] [FULL_WINDOW_PLIES]");
         std::process::exit(2);
     };
     let hash: usize = std::env::args()
@@ -39,6 +41,10 @@ fn main() {
     let settings = Settings {
         exact_pv: false,
         transposition_cutoffs: std::env::args().nth(3).as_deref() != Some("noetc"),
+        full_window_plies: std::env::args()
+            .nth(4)
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(Settings::default().full_window_plies),
         ..Settings::default().with_hash(hash)
     };
     let mut engine = Engine::new(Connect4Hooks, Connect4Eval, settings);

@@ -66,6 +66,46 @@ fn tic_tac_toe_fixed_depth_without_table_equals_alpha_beta() {
     }
 }
 
+/// Two plies per iteration (`iteration_step`): the iterations end on the depth asked
+/// for, odd or even, and the value at that depth is alpha-beta's, as with one ply.
+#[test]
+fn iterations_two_plies_apart_end_on_the_depth_asked_for() {
+    #[derive(Clone, Copy)]
+    struct TwoPlies;
+    impl SearchHooks<Mnk> for TwoPlies {
+        fn hash(&self, pos: &Mnk) -> u64 {
+            ply_core::engine::fx_hash(pos)
+        }
+        fn iteration_step(&self) -> u32 {
+            2
+        }
+    }
+    let start = Mnk::tic_tac_toe();
+    let eval = OpenLines::new(&start);
+    let settings = Settings::default().with_hash(0);
+    let empty =
+        Engine::new(TwoPlies, eval.clone(), settings.clone()).search(&start, &Limits::depth(5));
+    let depths: Vec<u32> = empty.iterations.iter().map(|i| i.depth).collect();
+    assert_eq!(depths, [1, 3, 5]);
+    let empty =
+        Engine::new(TwoPlies, eval.clone(), settings.clone()).search(&start, &Limits::depth(4));
+    let depths: Vec<u32> = empty.iterations.iter().map(|i| i.depth).collect();
+    assert_eq!(depths, [2, 4]);
+    for pos in positions(&start, 3) {
+        for depth in 1..=4 {
+            let reference = alpha_beta(&pos, &eval, Some(depth)).value;
+            let result = Engine::new(TwoPlies, eval.clone(), settings.clone())
+                .search(&pos, &Limits::depth(depth));
+            assert_eq!(
+                result.score,
+                reference,
+                "{} at depth {depth}",
+                pos.position_string()
+            );
+        }
+    }
+}
+
 #[test]
 fn tic_tac_toe_every_position_solved_exactly() {
     let start = Mnk::tic_tac_toe();
@@ -394,4 +434,31 @@ fn principal_variation_proof_stays_within_its_budget() {
         "{} nodes",
         booked.stats.nodes
     );
+}
+
+/// Bisection hands positions near the end to one full-window search: one report
+/// instead of a probe per halving, the same value, and a best move that reaches it.
+#[test]
+fn bisection_ends_with_one_full_window_search() {
+    let c4 = Connect4::standard();
+    // From Test_L3_R1: 29 stones, 13 plies left, a draw (several probes to bisect).
+    let pos = c4.parse_position("52677675164321472411331752454").unwrap();
+    let solve_with = |full_window_plies| {
+        let settings = Settings {
+            full_window_plies,
+            exact_pv: false,
+            ..Settings::default()
+        };
+        Engine::new(Connect4Hooks, Connect4Eval, settings).search(&pos, &Limits::exact())
+    };
+    let bisected = solve_with(0);
+    let hybrid = solve_with(Settings::default().full_window_plies);
+    assert!(bisected.iterations.len() >= 2, "{:?}", bisected.iterations);
+    assert_eq!(hybrid.iterations.len(), 1, "{:?}", hybrid.iterations);
+    assert_eq!(hybrid.score, bisected.score);
+    assert_eq!(pons_score(&pos, hybrid.score), 0);
+    let child = pos.after(hybrid.best.expect("a move"));
+    let reply = Engine::new(Connect4Hooks, Connect4Eval, Settings::default())
+        .search(&child, &Limits::exact());
+    assert_eq!(-reply.score.from_node(1), hybrid.score);
 }

@@ -128,7 +128,7 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
         }
         let result = engine.search_with(root, &limits, |info| {
             if !args.json {
-                println!("{}", engine_glue::iteration_line(root, info));
+                println!("{}", engine_glue::iteration_line(root, info, !args.exact));
                 let _ = std::io::stdout().flush();
             }
         });
@@ -137,7 +137,11 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
             game: root.game_name(),
             position: root.position_string(),
             depth: result.depth,
-            score: result.score.to_string(),
+            score: engine_glue::score_words(
+                result.score,
+                ply_core::engine::Bound::Exact,
+                !args.exact && !result.exact,
+            ),
             score_raw: result.score.raw(),
             exact: result.exact,
             best: result.best.map(|mv| root.move_string(mv)),
@@ -154,7 +158,7 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
             iterations: result
                 .iterations
                 .iter()
-                .map(|i| engine_glue::iteration_json(root, i))
+                .map(|i| engine_glue::iteration_json(root, i, !args.exact))
                 .collect(),
         };
         if args.json {

@@ -113,6 +113,10 @@ impl<G: Game, H: SearchHooks<G>, K: KnownValues<G>> SearchHooks<G> for WithKnown
     fn reduction(&self, position: &G, mv: G::Move, depth: u32, move_number: usize) -> u32 {
         self.hooks.reduction(position, mv, depth, move_number)
     }
+    #[inline]
+    fn iteration_step(&self) -> u32 {
+        self.hooks.iteration_step()
+    }
 }
 
 #[cfg(test)]

@@ -82,17 +82,26 @@ impl<M: Copy + Eq> MoveOrdering<M> {
 
 /// Moves the entry with the highest key among `order[from..]` to `order[from]`
 /// and returns its move index (ties: the earliest, i.e. generation order).
+///
+/// The entries not yet picked stay in the order they were listed (generation
+/// order), so the first highest key is the earliest move: one comparison per
+/// entry, where a swap would have needed the index as a second one.
 #[inline]
 pub(crate) fn pick_next(order: &mut [(i64, u16)], from: usize) -> usize {
     let mut best = from;
-    for i in from + 1..order.len() {
-        let (key, index) = order[i];
-        if key > order[best].0 || (key == order[best].0 && index < order[best].1) {
+    let mut best_key = order[from].0;
+    for (i, &(key, _)) in order.iter().enumerate().skip(from + 1) {
+        if key > best_key {
             best = i;
+            best_key = key;
         }
     }
-    order.swap(from, best);
-    order[from].1 as usize
+    let picked = order[best];
+    for i in (from..best).rev() {
+        order[i + 1] = order[i];
+    }
+    order[from] = picked;
+    picked.1 as usize
 }
 
 #[cfg(test)]

@@ -66,7 +66,7 @@ const fn shr(x: u64, n: u64) -> u64 {
 }
 
 /// True when `stones` hold four in a row (any direction).
-#[inline]
+#[inline(always)]
 pub const fn has_four(stones: u64, height: u32) -> bool {
     let h = height as u64;
     // Shifts for vertical, horizontal and the two diagonals.

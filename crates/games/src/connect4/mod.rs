@@ -542,6 +542,13 @@ impl SearchHooks<Connect4> for Connect4Hooks {
     fn non_losing_moves(&self, pos: &Connect4, moves: &mut Vec<Column>) -> Option<Score> {
         sized!(pos, |size| non_losing_moves_in(pos, size, moves))
     }
+    /// Two plies per iteration: the threat count swings with the side to move at
+    /// the horizon (empty board, depth 12: 58,751 nodes instead of 122,499).
+    #[inline]
+    fn iteration_step(&self) -> u32 {
+        2
+    }
+
     /// The game ends when the board is full, and a side wins only with its own stone.
     #[inline]
     fn exact_scale(&self, pos: &Connect4) -> Option<ExactScale> {
