@@ -877,7 +877,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     // ----- The root -------------------------------------------------------------
 
     /// Fills the root move list: every legal move (never a hook's selection, so
-    /// the answer is always legal), helpers rotated so threads start apart.
+    /// the answer is always legal), at fixed depth rotated for helpers so threads
+    /// start apart.
     pub fn init_root(&mut self, root: &G) {
         let mut moves = std::mem::take(&mut self.root_moves);
         moves.clear();
@@ -885,7 +886,12 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         if self.exact {
             self.order_root(root, &mut moves);
         }
-        if self.id > 0 && !moves.is_empty() {
+        // At fixed depth, helpers start on other root moves. In exact mode they keep the
+        // main thread's order: each probe stops at the first move that proves its bound,
+        // so a helper on another move mostly works for nothing, while one on the same
+        // move shares its subtree through the busy marks (step 10a of the search;
+        // lockstep model on Test_L2_R2: 3 % fewer nodes).
+        if self.id > 0 && !self.exact && !moves.is_empty() {
             let by = self.id % moves.len();
             moves.rotate_left(by);
         }
@@ -1098,15 +1104,6 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         progress: &mut F,
     ) -> WorkerResult<G::Move> {
         let mut iterations = Vec::new();
-        // Helpers search the root moves in the main thread's order (`init_root` rotated
-        // them): each probe stops at the first move that proves its bound, so a helper
-        // that starts on another root move mostly works for nothing, while one on the
-        // same move shares its subtree with the main thread through the busy marks
-        // (step 10a of the search). Lockstep model on Test_L2_R2: 3 % fewer nodes.
-        if self.id > 0 && !self.root_moves.is_empty() {
-            let by = self.id % self.root_moves.len();
-            self.root_moves.rotate_right(by);
-        }
         // The value of an unfinished root lies between losing and winning right after the next move,
         // and within the game's static bounds (asked, as in the search, once the moves are known).
         let mut moves = self.take_moves();
