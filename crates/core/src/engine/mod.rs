@@ -234,12 +234,13 @@ pub enum ExactStrategy {
     FullWindow,
 }
 
-/// Default of [`Settings::helper_start_nodes`] (the main thread's first poll): starting
-/// a helper thread and waiting for it to notice the end costs about 35 µs on an idle
-/// machine (far more on a loaded one), more than a search of a few hundred nodes takes.
-/// Connect Four, Pons' Test_L2_R2 set: 1024 made two threads 1.5x faster than one, 4096
-/// 1.3-1.4x; Test_L1_R1 (3,000 nodes a position) is even either way.
-pub const HELPER_START_NODES: u64 = 1024;
+/// Default of [`Settings::helper_start_nodes`]: starting a helper thread and waiting for
+/// it to notice the end costs about 35 µs on an idle machine and up to 2 ms on a loaded
+/// one, more than a search of a few thousand nodes takes. Connect Four, Pons' sets, two
+/// threads against one: with 1024, Test_L2_R1 (371 nodes a position, a few of them past
+/// 1024) took 1.6-2.3x the time of one thread; with 4096, 1.1-1.3x, while Test_L2_R2
+/// (36,000 nodes) stays faster than one thread (2.5 against 2.8-3.4 ms).
+pub const HELPER_START_NODES: u64 = 4096;
 
 /// Engine settings that do not depend on the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
