@@ -42,15 +42,20 @@ where
     result.score
 }
 
-#[test]
-fn tic_tac_toe_fixed_depth_without_table_equals_alpha_beta() {
+/// Every tic-tac-toe position within `plies` of the start, at every depth in `depths`,
+/// searched by the engine without a table: alpha-beta's value and a legal move.
+fn tic_tac_toe_equals_alpha_beta<H: SearchHooks<Mnk> + Copy>(
+    hooks: H,
+    plies: u32,
+    depths: std::ops::RangeInclusive<u32>,
+) {
     let start = Mnk::tic_tac_toe();
     let eval = OpenLines::new(&start);
     let settings = Settings::default().with_hash(0);
-    for pos in positions(&start, 4) {
-        for depth in 1..=3 {
+    for pos in positions(&start, plies) {
+        for depth in depths.clone() {
             let reference = alpha_beta(&pos, &eval, Some(depth)).value;
-            let result = Engine::new(DefaultHooks, eval.clone(), settings.clone())
+            let result = Engine::new(hooks, eval.clone(), settings.clone())
                 .search(&pos, &Limits::depth(depth));
             // The engine stops early on a proved win or loss, with the same value.
             assert_eq!(
@@ -64,6 +69,11 @@ fn tic_tac_toe_fixed_depth_without_table_equals_alpha_beta() {
             }
         }
     }
+}
+
+#[test]
+fn tic_tac_toe_fixed_depth_without_table_equals_alpha_beta() {
+    tic_tac_toe_equals_alpha_beta(DefaultHooks, 4, 1..=3);
 }
 
 /// Two plies per iteration (`iteration_step`): the iterations end on the depth asked
@@ -83,27 +93,13 @@ fn iterations_two_plies_apart_end_on_the_depth_asked_for() {
     let start = Mnk::tic_tac_toe();
     let eval = OpenLines::new(&start);
     let settings = Settings::default().with_hash(0);
-    let empty =
-        Engine::new(TwoPlies, eval.clone(), settings.clone()).search(&start, &Limits::depth(5));
-    let depths: Vec<u32> = empty.iterations.iter().map(|i| i.depth).collect();
-    assert_eq!(depths, [1, 3, 5]);
-    let empty =
-        Engine::new(TwoPlies, eval.clone(), settings.clone()).search(&start, &Limits::depth(4));
-    let depths: Vec<u32> = empty.iterations.iter().map(|i| i.depth).collect();
-    assert_eq!(depths, [2, 4]);
-    for pos in positions(&start, 3) {
-        for depth in 1..=4 {
-            let reference = alpha_beta(&pos, &eval, Some(depth)).value;
-            let result = Engine::new(TwoPlies, eval.clone(), settings.clone())
-                .search(&pos, &Limits::depth(depth));
-            assert_eq!(
-                result.score,
-                reference,
-                "{} at depth {depth}",
-                pos.position_string()
-            );
-        }
+    for (depth, expected) in [(5, vec![1, 3, 5]), (4, vec![2, 4])] {
+        let result = Engine::new(TwoPlies, eval.clone(), settings.clone())
+            .search(&start, &Limits::depth(depth));
+        let depths: Vec<u32> = result.iterations.iter().map(|i| i.depth).collect();
+        assert_eq!(depths, expected);
     }
+    tic_tac_toe_equals_alpha_beta(TwoPlies, 3, 1..=4);
 }
 
 #[test]
