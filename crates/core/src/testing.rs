@@ -173,7 +173,7 @@ impl Game for TakeOneOrTwo {
 /// no table, a tiny one and a large one; one thread, two and four; both exact
 /// strategies, and bisection with and without its full-window end. Helpers start at
 /// once with two threads (most test searches are shorter than the engine's default
-/// start, 1024 nodes) and at that default with four.
+/// start, `HELPER_START_NODES`) and at that default with four.
 pub fn exact_configurations() -> Vec<crate::engine::Settings> {
     use crate::engine::{ExactStrategy, Settings};
     let mut all = Vec::new();

@@ -416,30 +416,26 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         }
     }
 
-    /// Whether enhanced transposition cutoffs are worth their probes here: in exact
-    /// mode when the game may last `ETC_MIN_PLIES` more plies, else at `ETC_MIN_DEPTH`.
+    /// Whether the subtree below this node is large enough to repay extra work: in exact
+    /// mode when the game may last `min_plies` more plies (`without_scale` when the game
+    /// gives no [`ExactScale`]), at fixed depth with `min_depth` plies to go. Enhanced
+    /// transposition cutoffs (step 7b) and the deferral of busy moves (step 10a) ask it,
+    /// each with its own thresholds.
     #[inline]
-    fn etc_pays(&self, pos: &G, depth: i32) -> bool {
+    fn subtree_is_large(
+        &self,
+        pos: &G,
+        depth: i32,
+        min_plies: u32,
+        min_depth: i32,
+        without_scale: bool,
+    ) -> bool {
         if self.exact {
             self.hooks
                 .exact_scale(pos)
-                .is_some_and(|scale| scale.max_plies >= ETC_MIN_PLIES)
+                .map_or(without_scale, |scale| scale.max_plies >= min_plies)
         } else {
-            depth >= ETC_MIN_DEPTH
-        }
-    }
-
-    /// Whether the moves of this node are worth marking busy and deferring (several
-    /// threads): in exact mode when the game may last `DEFER_MIN_PLIES` more plies (or
-    /// gives no scale), else at `DEFER_MIN_DEPTH`.
-    #[inline]
-    fn defer_pays(&self, pos: &G, depth: i32) -> bool {
-        if self.exact {
-            self.hooks
-                .exact_scale(pos)
-                .is_none_or(|scale| scale.max_plies >= DEFER_MIN_PLIES)
-        } else {
-            depth >= DEFER_MIN_DEPTH
+            depth >= min_depth
         }
     }
 
@@ -639,7 +635,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         if !pv_node
             && self.settings.transposition_cutoffs
             && let Some(table) = table
-            && self.etc_pays(pos, depth)
+            && self.subtree_is_large(pos, depth, ETC_MIN_PLIES, ETC_MIN_DEPTH, false)
             && let Some(v) = self.transposition_cutoff(table, pos, &moves, ply, depth, beta)
         {
             self.tt_cutoffs += 1;
@@ -709,7 +705,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         let mut best_code = 0;
         let mut deferral = self
             .busy
-            .filter(|_| self.defer_pays(pos, depth))
+            .filter(|_| self.subtree_is_large(pos, depth, DEFER_MIN_PLIES, DEFER_MIN_DEPTH, true))
             .map(|busy| Deferral::new(busy, self.deferred.len()));
         for n in 0..moves.len() {
             if n == 1 && tt_index.is_some() {
