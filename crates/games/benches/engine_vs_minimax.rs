@@ -4,7 +4,11 @@
 //! each, time and nodes to finish iterative deepening to depths 8, 10 and 12.
 //!
 //! Run: `cargo bench -p ply-games --bench engine_vs_minimax` (prints a markdown
-//! table; each time is the fastest of 5 runs, each with a fresh engine and table).
+//! table; each time is the fastest of 15 runs in a row, each with a fresh engine and
+//! table). `-- --depth D` runs one depth, `-- --runs N` changes the runs, and
+//! `-- --interleave` has the contenders take turns run by run instead.
+//! minimax shuffles its root moves before each search, so its node counts vary a
+//! little from run to run (the count shown is the fastest run's).
 //!
 //! ply runs twice: with Connect Four's hooks (non-losing moves, threat ordering,
 //! value bounds) and with only the key and move code (the generic engine, no
@@ -22,7 +26,8 @@ use ply_games::{Connect4, Notation};
 use std::time::{Duration, Instant};
 
 const TABLE_MIB: usize = 16;
-const RUNS: usize = 5;
+/// Runs of each contender in a cell (`--runs N` changes it).
+const RUNS: usize = 15;
 
 /// Connect Four for the `minimax` crate, on ply's own board type.
 struct C4;
@@ -97,65 +102,59 @@ fn fastest(runs: Vec<(Duration, Option<u64>)>) -> (Duration, Option<u64>) {
         .expect("at least one run")
 }
 
-fn ply_once<H: SearchHooks<Connect4>>(
+/// One ply search from a fresh engine and a cleared table.
+fn ply_single<H: SearchHooks<Connect4>>(
     hooks: H,
     pos: &Connect4,
     depth: u32,
+    threads: usize,
 ) -> (Duration, Option<u64>) {
-    let mut engine = Engine::new(
-        hooks,
-        Connect4Eval,
-        Settings::default().with_hash(TABLE_MIB),
-    );
+    let settings = Settings::default()
+        .with_hash(TABLE_MIB)
+        .with_threads(threads);
+    let mut engine = Engine::new(hooks, Connect4Eval, settings);
+    // minimax writes every entry of its table in its constructor; clearing ply's
+    // (calloc'd, lazily mapped) table here puts both on the same footing: the clock
+    // times the search, not the kernel handing out zero pages.
     engine.clear();
     let clock = Instant::now();
     let result = engine.search(pos, &Limits::depth(depth));
     (clock.elapsed(), Some(result.stats.nodes))
 }
 
-fn minimax_once(pos: &Connect4, depth: u32, threads: usize) -> (Duration, Option<u64>) {
-    fastest_of(1, || minimax_single(pos, depth, threads, false))
-}
-
-fn fastest_of(
+/// The four contenders of a cell, `runs` times each, and the fastest run of each.
+/// Each contender's runs come one after the other (its code and branch history warm,
+/// its best case); with `interleave` the contenders take turns instead, which puts
+/// each search on a cold start (minimax then loses more than ply does: see
+/// docs/PERFORMANCE.md).
+fn cell_runs(
+    pos: &Connect4,
+    depth: u32,
+    threads: usize,
     runs: usize,
-    mut run: impl FnMut() -> (Duration, Option<u64>),
-) -> (Duration, Option<u64>) {
-    fastest((0..runs).map(|_| run()).collect())
-}
-
-fn ply_run<H: SearchHooks<Connect4> + Copy>(
-    hooks: H,
-    pos: &Connect4,
-    depth: u32,
-    threads: usize,
-) -> (Duration, Option<u64>) {
-    fastest(
-        (0..RUNS)
-            .map(|_| {
-                let settings = Settings::default()
-                    .with_hash(TABLE_MIB)
-                    .with_threads(threads);
-                let mut engine = Engine::new(hooks, Connect4Eval, settings);
-                // minimax writes every entry of its table in its constructor; clearing
-                // ply's (calloc'd, lazily mapped) table here puts both on the same footing:
-                // the clock times the search, not the kernel handing out zero pages.
-                engine.clear();
-                let clock = Instant::now();
-                let result = engine.search(pos, &Limits::depth(depth));
-                (clock.elapsed(), Some(result.stats.nodes))
-            })
-            .collect(),
-    )
-}
-
-fn minimax_run(
-    pos: &Connect4,
-    depth: u32,
-    threads: usize,
-    double_step: bool,
-) -> (Duration, Option<u64>) {
-    fastest_of(RUNS, || minimax_single(pos, depth, threads, double_step))
+    interleave: bool,
+) -> [(Duration, Option<u64>); 4] {
+    let run = |contender: usize| match contender {
+        0 => ply_single(Connect4Hooks, pos, depth, threads),
+        1 => ply_single(KeyOnly, pos, depth, threads),
+        2 => minimax_single(pos, depth, threads, false),
+        _ => minimax_single(pos, depth, threads, true),
+    };
+    let mut all: [Vec<(Duration, Option<u64>)>; 4] = Default::default();
+    if interleave {
+        for _ in 0..runs {
+            for (contender, times) in all.iter_mut().enumerate() {
+                times.push(run(contender));
+            }
+        }
+    } else {
+        for (contender, times) in all.iter_mut().enumerate() {
+            for _ in 0..runs {
+                times.push(run(contender));
+            }
+        }
+    }
+    all.map(fastest)
 }
 
 /// minimax's iterative search; `double_step`: its option to deepen two plies per
@@ -171,41 +170,41 @@ fn minimax_single(
     if double_step {
         options = options.with_double_step_increment();
     }
-    fastest(
-        (0..1)
-            .map(|_| {
-                if threads == 1 {
-                    let mut search = minimax::IterativeSearch::new(Eval, options);
-                    search.set_max_depth(depth as u8);
-                    let clock = Instant::now();
-                    search.choose_move(pos);
-                    let elapsed = clock.elapsed();
-                    // "Explored N nodes to depth D. ..."
-                    let report = search.stats(&mut pos.clone());
-                    let nodes = report
-                        .split("Explored ")
-                        .nth(1)
-                        .and_then(|rest| rest.split(' ').next())
-                        .and_then(|n| n.parse().ok());
-                    (elapsed, nodes)
-                } else {
-                    let parallel = minimax::ParallelOptions::new().with_num_threads(threads);
-                    let mut search = minimax::ParallelSearch::new(Eval, options, parallel);
-                    search.set_max_depth(depth as u8);
-                    let clock = Instant::now();
-                    search.choose_move(pos);
-                    (clock.elapsed(), None)
-                }
-            })
-            .collect(),
-    )
+    if threads == 1 {
+        let mut search = minimax::IterativeSearch::new(Eval, options);
+        search.set_max_depth(depth as u8);
+        let clock = Instant::now();
+        search.choose_move(pos);
+        let elapsed = clock.elapsed();
+        // "Explored N nodes to depth D. ..."
+        let report = search.stats(&mut pos.clone());
+        let nodes = report
+            .split("Explored ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok());
+        (elapsed, nodes)
+    } else {
+        let parallel = minimax::ParallelOptions::new().with_num_threads(threads);
+        let mut search = minimax::ParallelSearch::new(Eval, options, parallel);
+        search.set_max_depth(depth as u8);
+        let clock = Instant::now();
+        search.choose_move(pos);
+        (clock.elapsed(), None)
+    }
 }
 
 fn cell((time, nodes): (Duration, Option<u64>)) -> String {
     let ms = time.as_secs_f64() * 1e3;
+    // Two decimals below 10 ms: the depth-8 searches take a fifth of a millisecond.
+    let time = if ms < 10.0 {
+        format!("{ms:.2} ms")
+    } else {
+        format!("{ms:.1} ms")
+    };
     match nodes {
-        Some(n) => format!("{ms:.1} ms, {n} nodes"),
-        None => format!("{ms:.1} ms"),
+        Some(n) => format!("{time}, {n} nodes"),
+        None => time,
     }
 }
 
@@ -247,9 +246,9 @@ fn main() {
         let depth: u32 = args.get(i + 2).and_then(|d| d.parse().ok()).unwrap_or(12);
         let start = Connect4::standard();
         let (_, nodes) = match args.get(i + 1).map(String::as_str) {
-            Some("ply") => ply_once(Connect4Hooks, &start, depth),
-            Some("keyonly") => ply_once(KeyOnly, &start, depth),
-            _ => minimax_once(&start, depth, 1),
+            Some("ply") => ply_single(Connect4Hooks, &start, depth, 1),
+            Some("keyonly") => ply_single(KeyOnly, &start, depth, 1),
+            _ => minimax_single(&start, depth, 1, false),
         };
         println!("nodes {nodes:?}");
         return;
@@ -257,7 +256,28 @@ fn main() {
     // `cargo test --benches` runs bench targets with `--bench` absent: keep that quick.
     let quick = !std::env::args().any(|a| a == "--bench");
     let positions = ["", "4453", "444333", "43443555"];
-    let depths: &[u32] = if quick { &[4] } else { &[8, 10, 12] };
+    // `--depth D`: only that depth (the full table takes a few seconds).
+    let only_depth: Option<u32> = args
+        .iter()
+        .position(|a| a == "--depth")
+        .and_then(|i| args.get(i + 1)?.parse().ok());
+    let runs: usize = args
+        .iter()
+        .position(|a| a == "--runs")
+        .and_then(|i| args.get(i + 1)?.parse().ok())
+        .unwrap_or(if quick { 1 } else { RUNS })
+        .max(1);
+    let interleave = args.iter().any(|a| a == "--interleave");
+    let depths: &[u32] = match (&only_depth, quick) {
+        (Some(d), _) => std::slice::from_ref(d),
+        (None, true) => &[4],
+        (None, false) => &[8, 10, 12],
+    };
+    // Warm-up, untimed: the process's first searches pay for page faults in the
+    // allocator and a CPU still ramping its clock, which the first cell would measure.
+    if !quick {
+        cell_runs(&Connect4::standard(), depths[0], 1, runs, interleave);
+    }
     println!(
         "| position | depth | threads | ply (Connect Four hooks) | ply (key only) | minimax 0.6 | minimax 0.6, double step | minimax / ply (hooks) time | minimax double step / ply (hooks) time |"
     );
@@ -268,10 +288,8 @@ fn main() {
             .expect("valid position");
         for &depth in depths {
             for threads in [1, 2] {
-                let hooks = ply_run(Connect4Hooks, &pos, depth, threads);
-                let key_only = ply_run(KeyOnly, &pos, depth, threads);
-                let peer = minimax_run(&pos, depth, threads, false);
-                let peer_double = minimax_run(&pos, depth, threads, true);
+                let [hooks, key_only, peer, peer_double] =
+                    cell_runs(&pos, depth, threads, runs, interleave);
                 let name = if text.is_empty() { "(empty)" } else { text };
                 println!(
                     "| {name} | {depth} | {threads} | {} | {} | {} | {} | {:.1}x | {:.1}x |",

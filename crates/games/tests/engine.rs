@@ -74,6 +74,19 @@ fn tic_tac_toe_equals_alpha_beta<H: SearchHooks<Mnk> + Copy>(
 #[test]
 fn tic_tac_toe_fixed_depth_without_table_equals_alpha_beta() {
     tic_tac_toe_equals_alpha_beta(DefaultHooks, 4, 1..=3);
+    // Without killers and history, the moves right above the horizon keep generation
+    // order (no keys, no selection): the same values.
+    #[derive(Clone, Copy)]
+    struct NoKillers;
+    impl SearchHooks<Mnk> for NoKillers {
+        fn hash(&self, pos: &Mnk) -> u64 {
+            ply_core::engine::fx_hash(pos)
+        }
+        fn killers_and_history(&self) -> bool {
+            false
+        }
+    }
+    tic_tac_toe_equals_alpha_beta(NoKillers, 4, 1..=3);
 }
 
 /// Two plies per iteration (`iteration_step`): the iterations end on the depth asked

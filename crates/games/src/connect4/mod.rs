@@ -310,6 +310,13 @@ impl Game for Connect4 {
     fn play(&mut self, column: Column) {
         sized!(self, |size| self.play_in(size, column))
     }
+
+    #[inline(always)]
+    fn after(&self, column: Column) -> Connect4 {
+        let mut next = *self;
+        next.play(column);
+        next
+    }
 }
 
 impl Connect4 {
