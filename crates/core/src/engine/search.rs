@@ -677,18 +677,22 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // Right above the horizon (heuristic mode, no killers or history) the moves keep
         // generation order behind the table move: no keys to compute or select from.
         let in_generation_order = !dynamic && !self.exact && depth <= 1;
-        let mut order = self.take_order();
+        let mut order = if in_generation_order {
+            Vec::new() // (never allocates: nothing is pushed)
+        } else {
+            self.take_order()
+        };
         let tt_index = if tt_code == 0 {
             None
         } else {
             (0..moves.len()).find(|&i| self.code_of(pos, moves[i], i) == tt_code)
         };
-        if let Some(t) = tt_index {
-            order.push((TT_MOVE_KEY, t as u16));
-        } else if !in_generation_order {
-            self.score_moves(
+        match tt_index {
+            _ if in_generation_order => {}
+            Some(t) => order.push((TT_MOVE_KEY, t as u16)),
+            None => self.score_moves(
                 pos, &moves, None, ply, depth, side, dynamic, table, &mut order,
-            );
+            ),
         }
 
         // Step 10. The moves, principal variation search: the first with the full window,
@@ -760,7 +764,9 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                     self.deferred.truncate(deferral.from);
                 }
                 self.move_pool.push(moves);
-                self.order_pool.push(order);
+                if !in_generation_order {
+                    self.order_pool.push(order);
+                }
                 return Score::DRAW;
             }
             if v > best {
@@ -788,7 +794,9 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             self.deferred.truncate(deferral.from);
         }
         self.move_pool.push(moves);
-        self.order_pool.push(order);
+        if !in_generation_order {
+            self.order_pool.push(order);
+        }
 
         // Step 12. Store the result with its bound type and depth, node-relative. Exact-mode
         // entries are valid at any depth; their depth byte records the work (for replacement).
@@ -1475,8 +1483,9 @@ mod tests {
             let plain: Vec<usize> = (0..len).map(|n| generation_order_index(n, None)).collect();
             assert_eq!(plain, (0..len).collect::<Vec<_>>());
             for t in 0..len {
-                let order: Vec<usize> =
-                    (0..len).map(|n| generation_order_index(n, Some(t))).collect();
+                let order: Vec<usize> = (0..len)
+                    .map(|n| generation_order_index(n, Some(t)))
+                    .collect();
                 let mut expected = vec![t];
                 expected.extend((0..len).filter(|&i| i != t));
                 assert_eq!(order, expected, "{len} moves, table move {t}");
