@@ -30,6 +30,9 @@
 //!    (age: searches since it was written; empty entries are worth least).
 //!
 //! Deep and recent results survive; stale ones from earlier searches go first.
+//! A bucket's slots fill in order and are only emptied all at once (`clear`), so
+//! probes and stores stop at the first empty slot: in a sparsely filled table
+//! (any short search) a miss reads one slot, not four.
 //!
 //! ```
 //! use ply_core::engine::{Bound, TranspositionTable};
@@ -77,6 +80,8 @@ struct Slot {
 }
 
 const BUCKET: usize = 4;
+/// An empty slot's `data` (every stored entry has a bound, so non-zero data).
+const EMPTY: u64 = 0;
 const GENERATIONS: u8 = 32;
 
 /// A shared, lock-free transposition table of a fixed size.
@@ -251,6 +256,9 @@ impl TranspositionTable {
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         for slot in self.bucket(key) {
             let data = slot.data.load(Relaxed);
+            if data == EMPTY {
+                return None; // (the slots after an empty one are empty too)
+            }
             if slot.check.load(Relaxed) ^ data == key {
                 return unpack(data);
             }
@@ -276,6 +284,11 @@ impl TranspositionTable {
         let mut victim_worth = i32::MAX;
         for slot in bucket {
             let data = slot.data.load(Relaxed);
+            if data == EMPTY {
+                // The first empty slot: the key is not further on, and nothing is worth less.
+                victim = slot;
+                break;
+            }
             if slot.check.load(Relaxed) ^ data == key {
                 let Some(old) = unpack(data) else { break };
                 let same_search = generation_of(data) == generation % GENERATIONS;
@@ -383,6 +396,32 @@ mod tests {
     fn one_mib_holds_65536_entries() {
         assert_eq!(TranspositionTable::new(1).capacity(), 65536);
         assert_eq!(TranspositionTable::new(0).capacity(), 4);
+    }
+
+    #[test]
+    fn slots_fill_in_order_and_scans_stop_at_the_first_empty_one() {
+        let table = TranspositionTable::new(0); // one bucket: every key collides
+        let data = |table: &TranspositionTable| -> Vec<bool> {
+            table
+                .bucket(0)
+                .iter()
+                .map(|s| s.data.load(Relaxed) != EMPTY)
+                .collect()
+        };
+        table.store(1, Score::heuristic(1), Bound::Lower, 2, false, 0);
+        table.store(2, Score::heuristic(2), Bound::Lower, 2, false, 0);
+        assert_eq!(data(&table), [true, true, false, false]);
+        // An update finds its key in the second slot instead of taking the empty third.
+        table.store(2, Score::heuristic(5), Bound::Exact, 3, false, 0);
+        assert_eq!(data(&table), [true, true, false, false]);
+        assert_eq!(table.probe(2).map(|e| e.score), Some(Score::heuristic(5)));
+        assert!(table.probe(3).is_none());
+        table.store(3, Score::heuristic(3), Bound::Lower, 2, false, 0);
+        table.store(4, Score::heuristic(4), Bound::Lower, 2, false, 0);
+        assert_eq!(data(&table), [true; 4]);
+        for key in 1..=4 {
+            assert!(table.probe(key).is_some(), "key {key}");
+        }
     }
 
     #[test]
