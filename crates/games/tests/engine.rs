@@ -74,10 +74,10 @@ fn tic_tac_toe_equals_alpha_beta<H: SearchHooks<Mnk> + Copy>(
 #[test]
 fn tic_tac_toe_fixed_depth_without_table_equals_alpha_beta() {
     tic_tac_toe_equals_alpha_beta(DefaultHooks, 4, 1..=3);
-    // Without killers and history, the moves right above the horizon keep generation
-    // order (no keys, no selection): the same values.
+    // Without killers and history, the moves near the horizon keep generation order
+    // (no keys, no selection; `order_hint_min_depth`): the same values.
     #[derive(Clone, Copy)]
-    struct NoKillers;
+    struct NoKillers(u32);
     impl SearchHooks<Mnk> for NoKillers {
         fn hash(&self, pos: &Mnk) -> u64 {
             ply_core::engine::fx_hash(pos)
@@ -85,8 +85,17 @@ fn tic_tac_toe_fixed_depth_without_table_equals_alpha_beta() {
         fn killers_and_history(&self) -> bool {
             false
         }
+        fn order_hint(&self, _pos: &Mnk, mv: ply_games::Cell) -> i32 {
+            // Any hint that reorders: later cells first.
+            mv.0 as i32
+        }
+        fn order_hint_min_depth(&self) -> u32 {
+            self.0
+        }
     }
-    tic_tac_toe_equals_alpha_beta(NoKillers, 4, 1..=3);
+    for hints_from in [2, 3, 5] {
+        tic_tac_toe_equals_alpha_beta(NoKillers(hints_from), 4, 1..=4);
+    }
 }
 
 /// Two plies per iteration (`iteration_step`): the iterations end on the depth asked

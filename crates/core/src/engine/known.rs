@@ -98,6 +98,10 @@ impl<G: Game, H: SearchHooks<G>, K: KnownValues<G>> SearchHooks<G> for WithKnown
         self.hooks.killers_and_history()
     }
     #[inline]
+    fn order_hint_min_depth(&self) -> u32 {
+        self.hooks.order_hint_min_depth()
+    }
+    #[inline]
     fn exact_scale(&self, position: &G) -> Option<ExactScale> {
         self.hooks.exact_scale(position)
     }

@@ -674,9 +674,10 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // alone, and then the hints (Connect Four: a threat count per move) are never computed.
         let side = pos.to_move().index();
         let dynamic = self.hooks.killers_and_history();
-        // Right above the horizon (heuristic mode, no killers or history) the moves keep
-        // generation order behind the table move: no keys to compute or select from.
-        let in_generation_order = !dynamic && !self.exact && depth <= 1;
+        // Near the horizon (heuristic mode, no killers or history: see the hook) the moves
+        // keep generation order behind the table move: no keys to compute or select from.
+        let in_generation_order =
+            !dynamic && !self.exact && depth < self.hooks.order_hint_min_depth() as i32;
         let mut order = if in_generation_order {
             Vec::new() // (never allocates: nothing is pushed)
         } else {

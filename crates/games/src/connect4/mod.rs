@@ -562,6 +562,13 @@ impl SearchHooks<Connect4> for Connect4Hooks {
     fn non_losing_moves(&self, pos: &Connect4, moves: &mut Vec<Column>) -> Option<Score> {
         sized!(pos, |size| non_losing_moves_in(pos, size, moves))
     }
+    /// Threat counts cost about what the nodes they save cost two plies above the
+    /// horizon: there, centre first (depths 8-12: 6-8 % less time, 9-13 % more nodes).
+    #[inline]
+    fn order_hint_min_depth(&self) -> u32 {
+        3
+    }
+
     /// Two plies per iteration: the threat count swings with the side to move at
     /// the horizon (empty board, depth 12: 58,751 nodes instead of 122,499).
     #[inline]
