@@ -276,7 +276,10 @@ fn main() {
     // Warm-up, untimed: the process's first searches pay for page faults in the
     // allocator and a CPU still ramping its clock, which the first cell would measure.
     if !quick {
-        cell_runs(&Connect4::standard(), depths[0], 1, runs, interleave);
+        let warm_up = Instant::now();
+        while warm_up.elapsed() < Duration::from_millis(500) {
+            cell_runs(&Connect4::standard(), depths[0], 1, runs, interleave);
+        }
     }
     println!(
         "| position | depth | threads | ply (Connect Four hooks) | ply (key only) | minimax 0.6 | minimax 0.6, double step | minimax / ply (hooks) time | minimax double step / ply (hooks) time |"
