@@ -292,6 +292,53 @@ fn connect_four_depth_limited_play_is_legal_and_sees_immediate_threats() {
     assert_eq!((result.score, result.best), (Score::win_in(1), Some(3)));
 }
 
+/// The lean loop one ply above the horizon (`Settings::lean_frontier`) runs the same steps
+/// as the general search: on Connect Four (whose moves keep generation order there) every
+/// depth gives the same value, best move, line and node count with it and without it.
+#[test]
+fn connect_four_lean_frontier_changes_nothing_but_speed() {
+    let c4 = Connect4::standard();
+    let mut positions: Vec<Connect4> = ["", "4453", "444333", "43443555", "17273", "112233"]
+        .iter()
+        .map(|text| c4.parse_position(text).unwrap())
+        .collect();
+    // A few more from a fixed pseudo-random walk.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    while positions.len() < 16 {
+        let mut pos = c4;
+        for _ in 0..(6 + positions.len()) {
+            let moves = pos.legal_moves();
+            if pos.outcome().is_some() || moves.is_empty() {
+                break;
+            }
+            state = ply_core::engine::splitmix64(state);
+            pos = pos.after(moves[(state % moves.len() as u64) as usize]);
+        }
+        if pos.outcome().is_none() {
+            positions.push(pos);
+        }
+    }
+    for pos in &positions {
+        for depth in [1, 2, 3, 5, 7] {
+            let run = |lean: bool| {
+                let settings = Settings {
+                    lean_frontier: lean,
+                    ..Settings::default().with_hash(1)
+                };
+                let result = Engine::new(Connect4Hooks, Connect4Eval, settings)
+                    .search(pos, &Limits::depth(depth));
+                (result.score, result.best, result.pv, result.stats.nodes)
+            };
+            assert_eq!(
+                run(true),
+                run(false),
+                "{} at depth {depth}",
+                pos.position_string()
+            );
+        }
+    }
+}
+
 /// Pons' score of an exact value (0 draw, otherwise ±(stones the winner never played + 1)).
 fn pons_score(pos: &Connect4, value: Score) -> i32 {
     ply_games::connect4::to_pons(pos, value).expect("an exact value")

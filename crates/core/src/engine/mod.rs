@@ -284,6 +284,13 @@ pub struct Settings {
     /// Enhanced transposition cutoffs: before searching a node with a large subtree, look
     /// its children up in the table; one that already refutes the window ends the node.
     pub transposition_cutoffs: bool,
+    /// At fixed depth, when the moves one ply above the horizon keep generation order
+    /// (no killers or history, `SearchHooks::order_hint_min_depth` above 1), such nodes
+    /// off the principal variation run a lean loop of the same steps (the most numerous
+    /// interior nodes: Connect Four at depths 8-12, 7 % fewer instructions and time).
+    /// Off: the general search, for checking one against the other (same values,
+    /// same nodes).
+    pub lean_frontier: bool,
 }
 
 impl Default for Settings {
@@ -299,6 +306,7 @@ impl Default for Settings {
             exact_pv: true,
             exact_pv_min_nodes: 1 << 16,
             transposition_cutoffs: true,
+            lean_frontier: true,
         }
     }
 }

@@ -40,8 +40,12 @@ const ETC_MIN_DEPTH: i32 = 5;
 const DEFER_MIN_PLIES: u32 = 12;
 /// Deferral of busy moves at fixed depth: this many plies to go.
 const DEFER_MIN_DEPTH: i32 = 3;
+/// Null-move pruning: this many plies to go.
+const NULL_MOVE_MIN_DEPTH: i32 = 3;
 /// Quiescence and reductions stop extending beyond this ply.
 const MAX_PLY: u32 = 2 * MAX_DEPTH;
+// `Worker::frontier` leaves out the steps that never run one ply above the horizon.
+const _: () = assert!(ETC_MIN_DEPTH > 1 && DEFER_MIN_DEPTH > 1 && NULL_MOVE_MIN_DEPTH > 1);
 
 /// State shared by all threads of one search.
 pub(crate) struct Shared<'a> {
@@ -167,6 +171,9 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
     /// Moves put off because another thread is searching them (indices into each
     /// node's move list, a stack shared by the nodes on the current line).
     deferred: Vec<u16>,
+    /// Whether one ply above the horizon the moves keep generation order (no killers or
+    /// history, hints only from further up), so such nodes can run `frontier`.
+    lean_frontier: bool,
     /// The main thread's way to start the helper threads, until it has.
     launcher: Option<&'a dyn Fn()>,
     /// The busy table, once there are other threads to share the work with: the main
@@ -219,6 +226,9 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             pv,
             root_moves,
             deferred: Vec::new(),
+            lean_frontier: settings.lean_frontier
+                && !hooks.killers_and_history()
+                && hooks.order_hint_min_depth() > 1,
             launcher: None,
             busy: shared
                 .busy
@@ -525,6 +535,13 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         null_ok: bool,
     ) -> Score {
         let pv_node = beta.raw() - alpha.raw() > 1;
+
+        // Step 0. One ply above the horizon, off the principal variation, with moves in
+        // generation order: the lean loop of `frontier`, the same steps without the ones
+        // that cannot apply there (most interior nodes of a fixed-depth search).
+        if depth == 1 && !pv_node && !self.exact && self.lean_frontier {
+            return self.frontier(pos, ply, alpha, beta);
+        }
         let nodes_at_entry = self.nodes;
 
         // Step 1. Count the node; unwind at once when a limit is reached (the value is then discarded).
@@ -645,7 +662,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         if !self.exact
             && !pv_node
             && null_ok
-            && depth >= 3
+            && depth >= NULL_MOVE_MIN_DEPTH
             && !beta.is_decisive()
             && let Some(passed) = self.hooks.null_move(pos)
             && self.eval.evaluate(pos) >= beta
@@ -825,6 +842,132 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 self.exact,
                 best_code,
             );
+        }
+        best
+    }
+
+    /// A non-PV node one ply above the horizon in heuristic mode whose moves keep
+    /// generation order behind the table move (no killers or history, no hints there:
+    /// `lean_frontier`). The steps of `search` that apply, in the same order, with the
+    /// same results; left out are those that cannot apply one ply above the horizon
+    /// (enhanced transposition cutoffs, null move, reductions, deferral, PV upkeep,
+    /// re-searches). Its children are leaves.
+    fn frontier(&mut self, pos: &G, ply: u32, mut alpha: Score, mut beta: Score) -> Score {
+        // Step 1.
+        if self.count_node() {
+            return Score::DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        // Steps 2 and 2b.
+        if let Some(outcome) = pos.outcome() {
+            self.leaves += 1;
+            return outcome.score(ply, true);
+        }
+        if let Some(known) = self.hooks.known_value(pos) {
+            self.leaves += 1;
+            return known.from_node(ply);
+        }
+        // Step 4.
+        alpha = alpha.max(Score::loss_in(ply + 1));
+        beta = beta.min(Score::win_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let table = self.shared.table.filter(|_| 1 >= TT_MIN_DEPTH);
+        let key = self.hooks.hash(pos);
+        if let Some(table) = table {
+            table.prefetch(key);
+        }
+        // Step 5.
+        let mut moves = self.take_moves();
+        if let Some(decided) = self.hooks.non_losing_moves(pos, &mut moves) {
+            self.move_pool.push(moves);
+            self.leaves += 1;
+            return decided.from_node(ply);
+        }
+        // Step 6.
+        let (low, high) = self.hooks.value_bounds(pos);
+        let (low, high) = (rebase(low, ply), rebase(high, ply));
+        if high < beta {
+            beta = high;
+            if alpha >= beta {
+                self.move_pool.push(moves);
+                return beta;
+            }
+        }
+        if low > alpha {
+            alpha = low;
+            if alpha >= beta {
+                self.move_pool.push(moves);
+                return alpha;
+            }
+        }
+        // Step 7.
+        let mut tt_code = 0;
+        if let Some(table) = table
+            && let Some(entry) = table.probe(key)
+        {
+            tt_code = entry.move_code;
+            let score = entry.score.from_node(ply);
+            let deep_enough = entry.exact || entry.depth >= 1;
+            let settles = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if deep_enough && settles {
+                self.tt_cutoffs += 1;
+                self.move_pool.push(moves);
+                return score;
+            }
+        }
+        // Steps 9 and 10: the table move, then generation order; each child a leaf.
+        let tt_index = if tt_code == 0 {
+            None
+        } else {
+            (0..moves.len()).find(|&i| self.code_of(pos, moves[i], i) == tt_code)
+        };
+        let alpha_at_start = alpha;
+        let mut best = -Score::INFINITY;
+        let mut best_code = 0;
+        for n in 0..moves.len() {
+            let index = generation_order_index(n, tt_index);
+            let mv = moves[index];
+            let child = pos.after(mv);
+            let v = if child.to_move() == pos.to_move() {
+                self.quiescence(&child, ply + 1, alpha, beta)
+            } else {
+                -self.quiescence(&child, ply + 1, -beta, -alpha)
+            };
+            if self.stopped {
+                self.move_pool.push(moves);
+                return Score::DRAW;
+            }
+            if v > best {
+                best = v;
+                best_code = self.code_of(pos, mv, index);
+                if v > alpha {
+                    alpha = v;
+                    // Step 11.
+                    if v >= beta {
+                        self.cutoffs += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_pool.push(moves);
+        // Step 12.
+        let best = best.max(low).min(high);
+        if let Some(table) = table {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_at_start {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            table.store(key, best.to_node(ply), bound, 1, false, best_code);
         }
         best
     }
