@@ -4,9 +4,10 @@
 //! each, time and nodes to finish iterative deepening to depths 8, 10 and 12.
 //!
 //! Run: `cargo bench -p ply-games --bench engine_vs_minimax` (prints a markdown
-//! table; each time is the fastest of 15 runs in a row, each with a fresh engine and
-//! table). `-- --depth D` runs one depth, `-- --runs N` changes the runs, and
-//! `-- --interleave` has the contenders take turns run by run instead.
+//! table; each time is the fastest of 45 runs, each with a fresh engine and table:
+//! 15 runs in a row of each contender in each cell, in 3 rounds of the whole table).
+//! `-- --depth D` runs one depth, `-- --runs N` and `-- --rounds R` change the counts,
+//! and `-- --interleave` has the contenders take turns run by run instead.
 //! minimax shuffles its root moves before each search, so its node counts vary a
 //! little from run to run (the count shown is the fastest run's).
 //!
@@ -26,8 +27,14 @@ use ply_games::{Connect4, Notation};
 use std::time::{Duration, Instant};
 
 const TABLE_MIB: usize = 16;
-/// Runs of each contender in a cell (`--runs N` changes it).
+/// A run's time and, where the engine reports it, its node count.
+type Run = (Duration, Option<u64>);
+
+/// Runs of each contender in a cell, one after the other (`--runs N` changes it).
 const RUNS: usize = 15;
+/// Rounds of the whole table; each cell shows the fastest run over all of them
+/// (`--rounds R` changes it).
+const ROUNDS: usize = 3;
 
 /// Connect Four for the `minimax` crate, on ply's own board type.
 struct C4;
@@ -96,7 +103,7 @@ impl SearchHooks<Connect4> for KeyOnly {
 }
 
 /// The fastest run: on a shared machine, slower runs measure the other processes.
-fn fastest(runs: Vec<(Duration, Option<u64>)>) -> (Duration, Option<u64>) {
+fn fastest(runs: Vec<Run>) -> Run {
     runs.into_iter()
         .min_by_key(|r| r.0)
         .expect("at least one run")
@@ -108,7 +115,7 @@ fn ply_single<H: SearchHooks<Connect4>>(
     pos: &Connect4,
     depth: u32,
     threads: usize,
-) -> (Duration, Option<u64>) {
+) -> Run {
     let settings = Settings::default()
         .with_hash(TABLE_MIB)
         .with_threads(threads);
@@ -133,14 +140,14 @@ fn cell_runs(
     threads: usize,
     runs: usize,
     interleave: bool,
-) -> [(Duration, Option<u64>); 4] {
+) -> [Run; 4] {
     let run = |contender: usize| match contender {
         0 => ply_single(Connect4Hooks, pos, depth, threads),
         1 => ply_single(KeyOnly, pos, depth, threads),
         2 => minimax_single(pos, depth, threads, false),
         _ => minimax_single(pos, depth, threads, true),
     };
-    let mut all: [Vec<(Duration, Option<u64>)>; 4] = Default::default();
+    let mut all: [Vec<Run>; 4] = Default::default();
     if interleave {
         for _ in 0..runs {
             for (contender, times) in all.iter_mut().enumerate() {
@@ -159,12 +166,7 @@ fn cell_runs(
 
 /// minimax's iterative search; `double_step`: its option to deepen two plies per
 /// iteration, what ply's Connect Four hooks ask for (`iteration_step`).
-fn minimax_single(
-    pos: &Connect4,
-    depth: u32,
-    threads: usize,
-    double_step: bool,
-) -> (Duration, Option<u64>) {
+fn minimax_single(pos: &Connect4, depth: u32, threads: usize, double_step: bool) -> Run {
     use minimax::Strategy;
     let mut options = minimax::IterativeOptions::new().with_table_byte_size(TABLE_MIB << 20);
     if double_step {
@@ -194,7 +196,7 @@ fn minimax_single(
     }
 }
 
-fn cell((time, nodes): (Duration, Option<u64>)) -> String {
+fn cell((time, nodes): Run) -> String {
     let ms = time.as_secs_f64() * 1e3;
     // Two decimals below 10 ms: the depth-8 searches take a fifth of a millisecond.
     let time = if ms < 10.0 {
@@ -281,30 +283,53 @@ fn main() {
             cell_runs(&Connect4::standard(), depths[0], 1, runs, interleave);
         }
     }
+    // The whole table `rounds` times, each cell keeping the fastest run of each contender
+    // over all rounds: a slow spell of a shared machine during one contender's runs in one
+    // round then leaves no mark.
+    let rounds: usize = args
+        .iter()
+        .position(|a| a == "--rounds")
+        .and_then(|i| args.get(i + 1)?.parse().ok())
+        .unwrap_or(if quick { 1 } else { ROUNDS })
+        .max(1);
+    let mut cells: Vec<(String, u32, usize, [Run; 4])> = Vec::new();
+    for round in 0..rounds {
+        let mut i = 0;
+        for text in positions {
+            let pos = Connect4::standard()
+                .parse_position(text)
+                .expect("valid position");
+            for &depth in depths {
+                for threads in [1, 2] {
+                    let times = cell_runs(&pos, depth, threads, runs, interleave);
+                    let name = if text.is_empty() { "(empty)" } else { text };
+                    if round == 0 {
+                        cells.push((name.to_string(), depth, threads, times));
+                    } else {
+                        let best = &mut cells[i].3;
+                        for (kept, new) in best.iter_mut().zip(times) {
+                            *kept = fastest(vec![*kept, new]);
+                        }
+                    }
+                    i += 1;
+                }
+            }
+        }
+    }
     println!(
         "| position | depth | threads | ply (Connect Four hooks) | ply (key only) | minimax 0.6 | minimax 0.6, double step | minimax / ply (hooks) time | minimax double step / ply (hooks) time |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
-    for text in positions {
-        let pos = Connect4::standard()
-            .parse_position(text)
-            .expect("valid position");
-        for &depth in depths {
-            for threads in [1, 2] {
-                let [hooks, key_only, peer, peer_double] =
-                    cell_runs(&pos, depth, threads, runs, interleave);
-                let name = if text.is_empty() { "(empty)" } else { text };
-                println!(
-                    "| {name} | {depth} | {threads} | {} | {} | {} | {} | {:.1}x | {:.1}x |",
-                    cell(hooks),
-                    cell(key_only),
-                    cell(peer),
-                    cell(peer_double),
-                    peer.0.as_secs_f64() / hooks.0.as_secs_f64(),
-                    peer_double.0.as_secs_f64() / hooks.0.as_secs_f64()
-                );
-            }
-        }
+    for (name, depth, threads, [hooks, key_only, peer, peer_double]) in cells {
+        println!(
+            "| {name} | {depth} | {threads} | {} | {} | {} | {} | {:.2}x | {:.2}x |",
+            cell(hooks),
+            cell(key_only),
+            cell(peer),
+            cell(peer_double),
+            peer.0.as_secs_f64() / hooks.0.as_secs_f64(),
+            peer_double.0.as_secs_f64() / hooks.0.as_secs_f64()
+        );
     }
     println!();
     for threads in [1, 2] {
