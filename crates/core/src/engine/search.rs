@@ -120,6 +120,7 @@ pub(crate) struct Buffers<M> {
     move_pool: Vec<Vec<M>>,
     order_pool: Vec<Vec<(i64, u16)>>,
     noisy: Vec<M>,
+    frontier_moves: Vec<M>,
     pv: Vec<Vec<M>>,
     root_moves: Vec<M>,
 }
@@ -130,6 +131,7 @@ impl<M> Default for Buffers<M> {
             move_pool: Vec::new(),
             order_pool: Vec::new(),
             noisy: Vec::new(),
+            frontier_moves: Vec::new(),
             pv: Vec::new(),
             root_moves: Vec::new(),
         }
@@ -164,6 +166,8 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
     order_pool: Vec<Vec<(i64, u16)>>,
     /// Scratch buffer for the noisy moves of a leaf.
     noisy: Vec<G::Move>,
+    /// The move list of `frontier` nodes.
+    frontier_moves: Vec<G::Move>,
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
     pv: Vec<Vec<G::Move>>,
     /// The root's legal moves, best of the last iteration first.
@@ -195,6 +199,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             move_pool,
             order_pool,
             noisy,
+            frontier_moves,
             pv,
             root_moves,
         } = buffers;
@@ -223,6 +228,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             move_pool,
             order_pool,
             noisy,
+            frontier_moves,
             pv,
             root_moves,
             deferred: Vec::new(),
@@ -248,6 +254,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             move_pool: self.move_pool,
             order_pool: self.order_pool,
             noisy: self.noisy,
+            frontier_moves: self.frontier_moves,
             pv: self.pv,
             root_moves: self.root_moves,
         }
@@ -878,10 +885,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         if let Some(table) = table {
             table.prefetch(key);
         }
-        // Step 5.
-        let mut moves = self.take_moves();
+        // Step 5. (Its own list: frontier nodes never nest, and a pool trip costs more.)
+        let mut moves = std::mem::take(&mut self.frontier_moves);
+        moves.clear();
         if let Some(decided) = self.hooks.non_losing_moves(pos, &mut moves) {
-            self.move_pool.push(moves);
+            self.frontier_moves = moves;
             self.leaves += 1;
             return decided.from_node(ply);
         }
@@ -891,14 +899,14 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         if high < beta {
             beta = high;
             if alpha >= beta {
-                self.move_pool.push(moves);
+                self.frontier_moves = moves;
                 return beta;
             }
         }
         if low > alpha {
             alpha = low;
             if alpha >= beta {
-                self.move_pool.push(moves);
+                self.frontier_moves = moves;
                 return alpha;
             }
         }
@@ -917,7 +925,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             };
             if deep_enough && settles {
                 self.tt_cutoffs += 1;
-                self.move_pool.push(moves);
+                self.frontier_moves = moves;
                 return score;
             }
         }
@@ -940,7 +948,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 -self.quiescence(&child, ply + 1, -beta, -alpha)
             };
             if self.stopped {
-                self.move_pool.push(moves);
+                self.frontier_moves = moves;
                 return Score::DRAW;
             }
             if v > best {
@@ -956,7 +964,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 }
             }
         }
-        self.move_pool.push(moves);
+        self.frontier_moves = moves;
         // Step 12.
         let best = best.max(low).min(high);
         if let Some(table) = table {

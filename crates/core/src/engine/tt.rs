@@ -268,7 +268,7 @@ impl TranspositionTable {
 
     /// Stores a result; see the module documentation for the replacement policy.
     /// A `move_code` of 0 keeps the move already stored for the same key.
-    #[inline]
+    #[inline(always)]
     pub fn store(
         &self,
         key: u64,
