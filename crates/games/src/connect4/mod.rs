@@ -57,6 +57,45 @@ const CENTRE_FIRST: [[Column; MAX_WIDTH as usize]; MAX_WIDTH as usize + 1] = {
     table
 };
 
+/// On the standard board, for every set of columns (bit `c`: column `c`), those columns
+/// centre first and how many: the non-losing moves in one lookup (see
+/// [`standard_columns`]) instead of a test per column.
+const STANDARD_CENTRE_FIRST: [([Column; MAX_WIDTH as usize], u8); 128] = {
+    let mut table = [([0; MAX_WIDTH as usize], 0); 128];
+    let mut set = 0;
+    while set < 128 {
+        let mut i = 0;
+        let mut count = 0;
+        while i < 7 {
+            let column = CENTRE_FIRST[7][i];
+            if set & (1 << column) != 0 {
+                table[set].0[count] = column;
+                count += 1;
+            }
+            i += 1;
+        }
+        table[set].1 = count as u8;
+        set += 1;
+    }
+    table
+};
+
+/// The columns (bit `c`: column `c`) of `cells`, cells of the standard board with at
+/// most one per column and none in the spare top row: each column's cell is folded
+/// onto its bottom bit (shifts by up to 6), and the seven bottom bits `7c` are
+/// gathered to bits `42 + c` by one multiplication (their partial products never
+/// overlap, so nothing carries into those bits).
+#[inline(always)]
+fn standard_columns(cells: u64) -> usize {
+    const GATHER: u64 =
+        (1 << 42) | (1 << 36) | (1 << 30) | (1 << 24) | (1 << 18) | (1 << 12) | (1 << 6);
+    let mut folded = cells;
+    folded |= folded >> 1;
+    folded |= folded >> 2;
+    folded |= folded >> 3;
+    ((folded & Size::STANDARD.bottom).wrapping_mul(GATHER) >> 42) as usize & 0x7F
+}
+
 /// The board size and its masks, as hot functions see them. They take it by
 /// value and are inlined twice (see [`sized!`]): once with [`Size::STANDARD`], a
 /// constant, so that on 7x6 every shift is by a constant the compiler folds
@@ -661,18 +700,37 @@ fn non_losing_moves_in(pos: &Connect4, size: Size, moves: &mut Vec<Column>) -> O
     if candidates == 0 {
         return Some(Score::loss_in(2));
     }
-    // Into a local array first, then one fixed-size copy into `moves` cut to the
-    // kept ones (no capacity check per push, no `memcpy` call of a variable length).
+    if (size.width, size.height) == (7, 6) {
+        push_standard_columns(candidates, moves);
+    } else {
+        push_columns(candidates, size, moves);
+    }
+    None
+}
+
+/// Appends the columns of `cells` (at most one per column), centre first. Into a local
+/// array first, then one fixed-size copy into `moves` cut to the kept ones (no capacity
+/// check per push, no `memcpy` call of a variable length).
+#[inline(always)]
+fn push_columns(cells: u64, size: Size, moves: &mut Vec<Column>) {
+    let start = moves.len();
     let mut kept = [0; MAX_WIDTH as usize];
     let mut count = 0;
     for &c in &CENTRE_FIRST[size.width as usize][..size.width as usize] {
         kept[count] = c;
-        count += (candidates & column_cells(c as u32, size.height) != 0) as usize;
+        count += (cells & column_cells(c as u32, size.height) != 0) as usize;
     }
-    let start = moves.len();
     moves.extend_from_slice(&kept);
     moves.truncate(start + count);
-    None
+}
+
+/// [`push_columns`] on the standard board: the kept columns straight from a table.
+#[inline(always)]
+fn push_standard_columns(cells: u64, moves: &mut Vec<Column>) {
+    let start = moves.len();
+    let (kept, count) = &STANDARD_CENTRE_FIRST[standard_columns(cells)];
+    moves.extend_from_slice(kept);
+    moves.truncate(start + *count as usize);
 }
 
 impl Playable for Connect4 {
@@ -696,6 +754,31 @@ mod tests {
     use super::*;
     use ply_core::engine::splitmix64;
     use std::collections::HashMap;
+
+    /// The 7x6 lookup of the non-losing moves keeps exactly the columns of the cells,
+    /// centre first, as the test per column does (which other sizes use).
+    #[test]
+    fn standard_column_sets_match_a_test_per_column() {
+        let mut state = 7u64;
+        for _ in 0..20_000 {
+            state = splitmix64(state);
+            // At most one cell per column, in any of the six rows.
+            let mut cells = 0;
+            let mut expected = Vec::new();
+            for &column in &CENTRE_FIRST[7][..7] {
+                let draw = (state >> (column * 4)) & 0xF;
+                if draw < 6 {
+                    cells |= 1u64 << (7 * column as u64 + draw);
+                    expected.push(column);
+                }
+            }
+            let (mut fast, mut per_column) = (vec![9], vec![9]);
+            push_standard_columns(cells, &mut fast);
+            push_columns(cells, Size::STANDARD, &mut per_column);
+            assert_eq!(fast[1..], expected[..], "cells {cells:#x}");
+            assert_eq!(fast, per_column, "cells {cells:#x}");
+        }
+    }
 
     #[test]
     fn notation_round_trip_and_errors() {
