@@ -240,6 +240,12 @@ fn stop_latency(threads: usize) -> (Duration, Duration) {
     )
 }
 
+/// The value after `name` on the command line, if it is there and parses.
+fn option_value<T: std::str::FromStr>(args: &[String], name: &str) -> Option<T> {
+    let i = args.iter().position(|a| a == name)?;
+    args.get(i + 1)?.parse().ok()
+}
+
 fn main() {
     // `engine_vs_minimax --one ply|keyonly|minimax DEPTH`: one search from the empty board,
     // single-threaded, for an instruction count under callgrind.
@@ -259,14 +265,8 @@ fn main() {
     let quick = !std::env::args().any(|a| a == "--bench");
     let positions = ["", "4453", "444333", "43443555"];
     // `--depth D`: only that depth (the full table takes a few seconds).
-    let only_depth: Option<u32> = args
-        .iter()
-        .position(|a| a == "--depth")
-        .and_then(|i| args.get(i + 1)?.parse().ok());
-    let runs: usize = args
-        .iter()
-        .position(|a| a == "--runs")
-        .and_then(|i| args.get(i + 1)?.parse().ok())
+    let only_depth: Option<u32> = option_value(&args, "--depth");
+    let runs: usize = option_value(&args, "--runs")
         .unwrap_or(if quick { 1 } else { RUNS })
         .max(1);
     let interleave = args.iter().any(|a| a == "--interleave");
@@ -286,10 +286,7 @@ fn main() {
     // The whole table `rounds` times, each cell keeping the fastest run of each contender
     // over all rounds: a slow spell of a shared machine during one contender's runs in one
     // round then leaves no mark.
-    let rounds: usize = args
-        .iter()
-        .position(|a| a == "--rounds")
-        .and_then(|i| args.get(i + 1)?.parse().ok())
+    let rounds: usize = option_value(&args, "--rounds")
         .unwrap_or(if quick { 1 } else { ROUNDS })
         .max(1);
     let mut cells: Vec<(String, u32, usize, [Run; 4])> = Vec::new();

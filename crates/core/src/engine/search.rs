@@ -526,6 +526,27 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         None
     }
 
+    /// Steps 1, 2 and 2b, the entry of every kind of node: count it (`Some(DRAW)`, to be
+    /// discarded, when a limit ends the search); a finished game scores exactly, its
+    /// distance counted from the root; a value the game knows without search (a book, an
+    /// endgame table) ends the node too. `None`: the node must be searched.
+    #[inline(always)]
+    fn enter_node(&mut self, pos: &G, ply: u32) -> Option<Score> {
+        if self.count_node() {
+            return Some(Score::DRAW);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(outcome) = pos.outcome() {
+            self.leaves += 1;
+            return Some(outcome.score(ply, true));
+        }
+        if let Some(known) = self.hooks.known_value(pos) {
+            self.leaves += 1;
+            return Some(known.from_node(ply));
+        }
+        None
+    }
+
     // ----- The search ---------------------------------------------------------
 
     /// Fail-soft alpha-beta (negamax form) with PVS, the table and the game's
@@ -860,19 +881,9 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     /// (enhanced transposition cutoffs, null move, reductions, deferral, PV upkeep,
     /// re-searches). Its children are leaves.
     fn frontier(&mut self, pos: &G, ply: u32, mut alpha: Score, mut beta: Score) -> Score {
-        // Step 1.
-        if self.count_node() {
-            return Score::DRAW;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        // Steps 2 and 2b.
-        if let Some(outcome) = pos.outcome() {
-            self.leaves += 1;
-            return outcome.score(ply, true);
-        }
-        if let Some(known) = self.hooks.known_value(pos) {
-            self.leaves += 1;
-            return known.from_node(ply);
+        // Steps 1, 2 and 2b.
+        if let Some(value) = self.enter_node(pos, ply) {
+            return value;
         }
         // Step 4.
         alpha = alpha.max(Score::loss_in(ply + 1));
@@ -982,17 +993,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
 
     /// A node beyond the horizon: counted, checked for the end of the game, then searched.
     fn quiescence(&mut self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Score {
-        if self.count_node() {
-            return Score::DRAW;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(outcome) = pos.outcome() {
-            self.leaves += 1;
-            return outcome.score(ply, true);
-        }
-        if let Some(known) = self.hooks.known_value(pos) {
-            self.leaves += 1;
-            return known.from_node(ply);
+        if let Some(value) = self.enter_node(pos, ply) {
+            return value;
         }
         self.quiescence_body(pos, ply, alpha, beta)
     }
