@@ -855,13 +855,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // entries are valid at any depth; their depth byte records the work (for replacement).
         let best = best.max(low).min(high);
         if let Some(table) = table {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_at_start {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(best, alpha_at_start, beta);
             let depth_byte = if self.exact {
                 64 - (self.nodes - nodes_at_entry).leading_zeros() as u8
             } else {
@@ -984,13 +978,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // Step 12.
         let best = best.max(low).min(high);
         if let Some(table) = table {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_at_start {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(best, alpha_at_start, beta);
             table.store(key, best.to_node(ply), bound, 1, false, best_code);
         }
         best
@@ -1484,6 +1472,19 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             }
         }
         line
+    }
+}
+
+/// Step 12: what the result `best` of a search with the window `(alpha, beta)` says
+/// about the node's value.
+#[inline(always)]
+fn bound_of(best: Score, alpha: Score, beta: Score) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
 
