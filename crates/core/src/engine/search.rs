@@ -180,8 +180,10 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
     /// Moves put off because another thread is searching them (indices into each
     /// node's move list, a stack shared by the nodes on the current line).
     deferred: Vec<u16>,
-    /// Whether one ply above the horizon the moves keep generation order (no killers or
-    /// history, hints only from further up), so such nodes can run `frontier`.
+    /// Whether non-PV nodes one ply above the horizon run `frontier`: heuristic mode, and
+    /// moves there in generation order (no killers or history, hints only from further
+    /// up; the same test as the search's `in_generation_order` at depth 1), unless the
+    /// settings turn it off.
     lean_frontier: bool,
     /// The main thread's way to start the helper threads, until it has.
     launcher: Option<&'a dyn Fn()>,
@@ -238,6 +240,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             root_moves,
             deferred: Vec::new(),
             lean_frontier: settings.lean_frontier
+                && !shared.limits.exact
                 && !hooks.killers_and_history()
                 && hooks.order_hint_min_depth() > 1,
             launcher: None,
@@ -572,7 +575,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // Step 0. One ply above the horizon, off the principal variation, with moves in
         // generation order: the lean loop of `frontier`, the same steps without the ones
         // that cannot apply there (most interior nodes of a fixed-depth search).
-        if depth == 1 && !pv_node && !self.exact && self.lean_frontier {
+        if depth == 1 && !pv_node && self.lean_frontier {
             return self.frontier(pos, ply, alpha, beta);
         }
         let nodes_at_entry = self.nodes;
@@ -768,10 +771,10 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                     pos, &moves, tt_index, ply, depth, side, dynamic, table, &mut order,
                 );
             }
-            let index = match (&mut deferral, tt_index) {
+            let index = match &mut deferral {
                 _ if in_generation_order => generation_order_index(n, tt_index),
-                (None, _) => pick_next(&mut order, n),
-                (Some(deferral), _) => self.next_not_busy(deferral, pos, &moves, &mut order, n),
+                None => pick_next(&mut order, n),
+                Some(deferral) => self.next_not_busy(deferral, pos, &moves, &mut order, n),
             };
             let mv = moves[index];
             let child = pos.after(mv);
