@@ -1,6 +1,8 @@
 //! Helpers shared by the CLI test files: run the `ply` binary, read its JSON.
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod bounded;
+
 use assert_cmd::Command;
 use serde_json::Value;
 
