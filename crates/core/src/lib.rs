@@ -15,6 +15,7 @@
 //! | [`grundy`] | Sprague-Grundy theory for impartial games: mex, nim-sum, Grundy values, periods |
 //! | [`retrograde`] | exact values of finite games whose positions repeat (backward induction over all positions) |
 //! | [`testing`] | random game trees for property tests of any search |
+//! | [`text`] | what ply accepts in the texts it reads, and how it quotes them back |
 //!
 //! ```
 //! use ply_core::{alpha_beta, minimax, negamax, testing::RandomTree};
@@ -35,6 +36,7 @@ pub mod score;
 pub mod search;
 pub mod solve;
 pub mod testing;
+pub mod text;
 
 pub use game::{Evaluator, Game, NoEvaluation, Outcome, Player};
 pub use retrograde::{RetrogradeError, RetrogradeOptions, RetrogradeProgress, RetrogradeTable};
