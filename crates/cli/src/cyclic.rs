@@ -3,16 +3,18 @@
 //! retrograde table of all positions reachable from the one they start from.
 
 use crate::interrupt;
-use ply_core::{MoveValue, RetrogradeOptions, RetrogradeProgress, RetrogradeTable, SearchStats};
+use ply_core::{MoveValue, RetrogradeProgress, RetrogradeTable, SearchStats};
 use ply_games::{FieldValue, Playable};
 use std::ops::ControlFlow;
 
 /// Every position reachable from `root`, solved, with a progress spinner on stderr;
 /// Ctrl-C stops it. The error names the game.
 pub fn solve_table<G: Playable>(root: &G) -> anyhow::Result<RetrogradeTable<G>> {
+    let options = crate::resources::retrograde_options::<G>();
+    crate::resources::check_retrograde(root, &options)?;
     interrupt::stop_flag();
     let bar = interrupt::spinner("retrograde analysis");
-    let solved = RetrogradeTable::solve_with_progress(root, RetrogradeOptions::default(), |p| {
+    let solved = RetrogradeTable::solve_with_progress(root, options, |p| {
         bar.set_message(match p {
             RetrogradeProgress::Enumerating {
                 positions,

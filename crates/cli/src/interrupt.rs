@@ -2,7 +2,7 @@
 //! polls, and the command reports what it has so far instead of dying.
 //! Progress goes to stderr through indicatif (hidden when stderr is not a terminal).
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressFinish, ProgressStyle};
 use std::sync::Arc;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -34,7 +34,8 @@ pub fn interrupted() -> bool {
 
 /// A spinner on stderr with a message, ticking by itself.
 pub fn spinner(message: impl Into<String>) -> ProgressBar {
-    let bar = ProgressBar::new_spinner();
+    // Cleared when dropped: an error or an early return leaves no stale line behind.
+    let bar = ProgressBar::new_spinner().with_finish(ProgressFinish::AndClear);
     if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} [{elapsed}]") {
         bar.set_style(style);
     }

@@ -122,7 +122,7 @@ impl BatchSolver {
         hash_mib: usize,
         weak: bool,
         book: Option<Arc<OpeningBook>>,
-    ) -> BatchSolver {
+    ) -> anyhow::Result<BatchSolver> {
         let settings = Settings {
             // Only the value is wanted: proving the line to the end would double the work.
             exact_pv: false,
@@ -130,14 +130,14 @@ impl BatchSolver {
                 .with_threads(threads)
                 .with_hash(hash_mib)
         };
-        BatchSolver {
-            engine: Engine::new(
+        Ok(BatchSolver {
+            engine: crate::resources::engine(
                 WithKnownValues::new(Connect4Hooks, book),
                 Connect4Eval,
                 settings,
-            ),
+            )?,
             weak,
-        }
+        })
     }
 
     /// The score of `pos`; `None` when Ctrl-C stopped the search.

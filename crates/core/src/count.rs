@@ -36,6 +36,7 @@ pub fn count_tree_with<G: Game>(
 ) -> Result<TreeCounts, TreeCounts> {
     fn walk<G: Game>(
         pos: &G,
+        ply: u32,
         counts: &mut TreeCounts,
         pool: &mut Vec<Vec<G::Move>>,
         progress: &mut dyn FnMut(&TreeCounts) -> ControlFlow<()>,
@@ -58,7 +59,10 @@ pub fn count_tree_with<G: Game>(
         pos.generate_moves(&mut moves);
         let mut flow = ControlFlow::Continue(());
         for &mv in &moves {
-            flow = walk(&pos.after(mv), counts, pool, progress);
+            // (`deeper`: a long game continues on a fresh stack segment; see crate::stack.)
+            flow = crate::stack::deeper::<G, _>(ply + 1, || {
+                walk(&pos.after(mv), ply + 1, counts, pool, progress)
+            });
             if flow.is_break() {
                 break;
             }
@@ -67,7 +71,7 @@ pub fn count_tree_with<G: Game>(
         flow
     }
     let mut counts = TreeCounts::default();
-    match walk(root, &mut counts, &mut Vec::new(), &mut progress) {
+    match walk(root, 0, &mut counts, &mut Vec::new(), &mut progress) {
         ControlFlow::Continue(()) => Ok(counts),
         ControlFlow::Break(()) => Err(counts),
     }

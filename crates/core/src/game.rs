@@ -149,6 +149,64 @@ pub trait Game: Clone {
         }
         moves
     }
+
+    /// How large the game below this position can get (see [`GameBounds`]): front
+    /// ends check a search's memory against it before they start. Default: unknown.
+    fn bounds(&self) -> GameBounds {
+        GameBounds::UNKNOWN
+    }
+}
+
+/// Upper bounds on the game below a position: what a search from there may have to
+/// hold. `None` means unknown (or unbounded: a game whose positions repeat has no
+/// longest line). Bounds may be loose; they must never be too small.
+///
+/// A depth-first search holds one move list per ply of the current line
+/// ([`GameBounds::move_lists_bytes`]) and one stack frame per ply
+/// ([`crate::stack::stack_bytes`]); a solver that keeps every position holds up to
+/// `positions` entries.
+///
+/// ```
+/// use ply_core::GameBounds;
+///
+/// // Race to 100 adding 1 or 2, from 0: at most 100 plies, 2 moves, 101 totals for each side.
+/// let race = GameBounds { max_plies: Some(100), max_moves: Some(2), positions: Some(202), min_positions: None };
+/// assert_eq!(race.move_lists_bytes::<u32>(), Some(100 * 2 * 4));
+/// assert_eq!(ply_core::GameBounds::UNKNOWN.move_lists_bytes::<u32>(), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct GameBounds {
+    /// The most plies any game from this position can last.
+    pub max_plies: Option<u64>,
+    /// The most legal moves of any position reachable from this one.
+    pub max_moves: Option<u64>,
+    /// The most distinct positions reachable from this one, itself included (saturating).
+    pub positions: Option<u64>,
+    /// The fewest distinct positions surely reachable from this one: a lower bound, on
+    /// which a solver that must visit them all can refuse at once, where `positions` is
+    /// too loose to tell (the sets of places a hidden fugitive may be: 2^n).
+    pub min_positions: Option<u64>,
+}
+
+impl GameBounds {
+    /// Nothing known.
+    pub const UNKNOWN: GameBounds = GameBounds {
+        max_plies: None,
+        max_moves: None,
+        positions: None,
+        min_positions: None,
+    };
+
+    /// Bytes of the move lists a depth-first search holds at most on one line of play
+    /// (saturating), when both the depth and the branching are bounded.
+    pub fn move_lists_bytes<M>(&self) -> Option<u64> {
+        let (plies, moves) = (self.max_plies?, self.max_moves?);
+        Some(
+            plies
+                .saturating_mul(moves)
+                .saturating_mul(std::mem::size_of::<M>() as u64),
+        )
+    }
 }
 
 /// A static evaluation for depth-limited search, from the side to move's point of view.

@@ -12,6 +12,8 @@
 //! | [`search`] | the textbook searches: [`minimax`] (Max/Min), [`negamax`], [`alpha_beta`] |
 //! | [`count`] | whole-tree statistics: nodes, finished games, distinct positions |
 //! | [`solve`] | an exact memoised solver: value and remoteness of every position, each solved once |
+//! | [`stack`] | deep recursion without stack overflows: searches grow their stack as a game needs |
+//! | [`memory`] | how much memory the process may still take; refusals that say so |
 //! | [`grundy`] | Sprague-Grundy theory for impartial games: mex, nim-sum, Grundy values, periods |
 //! | [`retrograde`] | exact values of finite games whose positions repeat (backward induction over all positions) |
 //! | [`testing`] | random game trees for property tests of any search |
@@ -31,14 +33,16 @@ pub mod count;
 pub mod engine;
 pub mod game;
 pub mod grundy;
+pub mod memory;
 pub mod retrograde;
 pub mod score;
 pub mod search;
 pub mod solve;
+pub mod stack;
 pub mod testing;
 pub mod text;
 
-pub use game::{Evaluator, Game, NoEvaluation, Outcome, Player};
+pub use game::{Evaluator, Game, GameBounds, NoEvaluation, Outcome, Player};
 pub use retrograde::{RetrogradeError, RetrogradeOptions, RetrogradeProgress, RetrogradeTable};
 pub use score::Score;
 pub use search::{

@@ -50,6 +50,7 @@
 //! ```
 
 use crate::count::PROGRESS_INTERVAL;
+use crate::memory::MemoryError;
 use crate::search::MoveValue;
 use crate::{Game, Outcome, Player, Score};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -58,6 +59,7 @@ use std::hash::{BuildHasherDefault, Hash};
 
 /// Positions are not chosen by an adversary: the fast Fx hash beats SipHash here.
 type BuildFxHasher = BuildHasherDefault<crate::engine::FxHasher>;
+use std::mem::size_of;
 use std::ops::ControlFlow;
 
 /// The exact value of a position for the side to move, with its remoteness
@@ -120,12 +122,16 @@ impl fmt::Display for Value {
 pub struct RetrogradeOptions {
     /// Stop with [`RetrogradeError::TooManyPositions`] rather than enumerate more positions than this.
     pub max_positions: usize,
+    /// Stop with [`RetrogradeError::Memory`] rather than hold more bytes than this (the
+    /// positions and the moves between them, estimated as they are found; `None`: no limit).
+    pub max_bytes: Option<u64>,
 }
 
 impl Default for RetrogradeOptions {
     fn default() -> Self {
         RetrogradeOptions {
             max_positions: 5_000_000,
+            max_bytes: None,
         }
     }
 }
@@ -141,6 +147,8 @@ pub enum RetrogradeError {
     NoLegalMoves,
     /// The progress callback asked to stop (e.g. the user pressed Ctrl-C).
     Stopped,
+    /// The table would need more memory than [`RetrogradeOptions::max_bytes`].
+    Memory(MemoryError),
 }
 
 /// How far a solve has got, reported every [`PROGRESS_INTERVAL`] positions.
@@ -164,6 +172,7 @@ impl fmt::Display for RetrogradeError {
             }
             RetrogradeError::NoLegalMoves => f.write_str("a position that is not finished has no legal move"),
             RetrogradeError::Stopped => f.write_str("retrograde analysis stopped before it finished"),
+            RetrogradeError::Memory(error) => error.fmt(f),
         }
     }
 }
@@ -253,6 +262,20 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
                     return Err(RetrogradeError::Stopped);
                 }
             }
+            if let Some(limit) = options.max_bytes {
+                let bytes = Self::bytes_for(table.positions.len(), table.targets.len());
+                if bytes > limit {
+                    return Err(RetrogradeError::Memory(MemoryError::new(
+                        format!(
+                            "retrograde analysis ({} positions and {} moves found so far)",
+                            table.positions.len(),
+                            table.targets.len()
+                        ),
+                        bytes,
+                        Some(limit),
+                    )));
+                }
+            }
             let position = table.positions[next].clone();
             table.mover.push(position.to_move());
             if position.outcome().is_none() {
@@ -261,6 +284,9 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
                 if buffer.is_empty() {
                     return Err(RetrogradeError::NoLegalMoves);
                 }
+                // The table's vectors double as they grow: ask for the room first, so
+                // that memory the allocator refuses is an error, not an abort.
+                table.reserve(buffer.len())?;
                 for &mv in &buffer {
                     let child = position.after(mv);
                     let target = match table.index.get(&child) {
@@ -282,6 +308,44 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
             next += 1;
         }
         Ok(table)
+    }
+
+    /// Room for `moves` more moves and as many new positions, or a memory error.
+    fn reserve(&mut self, moves: usize) -> Result<(), RetrogradeError> {
+        let (positions, targets) = (self.positions.len(), self.targets.len());
+        // What the vectors would grow to: double their capacity, or what is asked.
+        let grown = |len: usize, capacity: usize, size: usize| {
+            ((len + moves).max(2 * capacity) * size) as u64
+        };
+        let refused = |what: &str, bytes: u64| {
+            RetrogradeError::Memory(MemoryError::new(
+                format!(
+                    "retrograde analysis ({what}, {positions} positions and {targets} moves found so far)"
+                ),
+                bytes,
+                None,
+            ))
+        };
+        let position_bytes = grown(positions, self.positions.capacity(), size_of::<G>());
+        let move_bytes = grown(targets, self.targets.capacity(), 4);
+        self.targets
+            .try_reserve(moves)
+            .map_err(|_| refused("the list of moves", move_bytes))?;
+        self.positions
+            .try_reserve(moves)
+            .map_err(|_| refused("the list of positions", position_bytes))?;
+        self.index
+            .try_reserve(moves)
+            .map_err(|_| refused("the index of positions", position_bytes))?;
+        Ok(())
+    }
+
+    /// Bytes a table of `positions` positions and `moves` moves takes, about, with the
+    /// predecessor lists its propagation builds (each position is kept twice: in the list
+    /// and as a key of the index).
+    pub const fn bytes_for(positions: usize, moves: usize) -> u64 {
+        let per_position = 2 * std::mem::size_of::<G>() as u64 + 48;
+        positions as u64 * per_position + moves as u64 * 8
     }
 
     /// Labels the finished positions and propagates wins and losses backwards.

@@ -46,10 +46,14 @@
 //! assert!(solver.positions() <= 50);
 //! ```
 
+use crate::memory::MemoryError;
 use crate::search::MoveValue;
 use crate::{Game, Score};
 use std::collections::HashMap;
+use std::fmt;
 use std::hash::{BuildHasherDefault, Hash};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The table of solved positions, by key.
 type Table<K> = HashMap<K, Score, BuildHasherDefault<crate::engine::FxHasher>>;
@@ -114,6 +118,48 @@ pub fn solve_exact<G: Game + Hash + Eq>(root: &G) -> Solved<G::Move> {
     }
 }
 
+/// What a [`Solver`] may use: positions kept, memory, and a flag that stops it.
+/// The default has no limit.
+#[derive(Clone, Debug, Default)]
+pub struct SolverLimits {
+    /// Stop with [`SolveError::TooManyPositions`] rather than keep more positions than this.
+    pub max_positions: Option<usize>,
+    /// Stop with [`SolveError::Memory`] rather than hold more bytes than this (the
+    /// table and the move lists of the line being solved, estimated).
+    pub max_bytes: Option<u64>,
+    /// Raised by anyone (a Ctrl-C handler) to stop with [`SolveError::Interrupted`].
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// Why a [`Solver`] stopped before the value was known. The table keeps what was solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// More positions than [`SolverLimits::max_positions`].
+    TooManyPositions { limit: usize },
+    /// More memory than [`SolverLimits::max_bytes`], or the allocator refused.
+    Memory(MemoryError),
+    /// The stop flag was raised.
+    Interrupted,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::TooManyPositions { limit } => write!(
+                f,
+                "more than {limit} distinct positions to solve (the solver's limit)"
+            ),
+            SolveError::Memory(error) => error.fmt(f),
+            SolveError::Interrupted => f.write_str("interrupted before the value was proved"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// How often (in positions descended into) the solver looks at its stop flag and reports progress.
+const POLL_INTERVAL: u64 = 1 << 12;
+
 /// A memoised exact solver with its table of solved positions.
 ///
 /// The game must end whatever the players do (the position graph is acyclic):
@@ -123,6 +169,19 @@ pub struct Solver<G: Game, P: PositionKey<G> = Identity> {
     table: Table<P::Key>,
     key: P,
     nodes: u64,
+    limits: SolverLimits,
+    progress: Option<Box<dyn FnMut(&SolverProgress)>>,
+}
+
+/// Where a long solve stands, for a progress line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverProgress {
+    /// Positions entered so far, table hits included.
+    pub nodes: u64,
+    /// Distinct positions solved so far.
+    pub positions: usize,
+    /// Plies of the line being solved.
+    pub depth: usize,
 }
 
 impl<G: Game + Hash + Eq> Default for Solver<G> {
@@ -190,7 +249,27 @@ impl<G: Game, P: PositionKey<G>> Solver<G, P> {
             table: Table::default(),
             key,
             nodes: 0,
+            limits: SolverLimits::default(),
+            progress: None,
         }
+    }
+
+    /// The same solver, within `limits` (see [`Solver::try_value`]).
+    pub fn with_limits(mut self, limits: SolverLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The same solver, calling `progress` every few thousand positions entered.
+    pub fn with_progress(mut self, progress: impl FnMut(&SolverProgress) + 'static) -> Self {
+        self.progress = Some(Box::new(progress));
+        self
+    }
+
+    /// Bytes one table entry takes, about (key, score, the hash table's control byte and spare room).
+    pub const fn entry_bytes() -> u64 {
+        let entry = std::mem::size_of::<(P::Key, Score)>() as u64 + 1;
+        entry + entry / 4
     }
 
     /// Positions entered so far, table hits included.
@@ -204,18 +283,29 @@ impl<G: Game, P: PositionKey<G>> Solver<G, P> {
     }
 
     /// The exact value of `position` for its side to move, distances counted from `position`.
+    ///
+    /// # Panics
+    /// When a limit set with [`Solver::with_limits`] stops the solve; use
+    /// [`Solver::try_value`] with limits.
     pub fn value(&mut self, position: &G) -> Score {
+        self.try_value(position)
+            .unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// [`Solver::value`], or why the limits stopped it first.
+    pub fn try_value(&mut self, position: &G) -> Result<Score, SolveError> {
         self.nodes += 1;
         let root_key = self.key.key(position);
         if let Some(&v) = self.table.get(&root_key) {
-            return v;
+            return Ok(v);
         }
         if let Some(outcome) = position.outcome() {
             let v = outcome.score(0, true);
-            self.table.insert(root_key, v);
-            return v;
+            self.store(root_key, v)?;
+            return Ok(v);
         }
-        let mut stack = vec![self.frame(position.clone())];
+        let (mut held_moves, mut descents) = (0u64, 0u64);
+        let mut stack = vec![self.frame(position.clone(), &mut held_moves)?];
         while let Some(frame) = stack.last_mut() {
             let mut descend = None;
             while frame.next < frame.moves.len() {
@@ -228,11 +318,14 @@ impl<G: Game, P: PositionKey<G>> Solver<G, P> {
                 let child_key = self.key.key(&child);
                 let known = match self.table.get(&child_key) {
                     Some(&v) => Some(v),
-                    None => child.outcome().map(|outcome| {
-                        let v = outcome.score(0, true);
-                        self.table.insert(child_key, v);
-                        v
-                    }),
+                    None => match child.outcome() {
+                        Some(outcome) => {
+                            let v = outcome.score(0, true);
+                            self.store(child_key, v)?;
+                            Some(v)
+                        }
+                        None => None,
+                    },
                 };
                 match known {
                     Some(v) => {
@@ -249,75 +342,164 @@ impl<G: Game, P: PositionKey<G>> Solver<G, P> {
             match descend {
                 // The child is entered now; the parent finds its value in the table when it resumes.
                 Some(child) => {
-                    let frame = self.frame(child);
+                    descents += 1;
+                    if descents % POLL_INTERVAL == 0 {
+                        self.poll(stack.len())?;
+                    }
+                    let frame = self.frame(child, &mut held_moves)?;
                     stack.push(frame);
                 }
                 None => {
                     let done = stack.pop().expect("the stack is not empty");
-                    self.table.insert(self.key.key(&done.position), done.best);
+                    held_moves -= done.moves.len() as u64;
+                    let key = self.key.key(&done.position);
+                    self.store(key, done.best)?;
                 }
             }
         }
-        self.table[&root_key]
+        Ok(self.table[&root_key])
     }
 
-    fn frame(&mut self, position: G) -> Frame<G> {
+    /// Files a solved position, within the limits.
+    fn store(&mut self, key: P::Key, value: Score) -> Result<(), SolveError> {
+        if let Some(limit) = self.limits.max_positions
+            && self.table.len() >= limit
+        {
+            return Err(SolveError::TooManyPositions { limit });
+        }
+        if self.table.try_reserve(1).is_err() {
+            let bytes = (self.table.len() as u64 + 1).saturating_mul(2 * Self::entry_bytes());
+            return Err(SolveError::Memory(MemoryError::new(
+                "the memo solver's table",
+                bytes,
+                None,
+            )));
+        }
+        self.table.insert(key, value);
+        Ok(())
+    }
+
+    /// Looks at the stop flag and reports progress.
+    fn poll(&mut self, depth: usize) -> Result<(), SolveError> {
+        if self
+            .limits
+            .stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            return Err(SolveError::Interrupted);
+        }
+        let report = SolverProgress {
+            nodes: self.nodes,
+            positions: self.table.len(),
+            depth,
+        };
+        if let Some(progress) = self.progress.as_mut() {
+            progress(&report);
+        }
+        Ok(())
+    }
+
+    /// A new frame of the solver's stack, its moves counted against the memory limit.
+    fn frame(&mut self, position: G, held_moves: &mut u64) -> Result<Frame<G>, SolveError> {
         let mut moves = Vec::new();
         position.generate_moves(&mut moves);
-        Frame {
+        *held_moves += moves.len() as u64;
+        if let Some(limit) = self.limits.max_bytes {
+            let move_bytes = std::mem::size_of::<G::Move>() as u64 + 1;
+            let used = (self.table.len() as u64)
+                .saturating_mul(Self::entry_bytes())
+                .saturating_add(held_moves.saturating_mul(move_bytes));
+            if used > limit {
+                return Err(SolveError::Memory(MemoryError::new(
+                    format!(
+                        "the memo solver ({} positions solved, {held_moves} moves on the line being solved)",
+                        self.table.len()
+                    ),
+                    used,
+                    Some(limit),
+                )));
+            }
+        }
+        Ok(Frame {
             position,
             moves,
             next: 0,
             best: -Score::INFINITY,
-        }
+        })
     }
 
     /// Every legal move of `position` with its exact value for the side to move
     /// there, best first (equal values keep their generation order), each with
     /// its line of best play.
+    ///
+    /// # Panics
+    /// When a limit set with [`Solver::with_limits`] stops the solve; use
+    /// [`Solver::try_move_values`] with limits.
     pub fn move_values(&mut self, position: &G) -> Vec<MoveValue<G::Move>> {
-        let mut values: Vec<MoveValue<G::Move>> = position
-            .legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let child = position.after(mv);
-                let v = self.value(&child);
-                let mut pv = vec![mv];
-                pv.extend(self.principal_variation(&child));
-                MoveValue {
-                    mv,
-                    value: backed_up(position, &child, v),
-                    pv,
-                }
-            })
-            .collect();
+        self.try_move_values(position)
+            .unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// [`Solver::move_values`], or why the limits stopped it first.
+    pub fn try_move_values(&mut self, position: &G) -> Result<Vec<MoveValue<G::Move>>, SolveError> {
+        let mut values = Vec::new();
+        for mv in position.legal_moves() {
+            let child = position.after(mv);
+            let v = self.try_value(&child)?;
+            let mut pv = vec![mv];
+            pv.extend(self.try_principal_variation(&child)?);
+            values.push(MoveValue {
+                mv,
+                value: backed_up(position, &child, v),
+                pv,
+            });
+        }
         values.sort_by_key(|m| std::cmp::Reverse(m.value));
-        values
+        Ok(values)
     }
 
     /// The moves that reach the value of `position`, in generation order.
+    ///
+    /// # Panics
+    /// As [`Solver::value`].
     pub fn best_moves(&mut self, position: &G) -> Vec<G::Move> {
-        let target = self.value(position);
-        position
-            .legal_moves()
-            .into_iter()
-            .filter(|&mv| {
-                let child = position.after(mv);
-                let v = self.value(&child);
-                backed_up(position, &child, v) == target
-            })
-            .collect()
+        self.try_best_moves(position)
+            .unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// [`Solver::best_moves`], or why the limits stopped it first.
+    pub fn try_best_moves(&mut self, position: &G) -> Result<Vec<G::Move>, SolveError> {
+        let target = self.try_value(position)?;
+        let mut best = Vec::new();
+        for mv in position.legal_moves() {
+            let child = position.after(mv);
+            let v = self.try_value(&child)?;
+            if backed_up(position, &child, v) == target {
+                best.push(mv);
+            }
+        }
+        Ok(best)
     }
 
     /// Best play from `position` to the end of the game (the first best move each time).
+    ///
+    /// # Panics
+    /// As [`Solver::value`].
     pub fn principal_variation(&mut self, position: &G) -> Vec<G::Move> {
+        self.try_principal_variation(position)
+            .unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// [`Solver::principal_variation`], or why the limits stopped it first.
+    pub fn try_principal_variation(&mut self, position: &G) -> Result<Vec<G::Move>, SolveError> {
         let mut line = Vec::new();
         let mut pos = position.clone();
-        while let Some(&mv) = self.best_moves(&pos).first() {
+        while let Some(&mv) = self.try_best_moves(&pos)?.first() {
             line.push(mv);
             pos.play(mv);
         }
-        line
+        Ok(line)
     }
 }
 
@@ -358,5 +540,71 @@ mod tests {
             assert_eq!(best_in_order, best_sorted, "seed {seed}");
             assert_eq!(solved.pv.first(), solved.best_moves.first(), "seed {seed}");
         }
+    }
+
+    /// Two piles, take any number from one; solved within limits.
+    #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+    struct Piles2([u32; 2], crate::Player);
+
+    impl crate::Game for Piles2 {
+        type Move = (usize, u32);
+        fn to_move(&self) -> crate::Player {
+            self.1
+        }
+        fn outcome(&self) -> Option<crate::Outcome> {
+            (self.0 == [0, 0]).then_some(crate::Outcome::Loss)
+        }
+        fn generate_moves(&self, moves: &mut Vec<(usize, u32)>) {
+            for pile in 0..2 {
+                moves.extend((1..=self.0[pile]).map(|take| (pile, take)));
+            }
+        }
+        fn play(&mut self, (pile, take): (usize, u32)) {
+            self.0[pile] -= take;
+            self.1 = self.1.opponent();
+        }
+    }
+
+    #[test]
+    fn limits_stop_the_solver_with_the_reason() {
+        let start = Piles2([30, 40], crate::Player::First);
+        let full = Solver::new().try_value(&start).expect("no limits");
+        assert!(full.is_win());
+
+        let mut few = Solver::new().with_limits(SolverLimits {
+            max_positions: Some(100),
+            ..SolverLimits::default()
+        });
+        assert_eq!(
+            few.try_value(&start),
+            Err(SolveError::TooManyPositions { limit: 100 })
+        );
+        assert!(few.positions() <= 100);
+
+        let mut small = Solver::new().with_limits(SolverLimits {
+            max_bytes: Some(2_000),
+            ..SolverLimits::default()
+        });
+        let Err(SolveError::Memory(error)) = small.try_value(&start) else {
+            panic!("the memory limit must stop the solver");
+        };
+        assert_eq!(error.available, Some(2_000));
+        assert!(error.asked > 2_000);
+
+        let stop = Arc::new(AtomicBool::new(true));
+        let mut stopped = Solver::new().with_limits(SolverLimits {
+            stop: Some(stop),
+            ..SolverLimits::default()
+        });
+        let big = Piles2([300, 400], crate::Player::First);
+        assert_eq!(stopped.try_value(&big), Err(SolveError::Interrupted));
+
+        // Within the limits, the same value as without.
+        let mut enough = Solver::new().with_limits(SolverLimits {
+            max_positions: Some(10_000),
+            max_bytes: Some(100 << 20),
+            stop: Some(Arc::new(AtomicBool::new(false))),
+        });
+        assert_eq!(enough.try_value(&start), Ok(full));
     }
 }

@@ -21,9 +21,9 @@
 
 use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable};
-use crate::piles::{Piles, Take};
+use crate::piles::{MAX_PILE, Piles, Take};
 use crate::theory::{self, Theory, TheoryEvaluation};
-use ply_core::{Game, Outcome, Player};
+use ply_core::{Game, GameBounds, Outcome, Player};
 
 /// A position of Bash's game: `pile` objects left, take 1 to `max_take`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,6 +39,11 @@ impl Bash {
             return Err(NotationError::new(
                 "bash: the largest take M must be at least 1",
             ));
+        }
+        if pile > MAX_PILE {
+            return Err(NotationError::new(format!(
+                "bash: the pile N has {pile} objects (at most {MAX_PILE})"
+            )));
         }
         Ok(Bash {
             pile,
@@ -90,6 +95,16 @@ impl Game for Bash {
         self.pile -= take;
         self.to_move = self.to_move.opponent();
     }
+
+    fn bounds(&self) -> GameBounds {
+        let pile = self.pile as u64;
+        GameBounds {
+            max_plies: Some(pile),
+            max_moves: Some(pile.min(self.max_take as u64)),
+            positions: Some(2 * (pile + 1)),
+            min_positions: None,
+        }
+    }
 }
 
 impl Theory for Bash {
@@ -116,11 +131,7 @@ impl Notation for Bash {
                 "bash: pile '{t}' is not a non-negative whole number"
             ))
         })?;
-        Ok(Bash {
-            pile,
-            to_move: Player::First,
-            ..*self
-        })
+        Bash::new(pile, self.max_take)
     }
 
     fn position_string(&self) -> String {

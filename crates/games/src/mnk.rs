@@ -18,7 +18,7 @@
 
 use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable, legal_or_error};
-use ply_core::{Evaluator, Game, Outcome, Player, Score};
+use ply_core::{Evaluator, Game, GameBounds, Outcome, Player, Score};
 
 /// A cell index, `0..m*n`, row by row from the top left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -259,6 +259,17 @@ impl Game for Mnk {
         self.place(player, mv.0 as u32);
         self.to_move = player.opponent();
         self.update_state(player, mv.0 as u32);
+    }
+
+    /// Each empty cell is filled once; each of them ends empty, X or O.
+    fn bounds(&self) -> GameBounds {
+        let empty = (!self.occupied() & self.full_mask()).count_ones();
+        GameBounds {
+            max_plies: Some(empty as u64),
+            max_moves: Some(empty as u64),
+            positions: Some(3u64.saturating_pow(empty)),
+            min_positions: None,
+        }
     }
 }
 

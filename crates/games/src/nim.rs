@@ -25,7 +25,7 @@
 use crate::notation::{Notation, NotationError, Playable};
 use crate::piles::{Piles, Take, sizes_text};
 use crate::theory::{self, Theory, TheoryEvaluation};
-use ply_core::{Game, Outcome, Player};
+use ply_core::{Game, GameBounds, Outcome, Player};
 
 /// A Nim or misère Nim position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -111,6 +111,15 @@ impl Game for Nim {
     fn play(&mut self, mv: Take) {
         self.piles.take(mv.pile as usize, mv.amount);
         self.to_move = self.to_move.opponent();
+    }
+
+    fn bounds(&self) -> GameBounds {
+        GameBounds {
+            max_plies: Some(self.piles.total()),
+            max_moves: Some(self.piles.total()),
+            positions: Some(self.piles.sub_positions().saturating_mul(2)),
+            min_positions: None,
+        }
     }
 }
 

@@ -23,6 +23,12 @@ use std::fmt;
 /// The most piles a position can hold.
 pub const MAX_PILES: usize = 8;
 
+/// The most objects a pile (or a race's target) may hold. A pile of `n` offers up to
+/// `n` moves in one position and a game of up to `n` plies: a million keeps one move
+/// list within 8 MB, and leaves every search's memory to be checked against the game's
+/// [`bounds`](ply_core::Game::bounds) before it starts.
+pub const MAX_PILE: u32 = 1_000_000;
+
 /// The sizes of up to [`MAX_PILES`] piles. Unused slots stay zero, so the
 /// derived equality and hash only see the real piles (and their number).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -32,12 +38,18 @@ pub struct Piles {
 }
 
 impl Piles {
-    /// Piles of the given sizes (at most [`MAX_PILES`]).
+    /// Piles of the given sizes (at most [`MAX_PILES`] piles of at most [`MAX_PILE`]).
     pub fn new(sizes: &[u32]) -> Result<Piles, NotationError> {
         if sizes.len() > MAX_PILES {
             return Err(NotationError::new(format!(
                 "{} piles are too many (at most {MAX_PILES})",
                 sizes.len()
+            )));
+        }
+        if let Some((i, size)) = sizes.iter().enumerate().find(|&(_, &n)| n > MAX_PILE) {
+            return Err(NotationError::new(format!(
+                "pile {} has {size} objects (at most {MAX_PILE})",
+                i + 1
             )));
         }
         let mut piles = Piles {
@@ -111,6 +123,14 @@ impl Piles {
     /// The total number of objects.
     pub fn total(&self) -> u64 {
         self.as_slice().iter().map(|&n| n as u64).sum()
+    }
+
+    /// The number of piles of each size up to these, the empty ones included
+    /// (the product of `size + 1`, saturating): a bound on the positions reachable.
+    pub fn sub_positions(&self) -> u64 {
+        self.as_slice()
+            .iter()
+            .fold(1u64, |n, &size| n.saturating_mul(size as u64 + 1))
     }
 
     /// A text picture, one line per pile: `pile 1 |  3 ooo`.

@@ -37,7 +37,7 @@
 
 use crate::graph::{Graph, bits};
 use crate::notation::{FieldValue, Notation, NotationError, Playable, legal_or_error};
-use ply_core::{Evaluator, Game, Outcome, Player, Score};
+use ply_core::{Evaluator, Game, GameBounds, Outcome, Player, Score};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -305,6 +305,22 @@ impl Pursuit {
     }
 }
 
+/// The number of squads of `k` cops on `n` vertices (sorted, repeats allowed: the
+/// multisets of size `k`), saturating.
+fn squad_count(n: usize, k: usize) -> u64 {
+    // C(n + k - 1, k), computed exactly step by step (each prefix is a binomial coefficient).
+    (1..=k as u64).fold(1u64, |c, i| c.saturating_mul(n as u64 + i - 1) / i)
+}
+
+/// The most moves the cops have in one turn once placed: each stays or takes an edge.
+fn squad_move_bound(graph: &Graph, k: usize) -> u64 {
+    let widest = (0..graph.vertex_count())
+        .map(|v| graph.degree(v) as u64 + 1)
+        .max()
+        .unwrap_or(1);
+    widest.saturating_pow(k as u32)
+}
+
 impl Game for Pursuit {
     type Move = PursuitMove;
 
@@ -362,6 +378,21 @@ impl Game for Pursuit {
             PursuitMove::Fugitive(v) => self.fugitive = v,
         }
         self.to_move = self.to_move.opponent();
+    }
+
+    /// Positions repeat: no longest game. Positions: every squad (or none placed yet)
+    /// with the fugitive anywhere (or not yet placed), either side to move.
+    fn bounds(&self) -> GameBounds {
+        let (n, k) = (self.graph.vertex_count(), self.cops_count as usize);
+        let squads = squad_count(n, k);
+        GameBounds {
+            max_plies: None,
+            max_moves: Some(squads.max(squad_move_bound(&self.graph, k)).max(n as u64)),
+            positions: Some((squads + 1).saturating_mul(n as u64 + 1).saturating_mul(2)),
+            // From the start, every squad is placed, then the fugitive on any free vertex.
+            min_positions: (!self.cops.is_placed())
+                .then(|| squads.saturating_mul(n.saturating_sub(k) as u64)),
+        }
     }
 }
 
@@ -677,7 +708,8 @@ impl Game for HiddenPursuit {
             ));
         }
         // Moves that leave the fewest possible vertices first.
-        moves[start..].sort_by_key(|&s| self.after(s).possible.count_ones());
+        // (Cached: a key costs a walk of the graph, and a sort asks for each one many times.)
+        moves[start..].sort_by_cached_key(|&s| self.after(s).possible.count_ones());
     }
 
     fn play(&mut self, squad: Squad) {
@@ -690,6 +722,21 @@ impl Game for HiddenPursuit {
             self.possible & !cops
         };
         self.cops = squad;
+    }
+
+    /// Positions repeat: no longest game. Positions: every squad (or none placed yet)
+    /// with every set of possible vertices (a loose bound: few sets are reachable).
+    fn bounds(&self) -> GameBounds {
+        let (n, k) = (self.graph.vertex_count(), self.cops_count as usize);
+        let squads = squad_count(n, k);
+        let sets = if n >= 64 { u64::MAX } else { 1u64 << n };
+        GameBounds {
+            max_plies: None,
+            max_moves: Some(squads.max(squad_move_bound(&self.graph, k))),
+            positions: Some((squads + 1).saturating_mul(sets)),
+            // From the start, every squad is placed (each with its own set: all but the cops).
+            min_positions: (!self.cops.is_placed()).then_some(squads),
+        }
     }
 }
 

@@ -20,8 +20,9 @@
 
 use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable};
+use crate::piles::MAX_PILE;
 use crate::theory::{self, Theory, TheoryEvaluation};
-use ply_core::{Game, Outcome, Player};
+use ply_core::{Game, GameBounds, Outcome, Player};
 
 /// A position of the race to `target`, adding 1 to `max_add` each turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,6 +43,11 @@ impl Race {
             return Err(NotationError::new(
                 "race: the largest step K must be at least 1",
             ));
+        }
+        if target > MAX_PILE {
+            return Err(NotationError::new(format!(
+                "race: the target N is {target} (at most {MAX_PILE})"
+            )));
         }
         Ok(Race {
             target,
@@ -96,6 +102,16 @@ impl Game for Race {
     fn play(&mut self, add: u32) {
         self.total += add;
         self.to_move = self.to_move.opponent();
+    }
+
+    fn bounds(&self) -> GameBounds {
+        let left = (self.target - self.total) as u64;
+        GameBounds {
+            max_plies: Some(left),
+            max_moves: Some(left.min(self.max_add as u64)),
+            positions: Some(2 * (left + 1)),
+            min_positions: None,
+        }
     }
 }
 

@@ -27,12 +27,12 @@
 use crate::notation::{Notation, NotationError, Playable};
 use crate::piles::{Piles, Take};
 use crate::theory::{self, Theory, TheoryEvaluation};
-use ply_core::{Game, Outcome, Player};
+use ply_core::{Game, GameBounds, Outcome, Player};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// The largest pile a subtraction game accepts (its Grundy table is kept in memory).
-pub const MAX_SUBTRACTION_PILE: u32 = 1_000_000;
+pub const MAX_SUBTRACTION_PILE: u32 = crate::piles::MAX_PILE;
 /// The most take sizes a set may have.
 pub const MAX_SET_SIZE: usize = 256;
 
@@ -203,6 +203,16 @@ impl Game for Subtraction {
     fn play(&mut self, mv: Take) {
         self.piles.take(mv.pile as usize, mv.amount);
         self.to_move = self.to_move.opponent();
+    }
+
+    fn bounds(&self) -> GameBounds {
+        let smallest = self.rules.set[0] as u64;
+        GameBounds {
+            max_plies: Some(self.piles.total() / smallest),
+            max_moves: Some(self.piles.len() as u64 * self.rules.set.len() as u64),
+            positions: Some(self.piles.sub_positions().saturating_mul(2)),
+            min_positions: None,
+        }
     }
 }
 

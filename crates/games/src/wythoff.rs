@@ -19,7 +19,7 @@
 use crate::notation::{Notation, NotationError, Playable};
 use crate::piles::Piles;
 use crate::theory::{self, Theory, TheoryEvaluation};
-use ply_core::{Game, Outcome, Player};
+use ply_core::{Game, GameBounds, Outcome, Player};
 use std::fmt;
 
 /// A move of Wythoff's game.
@@ -108,6 +108,16 @@ impl Game for Wythoff {
             }
         }
         self.to_move = self.to_move.opponent();
+    }
+
+    fn bounds(&self) -> GameBounds {
+        let [a, b] = self.piles.map(u64::from);
+        GameBounds {
+            max_plies: Some(a + b),
+            max_moves: Some(a + b + a.min(b)),
+            positions: Some(2 * (a + 1) * (b + 1)),
+            min_positions: None,
+        }
     }
 }
 

@@ -2,8 +2,9 @@
 
 use crate::engine_glue::{self, IterationJson};
 use crate::report::{self, print_json};
+use crate::resources;
 use anyhow::Result;
-use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings};
+use ply_core::engine::{HooksVisitor, Limits, MAX_DEPTH, SearchHooks, Settings};
 use ply_games::{GameVisitor, Playable, with_game};
 use serde::Serialize;
 use std::io::Write;
@@ -117,7 +118,13 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
             .with_threads(args.threads as usize)
             .with_hash(args.hash as usize);
         let limits = limits_from(args.depth, args.time, args.nodes, args.exact);
-        let mut engine = Engine::new(hooks, root.evaluator(), settings);
+        let deepest = if args.exact {
+            None
+        } else {
+            Some(limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH) * 2)
+        };
+        resources::check_search(root, deepest)?;
+        let mut engine = resources::engine(hooks, root.evaluator(), settings)?;
         if !args.json {
             print!("{}", root.render());
             println!(

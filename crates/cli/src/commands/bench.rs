@@ -94,7 +94,7 @@ impl GameVisitor for Bench<'_> {
             args.hash as usize,
             args.weak,
             book.as_ref().map(|b| std::sync::Arc::clone(&b.book)),
-        );
+        )?;
         let mut out = BenchJson {
             sets: Vec::new(),
             interrupted: false,

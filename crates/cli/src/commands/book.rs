@@ -7,7 +7,7 @@ use crate::report::{self, print_json};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_games::connect4::OpeningBook;
-use ply_games::connect4::book::{BuildError, BuildOptions};
+use ply_games::connect4::book::{self, BuildError, BuildOptions};
 use ply_games::{GameVisitor, Notation, Playable, with_game};
 use serde::Serialize;
 use std::io::Write;
@@ -81,6 +81,17 @@ impl GameVisitor for Build<'_> {
                 board.height()
             );
         }
+        // The tables are shared out between the threads: together they take --hash MiB,
+        // each at least one bucket.
+        ply_core::memory::check(
+            || {
+                format!(
+                    "the transposition tables (--hash {} over --threads {})",
+                    args.hash, args.threads
+                )
+            },
+            args.hash << 20,
+        )?;
         let path = args
             .output
             .clone()
@@ -94,6 +105,9 @@ impl GameVisitor for Build<'_> {
             threads: args.threads as usize,
             hash_mib: args.hash as usize,
             stop: Some(stop),
+            max_positions: Some(
+                (crate::resources::solver_budget() / book::ENUMERATION_BYTES) as usize,
+            ),
         };
         let bar = ProgressBar::new(0);
         if let Ok(style) =

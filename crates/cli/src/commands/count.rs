@@ -64,6 +64,7 @@ impl GameVisitor for Count {
                 start.game_name()
             );
         }
+        crate::resources::check_search(&start, None)?;
         let clock = Instant::now();
         interrupt::stop_flag();
         let bar = interrupt::spinner("counting");

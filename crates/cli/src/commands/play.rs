@@ -4,9 +4,9 @@ use crate::c4book::{self, BookArgs, GameBook, LoadedBook};
 use crate::cyclic;
 use crate::pons;
 use crate::report;
+use crate::resources;
 use anyhow::Result;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
-use ply_core::solve::Solver;
 use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves};
 use ply_games::{GameVisitor, Notation, Playable, with_game};
 use serde::Serialize;
@@ -115,17 +115,34 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             ..Limits::default()
         };
         let hooks = WithKnownValues::new(hooks, GameBook::new(self.book.as_ref()));
-        let mut searcher = budget.map(|_| Engine::new(hooks, eval.clone(), Settings::default()));
+        if table.is_none() {
+            let deepest = args.depth.map(|d| d.saturating_mul(2));
+            resources::check_search(&pos, deepest)?;
+        }
+        let mut searcher = match budget {
+            Some(_) => Some(resources::engine(hooks, eval.clone(), Settings::default())?),
+            None => None,
+        };
         // Only the engine reads the book.
         let book_used = self.book.filter(|_| searcher.is_some());
         // Games with few positions but huge trees are solved once, the table kept for the whole game.
-        let mut solver =
-            (table.is_none() && searcher.is_none() && args.depth.is_none() && pos.memoised_solve())
-                .then(|| Solver::with_key(report::canonical_key::<G>));
-        let mut evaluate = |pos: &G| match (&table, solver.as_mut()) {
-            (Some(table), _) => cyclic::move_values(table, pos),
-            (None, Some(solver)) => solver.move_values(pos),
-            (None, None) => evaluate_moves(pos, &eval, Algorithm::AlphaBeta, options).0,
+        let mut solver = if table.is_none()
+            && searcher.is_none()
+            && args.depth.is_none()
+            && pos.memoised_solve()
+        {
+            Some(resources::memo_solver(&pos, report::canonical_key::<G>)?)
+        } else {
+            None
+        };
+        let mut evaluate = |pos: &G| -> Result<Vec<MoveValue<G::Move>>> {
+            Ok(match (&table, solver.as_mut()) {
+                (Some(table), _) => cyclic::move_values(table, pos),
+                (None, Some(solver)) => solver
+                    .try_move_values(pos)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", pos.game_name()))?,
+                (None, None) => evaluate_moves(pos, &eval, Algorithm::AlphaBeta, options).0,
+            })
         };
         let mut record = Vec::new();
         let stdin = std::io::stdin();
@@ -170,7 +187,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                 println!("engine plays {}", pos.move_string(best));
                 best
             } else if mover == engine {
-                let moves = evaluate(&pos);
+                let moves = evaluate(&pos)?;
                 println!(
                     "engine ({}) considers: {}",
                     pos.player_name(mover),
@@ -216,7 +233,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                         continue;
                     }
                     "hint" | "?" => {
-                        let moves = evaluate(&pos);
+                        let moves = evaluate(&pos)?;
                         println!("your moves: {}", candidates(&pos, &moves));
                         continue;
                     }

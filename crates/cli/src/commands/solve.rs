@@ -4,9 +4,9 @@ use crate::c4book::{self, BookArgs, GameBook, LoadedBook};
 use crate::cyclic;
 use crate::pons::{self, BatchSolver};
 use crate::report::{self, print_json};
+use crate::resources;
 use anyhow::Result;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
-use ply_core::solve::Solver;
 use ply_core::{
     Algorithm, MoveValue, NoEvaluation, Score, SearchOptions, SearchStats, evaluate_moves,
 };
@@ -156,8 +156,10 @@ impl GameVisitor for Solve<'_> {
             engine_used = true;
             (moves, stats, "engine", None)
         } else if memo {
-            let mut solver = Solver::with_key(report::canonical_key::<G>);
-            let moves = solver.move_values(&root);
+            let mut solver = resources::memo_solver(&root, report::canonical_key::<G>)?;
+            let moves = solver
+                .try_move_values(&root)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", root.game_name()))?;
             let stats = SearchStats {
                 nodes: solver.nodes() + 1,
                 ..SearchStats::default()
@@ -170,6 +172,7 @@ impl GameVisitor for Solve<'_> {
                 .unwrap_or("alphabeta")
                 .parse()
                 .map_err(anyhow::Error::msg)?;
+            resources::check_search(&root, None)?;
             let (moves, mut stats) =
                 evaluate_moves(&root, &NoEvaluation, algorithm, SearchOptions::default());
             stats.nodes += 1;
@@ -332,8 +335,9 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
         let settings = Settings::default()
             .with_threads(args.threads.unwrap_or(1) as usize)
             .with_hash(args.hash.unwrap_or(64) as usize);
+        resources::check_search(root, None)?;
         let hooks = WithKnownValues::new(hooks, GameBook::new(self.book));
-        let mut engine = Engine::new(hooks, NoEvaluation, settings);
+        let mut engine = resources::engine(hooks, NoEvaluation, settings)?;
         let limits = Limits::exact().with_stop(crate::interrupt::stop_flag());
         if args.weak {
             return weak_move_values(&mut engine, root);
@@ -343,9 +347,20 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
             ..SearchStats::default()
         };
         let mut values = Vec::new();
-        for mv in root.legal_moves() {
+        // A long solve shows where it stands on a terminal (hidden otherwise).
+        let bar = crate::interrupt::spinner("solving");
+        let moves = root.legal_moves();
+        for (number, &mv) in moves.iter().enumerate() {
             let child = root.after(mv);
-            let result = engine.search(&child, &limits);
+            let name = root.move_string(mv);
+            let result = engine.search_with(&child, &limits, |info| {
+                bar.set_message(format!(
+                    "solving move {} of {} ({name}): {} nodes",
+                    number + 1,
+                    moves.len(),
+                    crate::engine_glue::human_count(info.nodes)
+                ));
+            });
             if !result.exact {
                 anyhow::bail!("interrupted before the value was proved");
             }
@@ -463,7 +478,7 @@ impl GameVisitor for Batch<'_> {
             args.hash.unwrap_or(16) as usize,
             args.weak,
             book.as_ref().map(|b| std::sync::Arc::clone(&b.book)),
-        );
+        )?;
         let (mut positions, mut checked, mut mismatches, mut bad_lines) = (0, 0, 0, 0);
         let mut interrupted = false;
         for line in pons::read_set(start, &text) {

@@ -56,6 +56,7 @@ pub use limits::{Limits, MAX_DEPTH};
 pub use tt::{Bound, TranspositionTable, TtEntry};
 pub use zobrist::{FxHasher, ZobristTable, fx_hash, splitmix64};
 
+use crate::memory::MemoryError;
 use crate::{Evaluator, Game, Score};
 use std::hash::Hash;
 use std::time::Duration;
@@ -416,10 +417,28 @@ pub struct Engine<G: Game, H: SearchHooks<G>, E: Evaluator<G>> {
 }
 
 impl<G: Game + Sync, H: SearchHooks<G>, E: Evaluator<G> + Sync> Engine<G, H, E> {
+    /// An engine with its table of `settings.hash_mib` MiB.
+    ///
+    /// # Panics
+    /// When the table's memory cannot be had; [`Engine::try_new`] says so instead.
     pub fn new(hooks: H, eval: E, settings: Settings) -> Self {
-        let table = (settings.hash_mib > 0).then(|| TranspositionTable::new(settings.hash_mib));
+        Engine::try_new(hooks, eval, settings).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// An engine, or an error when its table needs more memory than there is
+    /// (checked before anything is allocated; see [`crate::memory`]).
+    pub fn try_new(hooks: H, eval: E, settings: Settings) -> Result<Self, MemoryError> {
+        let table = match settings.hash_mib {
+            0 => None,
+            mib => Some(
+                TranspositionTable::try_new(mib).map_err(|error| MemoryError {
+                    what: format!("the transposition table (--hash {mib})"),
+                    ..error
+                })?,
+            ),
+        };
         let busy = (settings.threads > 1).then(|| busy::BusyTable::new(busy::BUSY_SLOTS));
-        Engine {
+        Ok(Engine {
             hooks,
             eval,
             settings,
@@ -427,7 +446,7 @@ impl<G: Game + Sync, H: SearchHooks<G>, E: Evaluator<G> + Sync> Engine<G, H, E> 
             buffers: Default::default(),
             busy,
             _game: std::marker::PhantomData,
-        }
+        })
     }
 
     pub fn settings(&self) -> &Settings {

@@ -12,6 +12,7 @@ use super::limits::MAX_DEPTH;
 use super::ordering::{MoveOrdering, TT_MOVE_KEY, pick_next};
 use super::tt::{Bound, TranspositionTable};
 use super::{EngineStats, ExactScale, ExactStrategy, Limits, SearchHooks, SearchInfo, Settings};
+use crate::stack::deeper;
 use crate::{Evaluator, Game, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
@@ -561,7 +562,26 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     /// hooks. Returns the value of `pos` if it lies inside `(alpha, beta)`, else
     /// a bound on the far side of the window. `depth` is the remaining depth
     /// (`INFINITE_DEPTH` in exact mode), `ply` the distance from the root.
+    ///
+    /// Every few plies the node first makes sure the stack has room for the next
+    /// ones (a game may be far longer than a thread's stack: see `crate::stack`).
+    #[inline(always)]
     pub fn search(
+        &mut self,
+        pos: &G,
+        ply: u32,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        null_ok: bool,
+    ) -> Score {
+        deeper::<G, _>(ply, || {
+            self.search_node(pos, ply, depth, alpha, beta, null_ok)
+        })
+    }
+
+    /// The body of [`Worker::search`].
+    fn search_node(
         &mut self,
         pos: &G,
         ply: u32,
@@ -985,11 +1005,14 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     }
 
     /// A node beyond the horizon: counted, checked for the end of the game, then searched.
+    #[inline(always)]
     fn quiescence(&mut self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Score {
-        if let Some(value) = self.enter_node(pos, ply) {
-            return value;
-        }
-        self.quiescence_body(pos, ply, alpha, beta)
+        deeper::<G, _>(ply, || {
+            if let Some(value) = self.enter_node(pos, ply) {
+                return value;
+            }
+            self.quiescence_body(pos, ply, alpha, beta)
+        })
     }
 
     /// Quiescence: the side to move may "stand pat" on the evaluation or try a

@@ -46,6 +46,7 @@
 //! ```
 
 use crate::Score;
+use crate::memory::MemoryError;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// What a stored score says about the true value.
@@ -96,19 +97,21 @@ pub struct TranspositionTable {
 
 /// `count` empty slots straight from zeroed memory: with the default alignment
 /// this is `calloc`, and the OS hands out zero pages lazily, so even a large
-/// table costs nothing until it is used.
-fn zeroed_slots(count: usize) -> Box<[Slot]> {
-    let layout = std::alloc::Layout::array::<Slot>(count).expect("table size fits in memory");
+/// table costs nothing until it is used. `None` when the allocator refuses.
+fn zeroed_slots(count: usize) -> Option<Box<[Slot]>> {
+    let layout = std::alloc::Layout::array::<Slot>(count).ok()?;
     // SAFETY: the layout has a non-zero size (count >= 4); a slot is two atomic
     // integers, for which all-zero bytes are a valid value (0); the pointer comes
     // from the global allocator with this exact layout, as `Box` requires.
     unsafe {
         let memory = std::alloc::alloc_zeroed(layout) as *mut Slot;
         if memory.is_null() {
-            std::alloc::handle_alloc_error(layout);
+            return None;
         }
         advise_huge_pages(memory as *mut u8, layout.size());
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory, count))
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+            memory, count,
+        )))
     }
 }
 
@@ -195,18 +198,31 @@ fn generation_of(data: u64) -> u8 {
 
 impl TranspositionTable {
     /// A table of about `mib` mebibytes (at least one bucket of four entries).
+    ///
+    /// # Panics
+    /// When the memory cannot be had; [`TranspositionTable::try_new`] says so instead.
     pub fn new(mib: usize) -> TranspositionTable {
+        TranspositionTable::try_new(mib).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// A table of about `mib` mebibytes, or an error that says how much was asked and
+    /// how much memory there is ([`crate::memory`]), checked before anything is allocated.
+    pub fn try_new(mib: usize) -> Result<TranspositionTable, MemoryError> {
         let buckets = (mib.saturating_mul(1 << 20) / (BUCKET * std::mem::size_of::<Slot>())).max(1);
         // One spare bucket's worth of slots lets the first bucket start on a 64-byte line.
-        let slots = zeroed_slots((buckets + 1) * BUCKET);
+        let count = buckets.saturating_add(1).saturating_mul(BUCKET);
+        let bytes = (count as u64).saturating_mul(std::mem::size_of::<Slot>() as u64);
+        let what = || format!("a transposition table of {mib} MiB");
+        crate::memory::check(what, bytes)?;
+        let slots = zeroed_slots(count).ok_or_else(|| MemoryError::new(what(), bytes, None))?;
         let misalignment = slots.as_ptr() as usize % 64;
         let first = ((64 - misalignment) % 64) / std::mem::size_of::<Slot>();
-        TranspositionTable {
+        Ok(TranspositionTable {
             slots,
             first,
             buckets,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Number of entries.

@@ -8,6 +8,7 @@
 
 use super::context::Context;
 use super::{NoObserver, Observer, SearchOptions, SearchResult};
+use crate::stack::deeper;
 use crate::{Evaluator, Game, Score};
 
 /// Alpha-beta to `depth` plies (`None`: to the end of the game). Same value as
@@ -56,11 +57,14 @@ fn search<G: Game, E: Evaluator<G>, O: Observer<G>>(
     let mut best = -Score::INFINITY;
     for (i, &mv) in moves.iter().enumerate() {
         let child = pos.after(mv);
-        let v = if child.to_move() == pos.to_move() {
-            search(ctx, &child, ply + 1, alpha, beta)
-        } else {
-            -search(ctx, &child, ply + 1, -beta, -alpha)
-        };
+        // (`deeper`: a long game continues on a fresh stack segment; see crate::stack.)
+        let v = deeper::<G, _>(ply + 1, || {
+            if child.to_move() == pos.to_move() {
+                search(ctx, &child, ply + 1, alpha, beta)
+            } else {
+                -search(ctx, &child, ply + 1, -beta, -alpha)
+            }
+        });
         if v > best {
             best = v;
             // Only a value inside the window is exact, and only exact nodes lie on

@@ -2,6 +2,7 @@
 //! whole search (no allocation per node once warm), the triangular
 //! principal-variation table, statistics and the leaf test.
 
+use super::line::Line;
 use super::{Algorithm, NoObserver, Observer, SearchOptions, SearchResult, SearchStats};
 use crate::{Evaluator, Game, Score};
 
@@ -12,7 +13,8 @@ pub(super) struct Context<'a, G: Game, E, O> {
     pub root_ply: u32,
     pub stats: SearchStats,
     move_pool: Vec<Vec<G::Move>>,
-    pv: Vec<Vec<G::Move>>,
+    /// The line of the best move found so far at each ply of the current line.
+    pv: Vec<Line<G::Move>>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>, O: Observer<G>> Context<'a, G, E, O> {
@@ -36,9 +38,9 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G>> Context<'a, G, E, O> {
         self.observer.enter(pos, ply, alpha, beta);
         let slot = (ply - self.root_ply) as usize;
         if self.pv.len() <= slot + 1 {
-            self.pv.resize_with(slot + 2, Vec::new);
+            self.pv.resize_with(slot + 2, Line::default);
         }
-        self.pv[slot].clear();
+        self.pv[slot] = Line::default();
         let value = if let Some(outcome) = pos.outcome() {
             outcome.score(ply, self.options.distance_aware)
         } else if self.options.depth.is_some_and(|d| ply - self.root_ply >= d) {
@@ -70,15 +72,11 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G>> Context<'a, G, E, O> {
     #[inline]
     pub fn update_pv(&mut self, ply: u32, mv: G::Move) {
         let slot = (ply - self.root_ply) as usize;
-        let (here, below) = self.pv.split_at_mut(slot + 1);
-        let line = &mut here[slot];
-        line.clear();
-        line.push(mv);
-        line.extend_from_slice(&below[0]);
+        self.pv[slot] = Line::cons(mv, &self.pv[slot + 1]);
     }
 
     pub fn finish(self, value: Score) -> SearchResult<G::Move> {
-        let pv = self.pv.into_iter().next().unwrap_or_default();
+        let pv = self.pv.first().map(Line::to_vec).unwrap_or_default();
         SearchResult {
             value,
             best: pv.first().copied(),

@@ -6,6 +6,7 @@
 
 use super::context::Context;
 use super::{NoObserver, Observer, SearchOptions, SearchResult};
+use crate::stack::deeper;
 use crate::{Evaluator, Game, Player, Score};
 
 /// Plain minimax (Max/Min form) to `depth` plies (`None`: to the end of the game).
@@ -75,7 +76,8 @@ fn max_value<G: Game, E: Evaluator<G>, O: Observer<G>>(
     let moves = ctx.moves(pos);
     let mut best = -Score::INFINITY;
     for &mv in &moves {
-        let v = value(ctx, &pos.after(mv), ply + 1);
+        // (`deeper`: a long game continues on a fresh stack segment; see crate::stack.)
+        let v = deeper::<G, _>(ply + 1, || value(ctx, &pos.after(mv), ply + 1));
         if v > best {
             best = v;
             ctx.update_pv(ply, mv);
@@ -98,7 +100,8 @@ fn min_value<G: Game, E: Evaluator<G>, O: Observer<G>>(
     let moves = ctx.moves(pos);
     let mut best = Score::INFINITY;
     for &mv in &moves {
-        let v = value(ctx, &pos.after(mv), ply + 1);
+        // (`deeper`: a long game continues on a fresh stack segment; see crate::stack.)
+        let v = deeper::<G, _>(ply + 1, || value(ctx, &pos.after(mv), ply + 1));
         if v < best {
             best = v;
             ctx.update_pv(ply, mv);

@@ -12,6 +12,7 @@
 
 mod alpha_beta;
 mod context;
+mod line;
 mod minimax;
 mod negamax;
 

@@ -4,6 +4,7 @@
 
 use super::context::Context;
 use super::{NoObserver, Observer, SearchOptions, SearchResult};
+use crate::stack::deeper;
 use crate::{Evaluator, Game, Score};
 
 /// Plain negamax to `depth` plies (`None`: to the end of the game).
@@ -49,7 +50,8 @@ fn search<G: Game, E: Evaluator<G>, O: Observer<G>>(
     let mut best = -Score::INFINITY;
     for &mv in &moves {
         let child = pos.after(mv);
-        let v = search(ctx, &child, ply + 1);
+        // (`deeper`: a long game continues on a fresh stack segment; see crate::stack.)
+        let v = deeper::<G, _>(ply + 1, || search(ctx, &child, ply + 1));
         let v = if child.to_move() == pos.to_move() {
             v
         } else {

@@ -312,7 +312,14 @@ impl OpeningBook {
                 cells: empty.cells(),
             });
         }
-        let layers = enumerate(&empty, depth);
+        let limit = options.max_positions.unwrap_or(usize::MAX);
+        let layers = enumerate_within(&empty, depth, limit).map_err(|(stones, found)| {
+            BuildError::TooManyPositions {
+                stones,
+                found,
+                limit,
+            }
+        })?;
         let total: u64 = layers.iter().map(|layer| layer.len() as u64).sum();
         let known = Arc::new(Layers {
             layers: (0..layers.len()).map(|_| OnceLock::new()).collect(),
@@ -325,15 +332,15 @@ impl OpeningBook {
         };
         // One engine per thread, kept for the whole build: each table carries work
         // from one position of the deepest layer to the next.
-        let mut engines: Vec<_> = (0..threads)
+        let mut engines = (0..threads)
             .map(|_| {
-                Engine::new(
+                Engine::try_new(
                     WithKnownValues::new(Connect4Hooks, Arc::clone(&known)),
                     Connect4Eval,
                     settings.clone(),
                 )
             })
-            .collect();
+            .collect::<Result<Vec<_>, _>>()?;
         let stop = options
             .stop
             .clone()
@@ -455,6 +462,9 @@ pub struct BuildOptions {
     pub hash_mib: usize,
     /// Raised (e.g. by Ctrl-C) to stop the build.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Refuse a book of more positions than this ([`BuildError::TooManyPositions`],
+    /// found before any is solved); `None`: no limit.
+    pub max_positions: Option<usize>,
 }
 
 impl Default for BuildOptions {
@@ -463,6 +473,7 @@ impl Default for BuildOptions {
             threads: 1,
             hash_mib: 16,
             stop: None,
+            max_positions: None,
         }
     }
 }
@@ -497,6 +508,17 @@ pub enum BuildError {
     Interrupted,
     #[error("position {moves}: the engine returned no exact score")]
     Unsolved { moves: String },
+    #[error(
+        "the positions of the book do not fit in memory: {found} found up to {stones} stones, \
+         more than the {limit} it can hold; choose a smaller --depth"
+    )]
+    TooManyPositions {
+        stones: u32,
+        found: usize,
+        limit: usize,
+    },
+    #[error("{0}")]
+    Memory(#[from] ply_core::memory::MemoryError),
 }
 
 /// Why a book file could not be read: each message names the byte offset and the field.
@@ -605,11 +627,26 @@ fn four_in_a_row(stones: u64, height: u32) -> bool {
 /// stone count: `layers[n]` holds the positions with `n` stones, sorted by
 /// [`canonical_key`].
 pub fn enumerate(start: &Connect4, depth: u32) -> Vec<Vec<Connect4>> {
+    enumerate_within(start, depth, usize::MAX).unwrap_or_default()
+}
+
+/// Bytes one position takes while the layers are enumerated (the position, its key
+/// and the hash map's share), for [`enumerate_within`]'s callers to size `max_positions`.
+pub const ENUMERATION_BYTES: u64 = 2 * std::mem::size_of::<(u64, Connect4)>() as u64;
+
+/// [`enumerate`], or `Err((stones, found))` as soon as more than `max_positions`
+/// positions are found (`found` of them, the layer of `stones` stones unfinished).
+pub fn enumerate_within(
+    start: &Connect4,
+    depth: u32,
+    max_positions: usize,
+) -> Result<Vec<Vec<Connect4>>, (u32, usize)> {
     let mut layers: Vec<Vec<Connect4>> = Vec::new();
     let mut current = match Connect4::new(start.width(), start.height()) {
         Ok(empty) => vec![empty],
-        Err(_) => return layers,
+        Err(_) => return Ok(layers),
     };
+    let mut found = 1usize;
     let mut moves = Vec::new();
     for _ in 0..=depth {
         if current.is_empty() {
@@ -624,16 +661,20 @@ pub fn enumerate(start: &Connect4, depth: u32) -> Vec<Vec<Connect4>> {
                     let child = pos.after(column);
                     if child.outcome().is_none() {
                         next.entry(canonical_key(&child)).or_insert(child);
+                        if found + next.len() > max_positions {
+                            return Err((layers.len() as u32 + 1, found + next.len()));
+                        }
                     }
                 }
             }
         }
+        found += next.len();
         layers.push(current);
         let mut following: Vec<(u64, Connect4)> = next.into_iter().collect();
         following.sort_unstable_by_key(|&(key, _)| key);
         current = following.into_iter().map(|(_, pos)| pos).collect();
     }
-    layers
+    Ok(layers)
 }
 
 #[cfg(test)]

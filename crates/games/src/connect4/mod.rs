@@ -32,7 +32,7 @@ use bitboard::{
     board_cells, bottom_cell, bottom_row, column_cells, has_four, top_cell, winning_cells,
 };
 use ply_core::engine::{ExactScale, HooksVisitor, SearchHooks};
-use ply_core::{Evaluator, Game, Outcome, Player, Score};
+use ply_core::{Evaluator, Game, GameBounds, Outcome, Player, Score};
 use std::hash::{Hash, Hasher};
 
 /// A column, `0..W` from the left (people write it `1..=W`).
@@ -353,6 +353,17 @@ impl Game for Connect4 {
     #[inline(always)]
     fn after(&self, column: Column) -> Connect4 {
         sized!(self, |size| self.after_in(size, column))
+    }
+
+    /// Each empty cell is filled at most once; each of them ends empty, X or O.
+    fn bounds(&self) -> GameBounds {
+        let empty = self.cells() - self.moves as u32;
+        GameBounds {
+            max_plies: Some(empty as u64),
+            max_moves: Some(self.width() as u64),
+            positions: Some(3u64.saturating_pow(empty)),
+            min_positions: None,
+        }
     }
 }
 

@@ -1,0 +1,199 @@
+//! Deep recursion without stack overflows.
+//!
+//! The searches of ply recurse once per ply, as the textbook and Stockfish write
+//! them. A game may last far longer than a thread's stack allows (race to 100,000
+//! adding 1: 100,000 plies, about 50 MB of frames), so every recursive search checks,
+//! every [`CHECK_EVERY`] plies, how much stack is left, and continues on a fresh
+//! segment of heap memory when it runs low (the `stacker` crate, which rustc uses for
+//! the same purpose). A shallow game never leaves its thread's stack; the check costs a
+//! test of the ply number at each node.
+//!
+//! Only memory then limits the depth. Front ends estimate a search's stack before they
+//! start it ([`stack_bytes`]) and refuse a game whose depth would exhaust the machine,
+//! with [`crate::memory::MemoryError`].
+//!
+//! ```
+//! use ply_core::stack::deeper;
+//!
+//! /// Sums 1..=n recursively, one frame per number: far deeper than a thread's stack.
+//! fn sum(n: u64) -> u64 {
+//!     if n == 0 { 0 } else { n + deeper::<u64, _>(n as u32, || sum(n - 1)) }
+//! }
+//! assert_eq!(sum(1_000_000), 500_000_500_000);
+//! ```
+
+use std::mem::size_of;
+
+/// Plies between two checks of the remaining stack.
+pub const CHECK_EVERY: u32 = 8;
+
+/// Stack bytes one ply of a recursive search takes, beyond its copies of the position
+/// (measured for the engine and the textbook searches in this module's tests, with a margin).
+pub const FRAME_BASE: usize = 1024;
+
+/// How many copies of the position one ply's frames may hold (the position, its child,
+/// temporaries), counted in [`frame_bytes`].
+const POSITION_COPIES: usize = 3;
+
+/// Stack bytes one ply of a recursive search over positions of type `G` may take.
+pub const fn frame_bytes<G>() -> usize {
+    FRAME_BASE + POSITION_COPIES * size_of::<G>()
+}
+
+/// Stack left below which the search moves to a new segment: enough for the plies
+/// until the next check, and for the calls a node makes into the game.
+const fn red_zone<G>() -> usize {
+    (CHECK_EVERY as usize + 4) * frame_bytes::<G>() + (64 << 10)
+}
+
+/// Size of each new stack segment: many plies, so that segments are rare.
+const fn segment<G>() -> usize {
+    let bytes = 64 * red_zone::<G>();
+    if bytes < (4 << 20) { 4 << 20 } else { bytes }
+}
+
+/// Runs `f`, the work of the node at `ply`, on a stack with room for the next
+/// [`CHECK_EVERY`] plies of recursion over positions of type `G`. Call it where a
+/// search recurses: it only looks at the stack when `ply` is a multiple of `CHECK_EVERY`.
+#[inline(always)]
+pub fn deeper<G, R>(ply: u32, f: impl FnOnce() -> R) -> R {
+    if ply % CHECK_EVERY == 0 {
+        stacker::maybe_grow(red_zone::<G>(), segment::<G>(), f)
+    } else {
+        f()
+    }
+}
+
+/// Stack bytes a recursive search `plies` deep over positions of type `G` may need at
+/// most (saturating), for a front end to check against [`crate::memory::available`].
+pub const fn stack_bytes<G>(plies: u64) -> u64 {
+    plies.saturating_mul(frame_bytes::<G>() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{DefaultHooks, Engine, Limits, Settings};
+    use crate::{Game, NoEvaluation, Outcome, Player, alpha_beta, minimax, negamax};
+    use std::cell::Cell;
+
+    thread_local! {
+        /// The lowest stack address seen while a search runs (the stack grows down).
+        static LOWEST: Cell<usize> = const { Cell::new(usize::MAX) };
+    }
+
+    fn note_stack() {
+        let here = 0u8;
+        let address = &here as *const u8 as usize;
+        LOWEST.with(|lowest| lowest.set(lowest.get().min(address)));
+    }
+
+    /// A line of `left` plies, one move each; the loser is who cannot move.
+    /// `PAD` bytes make the position as large as a game's may be.
+    #[derive(Clone, PartialEq, Eq, Hash)]
+    struct Line<const PAD: usize> {
+        left: u32,
+        to_move: Player,
+        pad: [u8; PAD],
+    }
+
+    impl<const PAD: usize> Game for Line<PAD> {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            self.to_move
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.left == 0).then_some(Outcome::Loss)
+        }
+        fn generate_moves(&self, moves: &mut Vec<u8>) {
+            note_stack();
+            moves.push(1);
+        }
+        fn play(&mut self, _: u8) {
+            self.left -= 1;
+            self.to_move = self.to_move.opponent();
+        }
+    }
+
+    /// Stack bytes per ply of `search` on a line of `plies`, measured on a thread of its
+    /// own whose stack is large enough that no segment is added (so addresses are contiguous).
+    fn bytes_per_ply<const PAD: usize>(plies: u32, search: fn(&Line<PAD>)) -> usize {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(move || {
+                let start = Line {
+                    left: plies,
+                    to_move: Player::First,
+                    pad: [0; PAD],
+                };
+                LOWEST.with(|lowest| lowest.set(usize::MAX));
+                let top = {
+                    let here = 0u8;
+                    &here as *const u8 as usize
+                };
+                search(&start);
+                let lowest = LOWEST.with(Cell::get);
+                (top - lowest) / plies as usize
+            })
+            .expect("thread starts")
+            .join()
+            .expect("search finishes")
+    }
+
+    fn searches<const PAD: usize>() -> [(&'static str, fn(&Line<PAD>)); 4] {
+        [
+            ("minimax", |g| {
+                minimax(g, &NoEvaluation, None);
+            }),
+            ("negamax", |g| {
+                negamax(g, &NoEvaluation, None);
+            }),
+            ("alpha_beta", |g| {
+                alpha_beta(g, &NoEvaluation, None);
+            }),
+            ("engine exact", |g| {
+                let settings = Settings::default().with_hash(1);
+                let mut engine = Engine::new(DefaultHooks, NoEvaluation, settings);
+                assert!(engine.search(g, &Limits::exact()).exact);
+            }),
+        ]
+    }
+
+    /// The frame estimate covers what the searches really use, for small and large positions.
+    #[test]
+    fn frames_fit_the_estimate() {
+        for (name, search) in searches::<0>() {
+            let used = bytes_per_ply(20_000, search);
+            assert!(
+                used <= frame_bytes::<Line<0>>(),
+                "{name}: {used} bytes a ply, estimate {}",
+                frame_bytes::<Line<0>>()
+            );
+        }
+        for (name, search) in searches::<1024>() {
+            let used = bytes_per_ply(2_000, search);
+            assert!(
+                used <= frame_bytes::<Line<1024>>(),
+                "{name} (1 KiB positions): {used} bytes a ply, estimate {}",
+                frame_bytes::<Line<1024>>()
+            );
+        }
+    }
+
+    /// Far deeper than any thread's stack: every search grows its stack and finishes.
+    #[test]
+    fn two_hundred_thousand_plies_deep() {
+        let start = Line::<0> {
+            left: 200_000,
+            to_move: Player::First,
+            pad: [],
+        };
+        // An even line: the player to move loses when the moves run out.
+        let result = alpha_beta(&start, &NoEvaluation, None);
+        assert_eq!(result.value, crate::Score::loss_in(200_000));
+        let settings = Settings::default().with_hash(1);
+        let mut engine = Engine::new(DefaultHooks, NoEvaluation, settings);
+        let solved = engine.search(&start, &Limits::exact());
+        assert_eq!(solved.score, crate::Score::loss_in(200_000));
+    }
+}
