@@ -300,7 +300,10 @@ fn the_position_limit_is_an_error() {
         bonus: false,
         again: false,
     };
-    let options = RetrogradeOptions { max_positions: 10 };
+    let options = RetrogradeOptions {
+        max_positions: 10,
+        ..RetrogradeOptions::default()
+    };
     let error = RetrogradeTable::solve_with(&start, options).err().unwrap();
     assert_eq!(error, RetrogradeError::TooManyPositions { limit: 10 });
     assert!(error.to_string().contains("more than 10 positions"));
