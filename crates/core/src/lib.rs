@@ -13,6 +13,7 @@
 //! | [`count`] | whole-tree statistics: nodes, finished games, distinct positions |
 //! | [`solve`] | an exact memoised solver: value and remoteness of every position, each solved once |
 //! | [`grundy`] | Sprague-Grundy theory for impartial games: mex, nim-sum, Grundy values, periods |
+//! | [`input`] | reading files and standard input with every read bounded: whole, or line by line |
 //! | [`retrograde`] | exact values of finite games whose positions repeat (backward induction over all positions) |
 //! | [`testing`] | random game trees for property tests of any search |
 //! | [`text`] | what ply accepts in the texts it reads, and how it quotes them back |
@@ -31,6 +32,7 @@ pub mod count;
 pub mod engine;
 pub mod game;
 pub mod grundy;
+pub mod input;
 pub mod retrograde;
 pub mod score;
 pub mod search;
