@@ -21,6 +21,7 @@
 use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable};
 use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::text::excerpt;
 use ply_core::{Game, Outcome, Player};
 
 /// A position of the race to `target`, adding 1 to `max_add` each turn.
@@ -57,7 +58,8 @@ impl Race {
         match numbers[..] {
             [n, k] => Race::new(n, k),
             _ => Err(NotationError::new(format!(
-                "race: expected two numbers N,K (target, largest step), got '{args}'"
+                "race: expected two numbers N,K (target, largest step), got {args}",
+                args = excerpt(args)
             ))),
         }
     }
@@ -121,7 +123,8 @@ impl Notation for Race {
         let t = text.trim();
         let total = t.parse::<u32>().map_err(|_| {
             NotationError::new(format!(
-                "race: total '{t}' is not a non-negative whole number"
+                "race: total {t} is not a non-negative whole number",
+                t = excerpt(t)
             ))
         })?;
         if total > self.target {
@@ -150,8 +153,9 @@ impl Notation for Race {
         }
         let add = t.parse::<u32>().map_err(|_| {
             NotationError::new(format!(
-                "'{t}' is not an amount to add (1 to {})",
-                self.max_add
+                "{t} is not an amount to add (1 to {})",
+                self.max_add,
+                t = excerpt(t)
             ))
         })?;
         if add == 0 || add > self.max_add {
