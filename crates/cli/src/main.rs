@@ -5,7 +5,9 @@ mod c4book;
 mod commands;
 mod cyclic;
 mod engine_glue;
+mod input;
 mod interrupt;
+mod output;
 mod pons;
 mod report;
 

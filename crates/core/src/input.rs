@@ -80,7 +80,7 @@ impl Input {
             return Ok(Input::stdin());
         }
         let error = |kind| InputError {
-            name: path.to_string(),
+            name: display_name(path),
             kind,
         };
         let file = std::fs::File::open(path).map_err(|e| error(InputErrorKind::Io(e)))?;
@@ -90,7 +90,7 @@ impl Input {
             return Err(error(InputErrorKind::Directory));
         }
         Ok(Input {
-            name: path.to_string(),
+            name: display_name(path),
             size: meta.is_file().then_some(meta.len()),
             reader: Box::new(BufReader::with_capacity(64 * 1024, file)),
         })
@@ -114,7 +114,7 @@ impl Input {
         }
     }
 
-    /// The name messages give the input: its path, or "standard input".
+    /// The name messages give the input: its path (see [`display_name`]), or "standard input".
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -228,46 +228,66 @@ pub enum InputErrorKind {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = &self.name;
         match &self.kind {
-            InputErrorKind::Io(e) => write!(f, "{name}: {e}"),
-            InputErrorKind::Directory => write!(
-                f,
-                "{name}: is a directory (give a file, or - for standard input)"
-            ),
+            // `name:line:column: message`, the form editors and terminals jump to.
+            InputErrorKind::NotUtf8 { .. } | InputErrorKind::Text(_) => {
+                write!(f, "{}:{}", self.name, self.kind)
+            }
+            _ => write!(f, "{}: {}", self.name, self.kind),
+        }
+    }
+}
+
+/// What went wrong, without the input's name: `is a directory (...)`, or
+/// `line:column: message` for a problem at a place in the text.
+impl fmt::Display for InputErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputErrorKind::Io(e) => write!(f, "{e}"),
+            InputErrorKind::Directory => {
+                write!(f, "is a directory (give a file, or - for standard input)")
+            }
             InputErrorKind::TooLarge {
                 limit,
                 size: Some(size),
                 what,
             } => write!(
                 f,
-                "{name}: {size} bytes, more than {}, the limit for {what}",
+                "{size} bytes, more than {}, the limit for {what}",
                 size_words(*limit)
             ),
             InputErrorKind::TooLarge {
                 limit,
                 size: None,
                 what,
-            } => write!(
-                f,
-                "{name}: more than {}, the limit for {what}",
-                size_words(*limit)
-            ),
+            } => write!(f, "more than {}, the limit for {what}", size_words(*limit)),
             InputErrorKind::NotUtf8 { line, column } => {
-                write!(f, "{name}:{line}:{column}: not valid UTF-8")
+                write!(f, "{line}:{column}: not valid UTF-8")
             }
-            InputErrorKind::Text(e) => write!(f, "{name}:{e}"),
+            InputErrorKind::Text(e) => write!(f, "{e}"),
         }
     }
 }
 
-impl std::error::Error for InputError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            InputErrorKind::Io(e) => Some(e),
-            InputErrorKind::Text(e) => Some(e),
-            _ => None,
-        }
+// No `source`: the message already says what the underlying error says.
+impl std::error::Error for InputError {}
+
+/// The most characters of a name (a path) that messages show whole; see [`display_name`].
+pub const DISPLAY_NAME_CHARS: usize = 256;
+
+/// A name the user gave (a file's path) as messages show it: unchanged when it has at
+/// most [`DISPLAY_NAME_CHARS`] characters and none that [`text::excerpt`] escapes;
+/// otherwise quoted through [`text::excerpt`], so that no control character, escape
+/// sequence or huge argument reaches the terminal.
+pub fn display_name(name: &str) -> String {
+    let plain = name.chars().count() <= DISPLAY_NAME_CHARS
+        && name
+            .chars()
+            .all(|c| c == ' ' || (text::refusal(c).is_none() && !c.is_whitespace()));
+    if plain {
+        name.to_string()
+    } else {
+        text::excerpt(name)
     }
 }
 
@@ -569,6 +589,19 @@ mod tests {
             read(b"ab\nc\x07", 16),
             Err("f:2:2: control character U+0007 is not allowed".to_string())
         );
+    }
+
+    #[test]
+    fn names_are_shown_whole_unless_long_or_unprintable() {
+        assert_eq!(display_name("sets/Test L3 R1"), "sets/Test L3 R1");
+        assert_eq!(display_name("é/日本.txt"), "é/日本.txt");
+        assert_eq!(display_name("a\u{1b}[2Jb"), "'a\\u{1b}[2Jb'");
+        assert_eq!(display_name("a\nb"), "'a\\u{a}b'");
+        let long = "x".repeat(300);
+        assert_eq!(display_name(&long), format!("'{}…'", &long[..40]));
+        let error = Input::open("/nonexistent\u{7}").unwrap_err();
+        assert_eq!(error.name, "'/nonexistent\\u{7}'");
+        assert!(matches!(error.kind, InputErrorKind::Io(_)));
     }
 
     #[test]
