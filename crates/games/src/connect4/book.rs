@@ -222,6 +222,9 @@ impl OpeningBook {
             return Err(BookError::ShortHeader { len: got });
         }
         let header = Header::parse(&header)?;
+        if let Some(size) = size {
+            header.check_body_len(size.saturating_sub(HEADER_LEN as u64))?;
+        }
         let body_len = header.count.checked_mul(RECORD_LEN as u64);
         let total = body_len.and_then(|body| body.checked_add(HEADER_LEN as u64));
         let Some((body_len, total)) = body_len.zip(total).filter(|&(_, t)| t <= MAX_FILE_BYTES)
@@ -230,9 +233,6 @@ impl OpeningBook {
                 count: header.count,
             });
         };
-        if let Some(size) = size {
-            header.check_body_len(size.saturating_sub(HEADER_LEN as u64))?;
-        }
         let mut body = Vec::new();
         // Reserved up front only when the file's size vouches for it; a stream grows as it comes.
         if size == Some(total) {
