@@ -6,10 +6,27 @@
 use libfuzzer_sys::fuzz_target;
 use ply_core::engine::KnownValues;
 use ply_games::connect4::OpeningBook;
+use ply_games::connect4::book::BookError;
 use ply_games::{Connect4, Notation};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(book) = OpeningBook::from_bytes(data) else { return };
+    // Read header first (`--book`), from a file of known size and from a stream, the
+    // reader agrees with the whole-bytes one; a stream's extra bytes are reported
+    // without being counted.
+    let whole = OpeningBook::from_bytes(data);
+    let sized = OpeningBook::read_from(&mut &data[..], Some(data.len() as u64));
+    let streamed = OpeningBook::read_from(&mut &data[..], None);
+    assert_eq!(sized, whole);
+    match (&whole, &streamed) {
+        (Err(BookError::TrailingBytes { offset, .. }), _) => {
+            assert_eq!(streamed, Err(BookError::TrailingData { offset: *offset }));
+        }
+        // A stream cannot show that it is short before reading: a header announcing more
+        // than a book may hold is refused at once instead.
+        (Err(BookError::Truncated { .. }), Err(BookError::TooLarge { .. })) => {}
+        _ => assert_eq!(streamed, whole),
+    }
+    let Ok(book) = whole else { return };
     assert_eq!(book.to_bytes(), data);
     let Ok(board) = Connect4::new(book.width(), book.height()) else { return };
     let _ = book.get(&board);

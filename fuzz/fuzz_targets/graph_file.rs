@@ -17,6 +17,6 @@ fuzz_target!(|data: &[u8]| {
             let start = game.position_string();
             assert_eq!(game.parse_position(&start).expect("start reads back"), game);
         }
-        Err(error) => assert!(error.to_string().starts_with("fuzz: "), "{error}"),
+        Err(error) => assert!(error.to_string().starts_with("fuzz:"), "{error}"),
     }
 });

@@ -5,6 +5,7 @@
 
 use anyhow::{Context, Result};
 use ply_core::engine::KnownValues;
+use ply_core::input::{self, Input};
 use ply_core::{Game, Score};
 use ply_games::connect4::OpeningBook;
 use ply_games::{Connect4, Playable};
@@ -40,7 +41,7 @@ impl LoadedBook {
         match book {
             Some(b) => format!(
                 "book: {} (depth {}, {} positions)",
-                b.path,
+                input::display_name(&b.path),
                 b.book.depth(),
                 b.book.len()
             ),
@@ -79,13 +80,16 @@ pub fn load<G: Playable>(args: &BookArgs, root: &G) -> Result<Option<LoadedBook>
     read(&path, Some(board)).map(Some)
 }
 
-/// Reads and checks the book at `path` (and its board size against `board`'s).
+/// Reads and checks the book at `path` (and its board size against `board`'s): the
+/// header first, then no more than the records it announces (see `OpeningBook::read_from`).
 pub fn read(path: &str, board: Option<&Connect4>) -> Result<LoadedBook> {
-    let bytes = std::fs::read(path).with_context(|| format!("book {path}"))?;
-    let book = OpeningBook::from_bytes(&bytes).with_context(|| format!("book {path}"))?;
+    let mut input =
+        Input::open(path).map_err(|e| anyhow::anyhow!("book {}: {}", e.name, e.kind))?;
+    let size = input.size();
+    let context = || format!("book {}", input::display_name(path));
+    let book = OpeningBook::read_from(input.reader(), size).with_context(context)?;
     if let Some(board) = board {
-        book.check_board(board)
-            .with_context(|| format!("book {path}"))?;
+        book.check_board(board).with_context(context)?;
     }
     Ok(LoadedBook {
         path: path.to_string(),

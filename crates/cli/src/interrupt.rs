@@ -19,6 +19,8 @@ pub fn stop_flag() -> Arc<AtomicBool> {
         // If a handler cannot be installed (already set), work simply isn't interruptible.
         let _ = ctrlc::set_handler(move || {
             if handler_flag.swap(true, Ordering::SeqCst) {
+                // Ending at once skips every destructor: remove the files being written first.
+                crate::output::remove_temporaries();
                 std::process::exit(130);
             }
         });

@@ -6,6 +6,7 @@
 use ply_core::engine::{
     Bound, Engine, EngineStats, Limits, SearchHooks, Settings, WithKnownValues,
 };
+use ply_core::input::Input;
 use ply_core::{Evaluator, Game, Score};
 use ply_games::connect4::score::parse_set_line;
 use ply_games::connect4::{Connect4Eval, Connect4Hooks, OpeningBook, to_pons, weak_sign};
@@ -74,20 +75,41 @@ pub struct SetLine {
     pub expected: Option<i32>,
 }
 
-/// Reads a test set: `moves` or `moves score` per line (blank lines and lines
-/// starting with `#` are skipped). Good lines come back in order; each bad line
-/// as a message naming its line number.
-pub fn read_set(start: &Connect4, text: &str) -> Vec<Result<SetLine, String>> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-        .map(|(i, line)| parse_line(start, i + 1, line))
-        .collect()
+/// A line of a test set that could not be used.
+pub struct BadLine {
+    /// What was wrong, beginning with `line N:`.
+    pub message: String,
+    /// True when no line can be read after this one (an endless line, a read error):
+    /// the command stops with this message.
+    pub ends_input: bool,
 }
 
-fn parse_line(start: &Connect4, number: usize, line: &str) -> Result<SetLine, String> {
-    let (position, expected) =
-        parse_set_line(start, line).map_err(|e| format!("line {number}: {e}"))?;
+/// Reads a test set line by line: `moves` or `moves score` per line (blank lines and
+/// lines starting with `#` are skipped). Good lines come in order; each bad line (too
+/// long, not UTF-8, a refused character, a bad position or score) as a message naming
+/// its line number. At most one line is held in memory.
+pub fn read_set(start: &Connect4, input: Input) -> impl Iterator<Item = Result<SetLine, BadLine>> {
+    let start = *start;
+    input
+        .lines(crate::input::SET_LINE_BYTES)
+        .filter_map(move |line| match line {
+            Ok(line) => {
+                let text = line.text.trim_start();
+                (!text.is_empty() && !text.starts_with('#'))
+                    .then(|| parse_line(&start, line.number, &line.text))
+            }
+            Err(error) => Some(Err(BadLine {
+                message: error.to_string(),
+                ends_input: error.ends_input(),
+            })),
+        })
+}
+
+fn parse_line(start: &Connect4, number: usize, line: &str) -> Result<SetLine, BadLine> {
+    let (position, expected) = parse_set_line(start, line).map_err(|e| BadLine {
+        message: format!("line {number}: {e}"),
+        ends_input: false,
+    })?;
     Ok(SetLine {
         number,
         moves: line
@@ -160,18 +182,5 @@ impl BatchSolver {
             nodes,
             time: clock.elapsed(),
         })
-    }
-}
-
-/// Reads FILE, or standard input for `-`.
-pub fn read_input(path: &str) -> anyhow::Result<String> {
-    use anyhow::Context;
-    if path == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .context("reading standard input")?;
-        Ok(text)
-    } else {
-        std::fs::read_to_string(path).with_context(|| path.to_string())
     }
 }

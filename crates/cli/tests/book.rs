@@ -272,7 +272,7 @@ fn bad_books_are_errors_with_the_offset() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&out.stderr)
-            .starts_with("ply: error: cannot write no/such/dir/x.book.tmp")
+            .starts_with("ply: error: cannot write no/such/dir/x.book: ")
     );
 }
 

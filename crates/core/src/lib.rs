@@ -15,6 +15,7 @@
 //! | [`stack`] | deep recursion without stack overflows: searches grow their stack as a game needs |
 //! | [`memory`] | how much memory the process may still take; refusals that say so |
 //! | [`grundy`] | Sprague-Grundy theory for impartial games: mex, nim-sum, Grundy values, periods |
+//! | [`input`] | reading files and standard input with every read bounded: whole, or line by line |
 //! | [`retrograde`] | exact values of finite games whose positions repeat (backward induction over all positions) |
 //! | [`testing`] | random game trees for property tests of any search |
 //! | [`text`] | what ply accepts in the texts it reads, and how it quotes them back |
@@ -33,6 +34,7 @@ pub mod count;
 pub mod engine;
 pub mod game;
 pub mod grundy;
+pub mod input;
 pub mod memory;
 pub mod retrograde;
 pub mod score;

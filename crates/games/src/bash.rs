@@ -23,6 +23,7 @@ use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable};
 use crate::piles::{MAX_PILE, Piles, Take};
 use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::text::excerpt;
 use ply_core::{Game, GameBounds, Outcome, Player};
 
 /// A position of Bash's game: `pile` objects left, take 1 to `max_take`.
@@ -58,7 +59,8 @@ impl Bash {
         match numbers[..] {
             [n, m] => Bash::new(n, m),
             _ => Err(NotationError::new(format!(
-                "bash: expected two numbers N,M (pile, largest take), got '{args}'"
+                "bash: expected two numbers N,M (pile, largest take), got {args}",
+                args = excerpt(args)
             ))),
         }
     }
@@ -128,7 +130,8 @@ impl Notation for Bash {
         let t = text.trim();
         let pile = t.parse::<u32>().map_err(|_| {
             NotationError::new(format!(
-                "bash: pile '{t}' is not a non-negative whole number"
+                "bash: pile {t} is not a non-negative whole number",
+                t = excerpt(t)
             ))
         })?;
         Bash::new(pile, self.max_take)

@@ -21,6 +21,7 @@ use crate::pursuit::{HiddenPursuit, Pursuit};
 use crate::race::Race;
 use crate::subtraction::Subtraction;
 use crate::wythoff::Wythoff;
+use ply_core::text::excerpt;
 
 /// Code that works for any game: the catalog calls `visit` with the game's start position.
 pub trait GameVisitor {
@@ -146,8 +147,9 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
 fn unknown_game(spec: &str) -> NotationError {
     let known: Vec<&str> = GAMES.iter().map(|(name, _)| *name).collect();
     NotationError::new(format!(
-        "unknown game '{spec}' (known: {})",
-        known.join(", ")
+        "unknown game {spec} (known: {})",
+        known.join(", "),
+        spec = excerpt(spec)
     ))
 }
 
@@ -163,8 +165,8 @@ pub(crate) fn parse_numbers(
             let field = field_names.get(i).copied().unwrap_or("value");
             part.trim().parse::<u32>().map_err(|_| {
                 NotationError::new(format!(
-                    "{game}: {field} '{}' is not a non-negative whole number",
-                    part.trim()
+                    "{game}: {field} {} is not a non-negative whole number",
+                    excerpt(part.trim())
                 ))
             })
         })

@@ -28,9 +28,15 @@
 
 use crate::catalog::parse_numbers;
 use crate::notation::NotationError;
+use ply_core::input::{Input, InputErrorKind};
+use ply_core::text::{self, excerpt};
 
 /// The most vertices a graph may have (one bit each in a `u64`).
 pub const MAX_VERTICES: usize = 64;
+
+/// The largest graph file ply reads: 1 MiB. A graph of 64 vertices has at most 2016
+/// edges: about 130 KiB of edge lines even with 32-character names.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// The longest vertex name a graph file may use.
 const MAX_NAME: usize = 32;
@@ -184,7 +190,8 @@ impl Graph {
             match parse_numbers(family, args, &["number of vertices"])?[..] {
                 [n] => Ok(n),
                 _ => Err(NotationError::new(format!(
-                    "{family}: expected one number, got '{args}'"
+                    "{family}: expected one number, got {}",
+                    excerpt(args)
                 ))),
             }
         };
@@ -194,7 +201,8 @@ impl Graph {
             ("grid", Some(args)) => {
                 let Some((w, h)) = args.split_once(['x', 'X']) else {
                     return Err(NotationError::new(format!(
-                        "grid: expected WIDTHxHEIGHT (e.g. grid:3x3), got '{args}'"
+                        "grid: expected WIDTHxHEIGHT (e.g. grid:3x3), got {}",
+                        excerpt(args)
                     )));
                 };
                 let size = parse_numbers("grid", &format!("{w},{h}"), &["width", "height"])?;
@@ -204,9 +212,14 @@ impl Graph {
             ("tree", Some(args)) => Graph::tree(&parse_numbers("tree", args, &[])?),
             ("petersen", None) => Ok(Graph::petersen()),
             ("file", Some(path)) => {
-                let text = std::fs::read_to_string(path).map_err(|e| {
-                    NotationError::new(format!("file:{path}: cannot read the graph file: {e}"))
-                })?;
+                let text = Input::open(path)
+                    .and_then(|input| input.read_text(MAX_FILE_BYTES, "a graph file"))
+                    .map_err(|e| match e.kind {
+                        InputErrorKind::Io(e) => NotationError::new(format!(
+                            "file:{path}: cannot read the graph file: {e}"
+                        )),
+                        _ => NotationError::new(e.to_string()),
+                    })?;
                 let mut g = Graph::parse_edge_list(&text, path)?;
                 g.spec = format!("file:{path}");
                 Ok(g)
@@ -224,7 +237,8 @@ impl Graph {
                 )))
             }
             _ => Err(NotationError::new(format!(
-                "unknown graph '{spec}' (known: path:N, cycle:N, grid:WxH, tree:P1,P2,..., petersen, file:PATH)"
+                "unknown graph {} (known: path:N, cycle:N, grid:WxH, tree:P1,P2,..., petersen, file:PATH)",
+                excerpt(spec)
             ))),
         }
     }
@@ -233,7 +247,11 @@ impl Graph {
     ///
     /// One edge `U V` or one vertex `V` per line; `#` starts a comment; an optional first line
     /// `vertices N` declares the vertices `0`..`N-1` (so isolated ones need no line of their own).
+    /// The text follows ply's text policy ([`ply_core::text`]): a byte-order mark at the
+    /// start is skipped, control and invisible characters are refused with `source:line:column`.
     pub fn parse_edge_list(text: &str, source: &str) -> Result<Graph, NotationError> {
+        let text = text::strip_bom(text);
+        text::check_text(text).map_err(|e| NotationError::new(format!("{source}:{e}")))?;
         let mut g = Graph::empty(source.to_string(), Vec::new());
         let mut declared: Option<usize> = None;
         let mut seen_content = false;
@@ -286,7 +304,8 @@ impl Graph {
                     Some(v) => v,
                     None if declared.is_some() => {
                         return Err(err(format!(
-                            "no vertex '{name}' (the header declares vertices 0..{})",
+                            "no vertex {} (the header declares vertices 0..{})",
+                            excerpt(name),
                             g.names.len() - 1
                         )));
                     }
@@ -294,7 +313,8 @@ impl Graph {
                         check_name(name).map_err(err)?;
                         if g.names.len() == MAX_VERTICES {
                             return Err(err(format!(
-                                "vertex '{name}' would be vertex {}: at most {MAX_VERTICES} are allowed",
+                                "vertex {} would be vertex {}: at most {MAX_VERTICES} are allowed",
+                                excerpt(name),
                                 MAX_VERTICES + 1
                             )));
                         }
@@ -307,8 +327,8 @@ impl Graph {
             if fields.len() == 2 {
                 if ends[0] == ends[1] {
                     return Err(err(format!(
-                        "a loop from '{}' to itself is not allowed",
-                        fields[0]
+                        "a loop from {} to itself is not allowed",
+                        excerpt(fields[0])
                     )));
                 }
                 g.add_edge(ends[0], ends[1]);
@@ -469,7 +489,8 @@ impl Graph {
 fn check_name(name: &str) -> Result<(), String> {
     if name.len() > MAX_NAME {
         return Err(format!(
-            "vertex name '{name}' is longer than {MAX_NAME} characters"
+            "vertex name {} is longer than {MAX_NAME} characters",
+            excerpt(name)
         ));
     }
     if let Some(bad) = name
@@ -477,7 +498,9 @@ fn check_name(name: &str) -> Result<(), String> {
         .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
     {
         return Err(format!(
-            "vertex name '{name}' contains '{bad}' (use letters, digits, '_' and '-')"
+            "vertex name {} contains {} (use letters, digits, '_' and '-')",
+            excerpt(name),
+            excerpt(bad.encode_utf8(&mut [0; 4]))
         ));
     }
     if name == "-" {
@@ -568,6 +591,47 @@ mod tests {
         assert!(
             error("file:/nonexistent/graph.txt")
                 .starts_with("file:/nonexistent/graph.txt: cannot read")
+        );
+    }
+
+    #[test]
+    fn graph_files_follow_the_text_policy_and_a_size_limit() {
+        let parse = |text: &str| {
+            Graph::parse_edge_list(text, "g")
+                .map(|g| g.vertex_count())
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(parse("\u{feff}a b\n"), Ok(2));
+        assert_eq!(
+            parse("a b\nb c\u{200b}\n"),
+            Err("g:2:4: invisible character U+200B (zero width space) is not allowed".into())
+        );
+        assert_eq!(
+            parse("a\u{7} b\n"),
+            Err("g:1:2: control character U+0007 is not allowed".into())
+        );
+        // Names are quoted short and escaped.
+        let long = "x".repeat(100);
+        assert_eq!(
+            parse(&format!("{long} b\n")),
+            Err(format!(
+                "g: line 1: vertex name '{}…' is longer than 32 characters",
+                &long[..40]
+            ))
+        );
+        let error = |spec: &str| Graph::from_spec(spec).unwrap_err().to_string();
+        let dir = std::env::temp_dir();
+        assert_eq!(
+            error(&format!("file:{}", dir.display())),
+            format!(
+                "{}: is a directory (give a file, or - for standard input)",
+                dir.display()
+            )
+        );
+        #[cfg(unix)]
+        assert_eq!(
+            error("file:/dev/zero"),
+            "/dev/zero: more than 1 MiB, the limit for a graph file"
         );
     }
 

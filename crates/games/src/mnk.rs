@@ -18,6 +18,7 @@
 
 use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable, legal_or_error};
+use ply_core::text::excerpt;
 use ply_core::{Evaluator, Game, GameBounds, Outcome, Player, Score};
 
 /// A cell index, `0..m*n`, row by row from the top left.
@@ -89,7 +90,8 @@ impl Mnk {
         match numbers[..] {
             [m, n, k] => Mnk::new(m, n, k),
             _ => Err(NotationError::new(format!(
-                "mnk: expected three numbers M,N,K (columns, rows, in a row), got '{args}'"
+                "mnk: expected three numbers M,N,K (columns, rows, in a row), got {args}",
+                args = excerpt(args)
             ))),
         }
     }
@@ -296,16 +298,18 @@ impl Notation for Mnk {
             let rows: Vec<&str> = text.split('/').collect();
             if rows.len() != n {
                 return Err(NotationError::new(format!(
-                    "position '{text}' has {} rows separated by '/', the board has {n}",
-                    rows.len()
+                    "position {text} has {} rows separated by '/', the board has {n}",
+                    rows.len(),
+                    text = excerpt(text)
                 )));
             }
             for (i, row) in rows.iter().enumerate() {
                 if row.chars().count() != m {
                     return Err(NotationError::new(format!(
-                        "row {} ('{row}') has {} cells, the board has {m} columns",
+                        "row {} ({row}) has {} cells, the board has {m} columns",
                         i + 1,
-                        row.chars().count()
+                        row.chars().count(),
+                        row = excerpt(row)
                     )));
                 }
             }
@@ -319,8 +323,10 @@ impl Notation for Mnk {
                 '.' | '-' | '_' => None,
                 other => {
                     return Err(NotationError::new(format!(
-                        "unexpected character '{other}' at column {} of '{text}' (use X, O and '.')",
-                        column + 1
+                        "unexpected character {other} at column {} of {text} (use X, O and '.')",
+                        column + 1,
+                        other = excerpt(&other.to_string()),
+                        text = excerpt(text)
                     )));
                 }
             };
@@ -335,8 +341,9 @@ impl Notation for Mnk {
         let given = text.chars().filter(|&c| c != '/').count() as u32;
         if given != self.cells() {
             return Err(NotationError::new(format!(
-                "position '{text}' has {given} cells, a {m}x{n} board has {}",
-                self.cells()
+                "position {text} has {given} cells, a {m}x{n} board has {}",
+                self.cells(),
+                text = excerpt(text)
             )));
         }
         let (xs, os) = (board.stones[0].count_ones(), board.stones[1].count_ones());
@@ -418,14 +425,14 @@ impl Notation for Mnk {
                 }
                 (Some(_), Some(_)) => {
                     return Err(NotationError::new(format!(
-                        "'{}' is off the board (columns a-{last_column}, rows 1-{n})",
-                        text.trim()
+                        "{} is off the board (columns a-{last_column}, rows 1-{n})",
+                        excerpt(text.trim())
                     )));
                 }
                 _ => {
                     return Err(NotationError::new(format!(
-                        "'{}' is not a cell: write a column letter and a row number (b2) or a number 1-{}",
-                        text.trim(),
+                        "{} is not a cell: write a column letter and a row number (b2) or a number 1-{}",
+                        excerpt(text.trim()),
                         self.cells()
                     )));
                 }

@@ -1,6 +1,7 @@
 //! How positions and moves are written: parsing with errors that say where, and printing.
 
 use ply_core::engine::{DefaultHooks, HooksVisitor};
+use ply_core::text::excerpt;
 use ply_core::{Evaluator, Game};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -145,7 +146,8 @@ pub fn legal_or_error<G: Game>(
         Ok(mv)
     } else {
         Err(NotationError::new(format!(
-            "'{text}' is not a legal move here"
+            "{text} is not a legal move here",
+            text = excerpt(text)
         )))
     }
 }

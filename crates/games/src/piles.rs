@@ -18,6 +18,7 @@
 //! ```
 
 use crate::notation::NotationError;
+use ply_core::text::excerpt;
 use std::fmt;
 
 /// The most piles a position can hold.
@@ -74,9 +75,9 @@ impl Piles {
             .map(|(i, part)| {
                 part.trim().parse::<u32>().map_err(|_| {
                     NotationError::new(format!(
-                        "{game}: pile {} '{}' is not a non-negative whole number",
+                        "{game}: pile {} {} is not a non-negative whole number",
                         i + 1,
-                        part.trim()
+                        excerpt(part.trim())
                     ))
                 })
             })
@@ -183,36 +184,46 @@ impl Take {
             None if piles.len() == 1 => (None, t),
             None => {
                 return Err(NotationError::new(format!(
-                    "'{t}' is not a move: write pile:amount, e.g. 2:3 takes 3 from pile 2"
+                    "{t} is not a move: write pile:amount, e.g. 2:3 takes 3 from pile 2",
+                    t = excerpt(t)
                 )));
             }
         };
         let pile = match pile_text {
             None => 1,
             Some(p) => p.parse::<usize>().map_err(|_| {
-                NotationError::new(format!("move '{t}': pile '{p}' is not a pile number"))
+                NotationError::new(format!(
+                    "move {t}: pile {p} is not a pile number",
+                    t = excerpt(t),
+                    p = excerpt(p)
+                ))
             })?,
         };
         if pile == 0 || pile > piles.len() {
             return Err(NotationError::new(format!(
-                "move '{t}': there is no pile {pile} (piles are numbered 1 to {})",
-                piles.len()
+                "move {t}: there is no pile {pile} (piles are numbered 1 to {})",
+                piles.len(),
+                t = excerpt(t)
             )));
         }
         let amount = amount_text.parse::<u32>().map_err(|_| {
             NotationError::new(format!(
-                "move '{t}': amount '{amount_text}' is not a whole number"
+                "move {t}: amount {amount_text} is not a whole number",
+                t = excerpt(t),
+                amount_text = excerpt(amount_text)
             ))
         })?;
         if amount == 0 {
             return Err(NotationError::new(format!(
-                "move '{t}': take at least one object"
+                "move {t}: take at least one object",
+                t = excerpt(t)
             )));
         }
         let size = piles.get(pile - 1);
         if amount > size {
             return Err(NotationError::new(format!(
-                "move '{t}': cannot take {amount} from pile {pile}, which has {size}"
+                "move {t}: cannot take {amount} from pile {pile}, which has {size}",
+                t = excerpt(t)
             )));
         }
         Ok(Take {

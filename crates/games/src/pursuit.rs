@@ -37,6 +37,7 @@
 
 use crate::graph::{Graph, bits};
 use crate::notation::{FieldValue, Notation, NotationError, Playable, legal_or_error};
+use ply_core::text::excerpt;
 use ply_core::{Evaluator, Game, GameBounds, Outcome, Player, Score};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -174,8 +175,8 @@ fn vertex_or_error(graph: &Graph, name: &str, what: &str) -> Result<usize, Notat
             )
         };
         NotationError::new(format!(
-            "{what}: no vertex '{}' in {} (vertices: {known})",
-            name.trim(),
+            "{what}: no vertex {} in {} (vertices: {known})",
+            excerpt(name.trim()),
             graph.spec()
         ))
     })
@@ -423,7 +424,8 @@ impl Notation for Pursuit {
             "f" | "fugitive" => FUGITIVE,
             other => {
                 return Err(NotationError::new(format!(
-                    "side field: '{other}' is neither 'c' (cops to move) nor 'f' (fugitive to move)"
+                    "side field: {other} is neither 'c' (cops to move) nor 'f' (fugitive to move)",
+                    other = excerpt(other)
                 )));
             }
         };
@@ -466,8 +468,9 @@ impl Notation for Pursuit {
             let squad = parse_squad(&self.graph, self.cops_count, text, "cop move")?;
             if self.cops.is_placed() && !squad_moves(&self.graph, self.cops).contains(&squad) {
                 return Err(NotationError::new(format!(
-                    "'{text}' is not a legal cop move from {}: each cop stays or moves along one edge",
-                    squad_string(&self.graph, self.cops)
+                    "{text} is not a legal cop move from {}: each cop stays or moves along one edge",
+                    squad_string(&self.graph, self.cops),
+                    text = excerpt(text)
                 )));
             }
             PursuitMove::Cops(squad)
@@ -811,8 +814,9 @@ impl Notation for HiddenPursuit {
         let squad = parse_squad(&self.graph, self.cops_count, text, "cop move")?;
         if self.cops.is_placed() && !squad_moves(&self.graph, self.cops).contains(&squad) {
             return Err(NotationError::new(format!(
-                "'{text}' is not a legal cop move from {}: each cop stays or moves along one edge",
-                squad_string(&self.graph, self.cops)
+                "{text} is not a legal cop move from {}: each cop stays or moves along one edge",
+                squad_string(&self.graph, self.cops),
+                text = excerpt(text)
             )));
         }
         legal_or_error(self, squad, text)

@@ -22,6 +22,7 @@ use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable};
 use crate::piles::MAX_PILE;
 use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::text::excerpt;
 use ply_core::{Game, GameBounds, Outcome, Player};
 
 /// A position of the race to `target`, adding 1 to `max_add` each turn.
@@ -63,7 +64,8 @@ impl Race {
         match numbers[..] {
             [n, k] => Race::new(n, k),
             _ => Err(NotationError::new(format!(
-                "race: expected two numbers N,K (target, largest step), got '{args}'"
+                "race: expected two numbers N,K (target, largest step), got {args}",
+                args = excerpt(args)
             ))),
         }
     }
@@ -137,7 +139,8 @@ impl Notation for Race {
         let t = text.trim();
         let total = t.parse::<u32>().map_err(|_| {
             NotationError::new(format!(
-                "race: total '{t}' is not a non-negative whole number"
+                "race: total {t} is not a non-negative whole number",
+                t = excerpt(t)
             ))
         })?;
         if total > self.target {
@@ -166,8 +169,9 @@ impl Notation for Race {
         }
         let add = t.parse::<u32>().map_err(|_| {
             NotationError::new(format!(
-                "'{t}' is not an amount to add (1 to {})",
-                self.max_add
+                "{t} is not an amount to add (1 to {})",
+                self.max_add,
+                t = excerpt(t)
             ))
         })?;
         if add == 0 || add > self.max_add {

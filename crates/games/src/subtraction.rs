@@ -27,6 +27,7 @@
 use crate::notation::{Notation, NotationError, Playable};
 use crate::piles::{Piles, Take};
 use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::text::excerpt;
 use ply_core::{Game, GameBounds, Outcome, Player};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -89,9 +90,9 @@ pub fn parse_set(game: &str, text: &str) -> Result<Vec<u32>, NotationError> {
             ))),
             Ok(s) => Ok(s),
             Err(_) => Err(NotationError::new(format!(
-                "{game}: take size {} of the set, '{}', is not a whole number",
+                "{game}: take size {} of the set, {}, is not a whole number",
                 i + 1,
-                part.trim()
+                excerpt(part.trim())
             ))),
         })
         .collect::<Result<Vec<u32>, _>>()?;
@@ -125,8 +126,8 @@ impl Subtraction {
     pub fn from_spec_args(args: &str) -> Result<Subtraction, NotationError> {
         let Some((piles, set)) = args.split_once(';') else {
             return Err(NotationError::new(format!(
-                "subtraction: expected piles;set, e.g. subtraction:20;1,3,4 (got '{}')",
-                args.trim()
+                "subtraction: expected piles;set, e.g. subtraction:20;1,3,4 (got {})",
+                excerpt(args.trim())
             )));
         };
         let piles = Piles::parse("subtraction", piles)?;
@@ -268,8 +269,8 @@ impl Notation for Subtraction {
         let mv = Take::parse(text, &self.piles)?;
         if self.rules.set.binary_search(&mv.amount).is_err() {
             return Err(NotationError::new(format!(
-                "move '{}': {} is not in the take set {{{}}}",
-                text.trim(),
+                "move {}: {} is not in the take set {{{}}}",
+                excerpt(text.trim()),
                 mv.amount,
                 self.set_text()
             )));

@@ -19,6 +19,7 @@
 use crate::notation::{Notation, NotationError, Playable};
 use crate::piles::Piles;
 use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::text::excerpt;
 use ply_core::{Game, GameBounds, Outcome, Player};
 use std::fmt;
 
@@ -64,9 +65,9 @@ impl Wythoff {
         match piles.as_slice() {
             &[a, b] => Ok(Wythoff::new(a, b)),
             _ => Err(NotationError::new(format!(
-                "wythoff: expected two pile sizes a,b, got {} in '{}'",
+                "wythoff: expected two pile sizes a,b, got {} in {}",
                 piles.len(),
-                args.trim()
+                excerpt(args.trim())
             ))),
         }
     }
@@ -164,18 +165,21 @@ impl Notation for Wythoff {
         }
         let Some((which, amount)) = t.split_once(':') else {
             return Err(NotationError::new(format!(
-                "'{t}' is not a move: write 1:k, 2:k or both:k (k the number to take)"
+                "{t} is not a move: write 1:k, 2:k or both:k (k the number to take)",
+                t = excerpt(t)
             )));
         };
         let k = amount.trim().parse::<u32>().map_err(|_| {
             NotationError::new(format!(
-                "move '{t}': amount '{}' is not a whole number",
-                amount.trim()
+                "move {t}: amount {} is not a whole number",
+                excerpt(amount.trim()),
+                t = excerpt(t)
             ))
         })?;
         if k == 0 {
             return Err(NotationError::new(format!(
-                "move '{t}': take at least one object"
+                "move {t}: take at least one object",
+                t = excerpt(t)
             )));
         }
         let [a, b] = self.piles;
@@ -185,12 +189,15 @@ impl Notation for Wythoff {
             "both" | "b" if k <= a.min(b) => WythoffMove::Both(k),
             "1" | "2" | "both" | "b" => {
                 return Err(NotationError::new(format!(
-                    "move '{t}': cannot take {k}, the piles are {a} and {b}"
+                    "move {t}: cannot take {k}, the piles are {a} and {b}",
+                    t = excerpt(t)
                 )));
             }
             other => {
                 return Err(NotationError::new(format!(
-                    "move '{t}': '{other}' is not a pile (write 1, 2 or both)"
+                    "move {t}: {other} is not a pile (write 1, 2 or both)",
+                    t = excerpt(t),
+                    other = excerpt(other)
                 )));
             }
         };

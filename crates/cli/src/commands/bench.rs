@@ -7,7 +7,8 @@ use crate::pons::{self, BatchSolver};
 use crate::report::print_json;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_games::{GameVisitor, Playable, with_game};
+use ply_core::input::{Input, display_name};
+use ply_games::{Connect4, GameVisitor, Playable, with_game};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -18,7 +19,7 @@ the search alone. Lines without a score are timed but not checked; bad lines are
 stderr with their line number and skipped. Ctrl-C stops and reports the positions done so far.\n\
 The opening book (made by `ply book`; --book FILE, else $PLY_C4_BOOK, else connect4.book in\n\
 the current directory; --no-book: none) is not the table: it stays between positions.\n\
-Exit code 1 when a score is wrong.";
+Exit code 1 when a score is wrong, or when a set has no position that could be solved.";
 
 /// Benchmark the Connect Four solver on test sets of positions.
 #[derive(clap::Args)]
@@ -81,11 +82,11 @@ impl GameVisitor for Bench<'_> {
                 start.game_name()
             );
         };
-        // Read every set first: a missing file is an error before any work.
+        // Open every set first: a missing file is an error before any work.
         let sets = args
             .files
             .iter()
-            .map(|path| Ok((path, pons::read_input(path)?)))
+            .map(|path| Ok((path, crate::input::open(path)?)))
             .collect::<Result<Vec<_>>>()?;
         let book = c4book::load(&args.book, start)?;
         crate::interrupt::stop_flag();
@@ -100,26 +101,22 @@ impl GameVisitor for Bench<'_> {
             interrupted: false,
             book: book.as_ref().map(|b| b.path.clone()),
         };
-        for (path, text) in sets {
-            let lines: Vec<_> = pons::read_set(start, &text)
-                .into_iter()
-                .take(args.limit.unwrap_or(usize::MAX))
-                .collect();
-            let bar = ProgressBar::new(lines.len() as u64);
-            if let Ok(style) =
-                ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} [{elapsed}<{eta}]")
-            {
-                bar.set_style(style.progress_chars("=> "));
-            }
-            bar.set_message(path.clone());
+        let limit = args.limit.unwrap_or(usize::MAX);
+        for (path, input) in sets {
+            let shown = input.name().to_string();
+            let bar = progress_bar(path, start, &input, limit);
             let (mut positions, mut nodes, mut correct, mut wrong) = (0u64, 0u64, 0u64, 0u64);
             let (mut total, mut worst) = (Duration::ZERO, Duration::ZERO);
-            for line in lines {
+            for line in pons::read_set(start, input).take(limit) {
                 bar.inc(1);
                 let line = match line {
                     Ok(line) => line,
-                    Err(message) => {
-                        bar.suspend(|| eprintln!("{path}: {message}"));
+                    Err(bad) if bad.ends_input => {
+                        bar.finish_and_clear();
+                        anyhow::bail!("{shown}: {}", bad.message);
+                    }
+                    Err(bad) => {
+                        bar.suspend(|| eprintln!("{shown}: {}", bad.message));
                         continue;
                     }
                 };
@@ -140,7 +137,7 @@ impl GameVisitor for Bench<'_> {
                         wrong += 1;
                         bar.suspend(|| {
                             eprintln!(
-                                "{path}: line {}: {}: score {}, expected {e}",
+                                "{shown}: line {}: {}: score {}, expected {e}",
                                 line.number, line.moves, solved.score
                             )
                         });
@@ -149,6 +146,9 @@ impl GameVisitor for Bench<'_> {
                 }
             }
             bar.finish_and_clear();
+            if positions == 0 && !out.interrupted {
+                eprintln!("{shown}: no position could be solved");
+            }
             let per = |x: f64| {
                 if positions == 0 {
                     0.0
@@ -177,12 +177,38 @@ impl GameVisitor for Bench<'_> {
         }
         Ok(if out.interrupted {
             ExitCode::from(130)
-        } else if out.sets.iter().any(|s| s.wrong > 0) {
+        } else if out.sets.iter().any(|s| s.wrong > 0 || s.positions == 0) {
             ExitCode::from(1)
         } else {
             ExitCode::SUCCESS
         })
     }
+}
+
+/// The progress of one set: a bar when the set is a regular file (its lines counted
+/// first, a cheap pass next to the solving), a counter for a pipe or standard input.
+fn progress_bar(path: &str, start: &Connect4, input: &Input, limit: usize) -> ProgressBar {
+    let length = input.size().and_then(|_| {
+        let again = crate::input::open(path).ok()?;
+        let lines = pons::read_set(start, again)
+            .take_while(|line| !line.as_ref().is_err_and(|bad| bad.ends_input));
+        Some(lines.take(limit).count() as u64)
+    });
+    let (bar, template) = match length {
+        Some(length) => (
+            ProgressBar::new(length),
+            "{msg} [{bar:30}] {pos}/{len} [{elapsed}<{eta}]",
+        ),
+        None => (
+            ProgressBar::no_length(),
+            "{msg} {pos} positions [{elapsed}]",
+        ),
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_message(input.name().to_string());
+    bar
 }
 
 fn round2(x: f64) -> f64 {
@@ -193,7 +219,7 @@ fn print_table(out: &BenchJson) {
     let width = out
         .sets
         .iter()
-        .map(|s| s.file.len())
+        .map(|s| display_name(&s.file).len())
         .max()
         .unwrap_or(0)
         .max(3);
@@ -204,7 +230,7 @@ fn print_table(out: &BenchJson) {
     for set in &out.sets {
         println!(
             "{:<width$} {:>9} {:>12} {:>12.1} {:>12} {:>9}",
-            set.file,
+            display_name(&set.file),
             set.positions,
             time_words(set.mean_us),
             set.mean_nodes,

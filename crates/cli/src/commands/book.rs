@@ -2,15 +2,15 @@
 //! score of every position with at most D stones) and write it in the binary
 //! format of docs/connect4.md; `solve`, `bench` and `play` then read it.
 
+use crate::output::AtomicFile;
 use crate::pons;
 use crate::report::{self, print_json};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_games::connect4::OpeningBook;
 use ply_games::connect4::book::{self, BuildError, BuildOptions};
 use ply_games::{GameVisitor, Notation, Playable, with_game};
 use serde::Serialize;
-use std::io::Write;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "EXAMPLES:\n  ply book connect4:5x4 --depth 6\n  ply book connect4:4x5 --depth 4 --output small.book --json\n  ply book connect4:6x5 --depth 8 --threads 2 --hash 256\n  ply solve connect4:5x4 12 --book connect4-5x4.book\n\n\
@@ -22,8 +22,10 @@ the layers grow about 3.3 times a stone (depth 2: about 40 minutes of one core, 
 15 hours; docs/connect4.md).\n\
 Default output: connect4.book for 7x6, connect4-WxH.book for other boards, in the current\n\
 directory: the name `ply solve`, `ply bench` and `ply play` look for (or set PLY_C4_BOOK).\n\
-The file is written to FILE.tmp and renamed when complete: Ctrl-C (exit 130) leaves no\n\
-partial book. Format: docs/connect4.md, \"Opening book\".";
+The file is written to a temporary file next to it and renamed when complete: Ctrl-C (exit 130),\n\
+SIGTERM or an error leaves no partial book and no temporary file. FILE must be a new path or a\n\
+regular file: a symbolic link, a directory, a FIFO or a device is refused.\n\
+Format: docs/connect4.md, \"Opening book\".";
 
 /// Compute a Connect Four opening book: the exact score of every position with at most D stones.
 #[derive(clap::Args)]
@@ -96,10 +98,8 @@ impl GameVisitor for Build<'_> {
             .output
             .clone()
             .unwrap_or_else(|| OpeningBook::default_file_name(board.width(), board.height()));
-        // Opened before the work, so a path that cannot be written fails at once.
-        let temporary = format!("{path}.tmp");
-        let mut file = std::fs::File::create(&temporary)
-            .with_context(|| format!("cannot write {temporary}"))?;
+        // Created before the work, so a path that cannot be written fails at once.
+        let file = AtomicFile::create(&path)?;
         let stop = crate::interrupt::stop_flag();
         let options = BuildOptions {
             threads: args.threads as usize,
@@ -126,8 +126,7 @@ impl GameVisitor for Build<'_> {
         let (book, stats) = match built {
             Ok(built) => built,
             Err(error) => {
-                drop(file);
-                let _ = std::fs::remove_file(&temporary);
+                drop(file); // removes the temporary file
                 if error == BuildError::Interrupted {
                     eprintln!("ply: interrupted: no book written");
                     return Ok(ExitCode::from(130));
@@ -136,14 +135,7 @@ impl GameVisitor for Build<'_> {
             }
         };
         let bytes = book.to_bytes();
-        let written = file
-            .write_all(&bytes)
-            .and_then(|_| file.sync_all())
-            .and_then(|_| std::fs::rename(&temporary, &path));
-        if let Err(error) = written {
-            let _ = std::fs::remove_file(&temporary);
-            return Err(error).with_context(|| format!("cannot write {path}"));
-        }
+        file.commit(&bytes)?;
         let out = BookJson {
             game: board.game_name(),
             depth: args.depth,

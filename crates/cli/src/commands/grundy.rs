@@ -3,6 +3,7 @@
 use crate::report::print_json;
 use anyhow::{Result, bail};
 use ply_core::grundy::{find_period, subtraction_sequence};
+use ply_core::text::excerpt;
 use ply_games::subtraction::parse_set;
 use serde::Serialize;
 use std::process::ExitCode;
@@ -44,11 +45,15 @@ struct GrundyJson {
 fn take_set(spec: &str) -> Result<Vec<u32>> {
     let spec = spec.trim();
     let Some((name, args)) = spec.split_once(':') else {
-        bail!("game '{spec}': expected subtraction:S, e.g. subtraction:1,3,4");
+        bail!(
+            "game {}: expected subtraction:S, e.g. subtraction:1,3,4",
+            excerpt(spec)
+        );
     };
     if !name.trim().eq_ignore_ascii_case("subtraction") {
         bail!(
-            "game '{spec}': ply grundy knows subtraction games only (subtraction:S, e.g. subtraction:1,3,4)"
+            "game {}: ply grundy knows subtraction games only (subtraction:S, e.g. subtraction:1,3,4)",
+            excerpt(spec)
         );
     }
     let set_text = match args.split_once(';') {

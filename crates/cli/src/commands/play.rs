@@ -2,15 +2,17 @@
 
 use crate::c4book::{self, BookArgs, GameBook, LoadedBook};
 use crate::cyclic;
+use crate::input;
 use crate::pons;
 use crate::report;
 use crate::resources;
 use anyhow::Result;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
+use ply_core::input::Input;
 use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves};
 use ply_games::{GameVisitor, Notation, Playable, with_game};
 use serde::Serialize;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n  ply play pursuit:grid:3x3,cops=2 --first engine\n  ply play connect4 --time 1000\n\n\
@@ -145,8 +147,8 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             })
         };
         let mut record = Vec::new();
-        let stdin = std::io::stdin();
-        let mut lines = stdin.lock().lines();
+        // Each line at most a few bytes long is stored: a longer one is refused unread.
+        let mut lines = Input::stdin().lines(input::PLAY_LINE_BYTES);
         println!(
             "{}: you are {}, the engine is {}. {}",
             pos.game_name(),
@@ -202,9 +204,19 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             } else {
                 print!("your move ({}): ", pos.player_name(mover));
                 std::io::stdout().flush()?;
-                let Some(line) = lines.next().transpose()? else {
-                    println!("\n(end of input: game abandoned)");
-                    return Ok(ExitCode::SUCCESS);
+                let line = match lines.next() {
+                    None => {
+                        println!("\n(end of input: game abandoned)");
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                    Some(Ok(line)) => line.text,
+                    Some(Err(error)) if error.ends_input() => {
+                        anyhow::bail!("standard input: {error}")
+                    }
+                    Some(Err(error)) => {
+                        println!("{}. Enter {}.", input::problem(&error), pos.move_help());
+                        continue;
+                    }
                 };
                 match line.trim() {
                     "" => continue,

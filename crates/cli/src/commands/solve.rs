@@ -469,8 +469,8 @@ impl GameVisitor for Batch<'_> {
                 start.game_name()
             );
         };
-        let path = args.batch.as_deref().unwrap_or("-");
-        let text = pons::read_input(path)?;
+        let input = crate::input::open(args.batch.as_deref().unwrap_or("-"))?;
+        let name = input.name().to_string();
         let book = c4book::load(&args.book, start)?;
         crate::interrupt::stop_flag();
         let mut solver = BatchSolver::new(
@@ -481,11 +481,12 @@ impl GameVisitor for Batch<'_> {
         )?;
         let (mut positions, mut checked, mut mismatches, mut bad_lines) = (0, 0, 0, 0);
         let mut interrupted = false;
-        for line in pons::read_set(start, &text) {
+        for line in pons::read_set(start, input) {
             let line = match line {
                 Ok(line) => line,
-                Err(message) => {
-                    eprintln!("{message}");
+                Err(bad) if bad.ends_input => anyhow::bail!("{name}: {}", bad.message),
+                Err(bad) => {
+                    eprintln!("{}", bad.message);
                     bad_lines += 1;
                     continue;
                 }
@@ -551,9 +552,10 @@ impl GameVisitor for Batch<'_> {
                 if interrupted { " (interrupted)" } else { "" }
             );
         }
+        // A batch in which nothing could be solved is a failure, as a wrong score is.
         Ok(if interrupted {
             ExitCode::from(130)
-        } else if mismatches > 0 {
+        } else if mismatches > 0 || positions == 0 {
             ExitCode::from(1)
         } else {
             ExitCode::SUCCESS

@@ -18,13 +18,14 @@ enum Input {
 }
 
 /// A run of `ply` with an address-space limit (`RLIMIT_AS`), a wall-clock limit, and
-/// optionally a SIGINT (Ctrl-C) sent after a delay.
+/// optionally signals (SIGINT as Ctrl-C, SIGTERM) sent after delays.
 pub struct Bounded {
     args: Vec<String>,
     memory_mib: u64,
     seconds: u64,
     input: Input,
-    interrupt_after: Option<Duration>,
+    /// Signals to send, each after its delay from the start.
+    signals: Vec<(Duration, libc::c_int)>,
     env: Vec<(String, String)>,
     dir: Option<std::path::PathBuf>,
 }
@@ -38,7 +39,7 @@ pub struct Outcome {
     pub signal: Option<i32>,
     pub stdout: String,
     pub stderr: String,
-    /// Wall time from the start (or from the interrupt, when one was sent) to the exit.
+    /// Wall time from the start (or from the first signal, when one was sent) to the exit.
     pub elapsed: Duration,
 }
 
@@ -50,7 +51,7 @@ impl Bounded {
             memory_mib: 1024,
             seconds: 30,
             input: Input::Null,
-            interrupt_after: None,
+            signals: Vec::new(),
             env: Vec::new(),
             dir: None,
         }
@@ -81,8 +82,15 @@ impl Bounded {
     }
 
     /// Sends SIGINT after this delay; `Outcome::elapsed` is then measured from the signal.
+    /// Called twice, sends two (the second Ctrl-C ends ply at once).
     pub fn interrupt_after(mut self, delay: Duration) -> Bounded {
-        self.interrupt_after = Some(delay);
+        self.signals.push((delay, libc::SIGINT));
+        self
+    }
+
+    /// Sends SIGTERM after this delay; `Outcome::elapsed` is then measured from the signal.
+    pub fn terminate_after(mut self, delay: Duration) -> Bounded {
+        self.signals.push((delay, libc::SIGTERM));
         self
     }
 
@@ -150,20 +158,22 @@ impl Bounded {
         let err_reader = std::thread::spawn(move || read_capped(&mut stderr));
         let start = Instant::now();
         let deadline = start + Duration::from_secs(self.seconds);
-        let mut measured_from = start;
-        let mut interrupt = self.interrupt_after.map(|d| start + d);
+        let mut measured_from = None;
+        let mut signals = self.signals.clone();
+        signals.sort_by_key(|&(delay, _)| delay);
+        signals.reverse();
         let status = loop {
             if let Some(status) = child.try_wait().expect("wait for ply") {
                 break status;
             }
             let now = Instant::now();
-            if interrupt.is_some_and(|at| now >= at) {
+            while let Some(&(_, signal)) = signals.last().filter(|(d, _)| now >= start + *d) {
                 // SAFETY: signals our own child, whose pid we hold and have not reaped.
                 unsafe {
-                    libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+                    libc::kill(child.id() as libc::pid_t, signal);
                 }
-                measured_from = now;
-                interrupt = None;
+                measured_from.get_or_insert(now);
+                signals.pop();
             }
             if now >= deadline {
                 let _ = child.kill();
@@ -175,7 +185,7 @@ impl Bounded {
             }
             std::thread::sleep(Duration::from_millis(5));
         };
-        let elapsed = measured_from.elapsed();
+        let elapsed = measured_from.unwrap_or(start).elapsed();
         if let Some(feeder) = feeder {
             let _ = feeder.join();
         }

@@ -52,6 +52,7 @@ use super::{Connect4, Connect4Eval, Connect4Hooks};
 use ply_core::engine::{Engine, KnownValues, Limits, Settings, WithKnownValues};
 use ply_core::{Game, Score};
 use std::collections::HashMap;
+use std::io::Read;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock, mpsc};
 use std::time::{Duration, Instant};
@@ -199,95 +200,54 @@ impl OpeningBook {
     /// Reads a book file, checking every field and record: a malformed file is
     /// an error naming the byte offset and the field, never a panic.
     pub fn from_bytes(bytes: &[u8]) -> Result<OpeningBook, BookError> {
-        if bytes.len() < HEADER_LEN {
+        let Some(header) = bytes.first_chunk::<HEADER_LEN>() else {
             return Err(BookError::ShortHeader { len: bytes.len() });
-        }
-        let u64_at = |offset: usize| {
-            let mut word = [0; 8];
-            word.copy_from_slice(&bytes[offset..offset + 8]);
-            u64::from_le_bytes(word)
         };
-        if bytes[..8] != MAGIC {
-            return Err(BookError::BadMagic);
+        let header = Header::parse(header)?;
+        let body = &bytes[HEADER_LEN..];
+        header.check_body_len(body.len() as u64)?;
+        header.book(body)
+    }
+
+    /// Reads a book file from `reader`: the header first, then exactly the records it
+    /// announces, so that a corrupt or hostile header never makes ply read or allocate
+    /// more than the file holds. `size` is the file's size when it is known before
+    /// reading (a regular file): a header that announces another size is refused at
+    /// once. A header announcing more than [`MAX_FILE_BYTES`] is refused too.
+    pub fn read_from(reader: &mut dyn Read, size: Option<u64>) -> Result<OpeningBook, BookError> {
+        let io = |e: std::io::Error| BookError::Io(e.to_string());
+        let mut header = [0u8; HEADER_LEN];
+        let got = read_up_to(reader, &mut header).map_err(io)?;
+        if got < HEADER_LEN {
+            return Err(BookError::ShortHeader { len: got });
         }
-        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-        if version != FORMAT_VERSION {
-            return Err(BookError::UnsupportedVersion { version });
+        let header = Header::parse(&header)?;
+        if let Some(size) = size {
+            header.check_body_len(size.saturating_sub(HEADER_LEN as u64))?;
         }
-        let (width, height, depth) = (bytes[10], bytes[11], bytes[12]);
-        let board =
-            Connect4::new(width as u32, height as u32).map_err(|e| BookError::BadBoard {
-                width,
-                height,
-                why: e.to_string(),
-            })?;
-        if depth as u32 > board.cells() {
-            return Err(BookError::BadDepth {
-                depth,
-                cells: board.cells(),
+        let body_len = header.count.checked_mul(RECORD_LEN as u64);
+        let total = body_len.and_then(|body| body.checked_add(HEADER_LEN as u64));
+        let Some((body_len, total)) = body_len.zip(total).filter(|&(_, t)| t <= MAX_FILE_BYTES)
+        else {
+            return Err(BookError::TooLarge {
+                count: header.count,
             });
-        }
-        if bytes[13..16] != [0, 0, 0] {
-            return Err(BookError::Reserved);
-        }
-        let count = u64_at(16);
-        let body = (bytes.len() - HEADER_LEN) as u64;
-        let whole = body / RECORD_LEN as u64;
-        if whole < count {
-            let offset = HEADER_LEN as u64 + whole * RECORD_LEN as u64;
-            return Err(BookError::Truncated {
-                record: whole,
-                offset,
-                count,
-            });
-        }
-        if body != count * RECORD_LEN as u64 {
-            return Err(BookError::TrailingBytes {
-                offset: HEADER_LEN as u64 + count * RECORD_LEN as u64,
-                extra: body - count * RECORD_LEN as u64,
-            });
-        }
-        let count = count as usize; // no more than the bytes in memory
-        let (w, h) = (width as u32, height as u32);
-        let mut entries = Entries {
-            keys: Vec::with_capacity(count),
-            scores: Vec::with_capacity(count),
         };
-        for index in 0..count {
-            let offset = HEADER_LEN + index * RECORD_LEN;
-            let key = u64_at(offset);
-            let score = bytes[offset + 8] as i8;
-            let bad = |problem: String| BookError::BadRecord {
-                record: index as u64,
-                offset: offset as u64,
-                problem,
-            };
-            if let Some(&previous) = entries.keys.last()
-                && key <= previous
-            {
-                return Err(bad(format!(
-                    "key {key:#x} is not greater than the key before it, {previous:#x} (keys must be strictly increasing)"
-                )));
-            }
-            let stones = check_key(key, w, h, depth as u32).map_err(&bad)?;
-            if from_pons_counts(board.cells(), stones, score as i32).is_none() {
-                return Err(BookError::BadRecord {
-                    record: index as u64,
-                    offset: offset as u64 + 8,
-                    problem: format!(
-                        "score {score} is out of range for a position with {stones} stones on a {w}x{h} board"
-                    ),
-                });
-            }
-            entries.keys.push(key);
-            entries.scores.push(score);
+        let mut body = Vec::new();
+        // Reserved up front only when the file's size vouches for it; a stream grows as it comes.
+        if size == Some(total) {
+            body.try_reserve_exact(body_len as usize)
+                .map_err(|_| BookError::OutOfMemory { bytes: total })?;
         }
-        Ok(OpeningBook {
-            width,
-            height,
-            depth,
-            entries,
-        })
+        reader
+            .take(body_len + 1)
+            .read_to_end(&mut body)
+            .map_err(io)?;
+        if body.len() as u64 > body_len {
+            return Err(BookError::TrailingData { offset: total });
+        }
+        header.check_body_len(body.len() as u64)?;
+        header.book(&body)
     }
 
     /// Solves every non-terminal position with at most `depth` stones on `board`'s
@@ -548,6 +508,18 @@ pub enum BookError {
     },
     #[error("byte offset {offset}: {extra} bytes after the last record")]
     TrailingBytes { offset: u64, extra: u64 },
+    /// [`OpeningBook::read_from`] on a stream: more bytes than the header announces.
+    #[error("byte offset {offset}: more bytes after the last record")]
+    TrailingData { offset: u64 },
+    #[error(
+        "bytes 16-23 announce {count} records, more than the {} MiB a book file may have",
+        MAX_FILE_BYTES >> 20
+    )]
+    TooLarge { count: u64 },
+    #[error("not enough memory for a book of {bytes} bytes")]
+    OutOfMemory { bytes: u64 },
+    #[error("{0}")]
+    Io(String),
     #[error("record {record} at byte offset {offset}: {problem}")]
     BadRecord {
         record: u64,
@@ -559,6 +531,142 @@ pub enum BookError {
         book.0, book.1, game.0, game.1
     )]
     BoardMismatch { book: (u32, u32), game: (u32, u32) },
+}
+
+/// The largest book file ply reads: 1 GiB, about 119 million records, far more than any
+/// book `ply book` builds in practice (depth 6 on 7x6 takes about 15 hours). A header
+/// announcing more is refused before anything is read or allocated for it.
+pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
+/// The fields of a book's header, checked.
+struct Header {
+    width: u8,
+    height: u8,
+    depth: u8,
+    board: Connect4,
+    /// The records the header announces.
+    count: u64,
+}
+
+impl Header {
+    fn parse(bytes: &[u8; HEADER_LEN]) -> Result<Header, BookError> {
+        if bytes[..8] != MAGIC {
+            return Err(BookError::BadMagic);
+        }
+        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+        if version != FORMAT_VERSION {
+            return Err(BookError::UnsupportedVersion { version });
+        }
+        let (width, height, depth) = (bytes[10], bytes[11], bytes[12]);
+        let board =
+            Connect4::new(width as u32, height as u32).map_err(|e| BookError::BadBoard {
+                width,
+                height,
+                why: e.to_string(),
+            })?;
+        if depth as u32 > board.cells() {
+            return Err(BookError::BadDepth {
+                depth,
+                cells: board.cells(),
+            });
+        }
+        if bytes[13..16] != [0, 0, 0] {
+            return Err(BookError::Reserved);
+        }
+        let mut count = [0; 8];
+        count.copy_from_slice(&bytes[16..24]);
+        Ok(Header {
+            width,
+            height,
+            depth,
+            board,
+            count: u64::from_le_bytes(count),
+        })
+    }
+
+    /// An error unless a body of `body` bytes holds exactly the announced records.
+    fn check_body_len(&self, body: u64) -> Result<(), BookError> {
+        let count = self.count;
+        let whole = body / RECORD_LEN as u64;
+        if whole < count {
+            let offset = HEADER_LEN as u64 + whole * RECORD_LEN as u64;
+            return Err(BookError::Truncated {
+                record: whole,
+                offset,
+                count,
+            });
+        }
+        // `whole >= count`: the product fits, as `body` does.
+        let expected = count * RECORD_LEN as u64;
+        if body != expected {
+            return Err(BookError::TrailingBytes {
+                offset: HEADER_LEN as u64 + expected,
+                extra: body - expected,
+            });
+        }
+        Ok(())
+    }
+
+    /// The book whose records are `body` (exactly `count` of them: see `check_body_len`).
+    fn book(self, body: &[u8]) -> Result<OpeningBook, BookError> {
+        let count = self.count as usize; // no more than the bytes in memory
+        let (w, h) = (self.width as u32, self.height as u32);
+        let mut entries = Entries {
+            keys: Vec::with_capacity(count),
+            scores: Vec::with_capacity(count),
+        };
+        for (index, record) in body.chunks_exact(RECORD_LEN).enumerate() {
+            let offset = HEADER_LEN + index * RECORD_LEN;
+            let mut key = [0; 8];
+            key.copy_from_slice(&record[..8]);
+            let key = u64::from_le_bytes(key);
+            let score = record[8] as i8;
+            let bad = |problem: String| BookError::BadRecord {
+                record: index as u64,
+                offset: offset as u64,
+                problem,
+            };
+            if let Some(&previous) = entries.keys.last()
+                && key <= previous
+            {
+                return Err(bad(format!(
+                    "key {key:#x} is not greater than the key before it, {previous:#x} (keys must be strictly increasing)"
+                )));
+            }
+            let stones = check_key(key, w, h, self.depth as u32).map_err(&bad)?;
+            if from_pons_counts(self.board.cells(), stones, score as i32).is_none() {
+                return Err(BookError::BadRecord {
+                    record: index as u64,
+                    offset: offset as u64 + 8,
+                    problem: format!(
+                        "score {score} is out of range for a position with {stones} stones on a {w}x{h} board"
+                    ),
+                });
+            }
+            entries.keys.push(key);
+            entries.scores.push(score);
+        }
+        Ok(OpeningBook {
+            width: self.width,
+            height: self.height,
+            depth: self.depth,
+            entries,
+        })
+    }
+}
+
+/// Fills `buffer` from `reader` as far as the input goes; the number of bytes read.
+fn read_up_to(reader: &mut dyn Read, buffer: &mut [u8]) -> std::io::Result<usize> {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        match reader.read(&mut buffer[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
 }
 
 /// Checks that `key` is the canonical key of a non-terminal position with at
@@ -1045,6 +1153,65 @@ mod tests {
         );
     }
 
+    #[test]
+    fn reading_a_stream_stops_at_what_the_header_announces() {
+        let bytes = valid_file();
+        let read = |bytes: &[u8], size: Option<u64>| {
+            OpeningBook::read_from(&mut std::io::Cursor::new(bytes), size)
+        };
+        let book = OpeningBook::from_bytes(bytes).unwrap();
+        assert_eq!(read(bytes, Some(bytes.len() as u64)).unwrap(), book);
+        assert_eq!(read(bytes, None).unwrap(), book);
+        // A regular file's size is checked against the header before the records are read.
+        let n = book.len() as u64;
+        assert_eq!(
+            read(bytes, Some(bytes.len() as u64 + 9)).unwrap_err(),
+            BookError::TrailingBytes {
+                offset: 24 + 9 * n,
+                extra: 9
+            }
+        );
+        assert_eq!(
+            read(&bytes[..30], Some(30)).unwrap_err(),
+            BookError::Truncated {
+                record: 0,
+                offset: 24,
+                count: n
+            }
+        );
+        assert_eq!(
+            read(&bytes[..30], None).unwrap_err(),
+            BookError::Truncated {
+                record: 0,
+                offset: 24,
+                count: n
+            }
+        );
+        assert_eq!(
+            read(&bytes[..10], None).unwrap_err(),
+            BookError::ShortHeader { len: 10 }
+        );
+        // An endless stream after a header: no more than the announced records are read.
+        let mut header = file(3, &[]);
+        header[16..24].copy_from_slice(&1000u64.to_le_bytes());
+        let mut endless = std::io::Cursor::new(header.clone()).chain(std::io::repeat(0));
+        assert_eq!(
+            OpeningBook::read_from(&mut endless, None).unwrap_err(),
+            BookError::TrailingData {
+                offset: 24 + 9 * 1000
+            }
+        );
+        // A header announcing more than a book may hold: refused before any record is read.
+        header[16..24].copy_from_slice(&u64::MAX.to_le_bytes());
+        let mut endless = std::io::Cursor::new(header.clone()).chain(std::io::repeat(0));
+        let error = OpeningBook::read_from(&mut endless, None).unwrap_err();
+        assert_eq!(error, BookError::TooLarge { count: u64::MAX });
+        assert_eq!(
+            error.to_string(),
+            "bytes 16-23 announce 18446744073709551615 records, more than the 1024 MiB a book file may have"
+        );
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
         /// Arbitrary bytes, with or without a valid header, never panic.
@@ -1059,7 +1226,9 @@ mod tests {
                 input[16..24].copy_from_slice(&(records as u64).to_le_bytes());
             }
             input.extend_from_slice(&bytes);
-            let _ = OpeningBook::from_bytes(&input);
+            let whole = OpeningBook::from_bytes(&input);
+            let len = input.len() as u64;
+            prop_assert_eq!(OpeningBook::read_from(&mut input.as_slice(), Some(len)), whole);
         }
 
         /// A valid file with a few bytes changed is either read (then it writes back

@@ -32,6 +32,7 @@ use bitboard::{
     board_cells, bottom_cell, bottom_row, column_cells, has_four, top_cell, winning_cells,
 };
 use ply_core::engine::{ExactScale, HooksVisitor, SearchHooks};
+use ply_core::text::excerpt;
 use ply_core::{Evaluator, Game, GameBounds, Outcome, Player, Score};
 use std::hash::{Hash, Hasher};
 
@@ -220,7 +221,8 @@ impl Connect4 {
         match numbers[..] {
             [w, h] => Connect4::new(w, h),
             _ => Err(NotationError::new(format!(
-                "connect4: expected the size as WxH (columns x rows, e.g. 7x6), got '{args}'"
+                "connect4: expected the size as WxH (columns x rows, e.g. 7x6), got {args}",
+                args = excerpt(args)
             ))),
         }
     }
@@ -424,26 +426,30 @@ impl Notation for Connect4 {
                 Some(d) if (1..=w).contains(&d) => (d - 1) as Column,
                 Some(d) => {
                     return Err(NotationError::new(format!(
-                        "move {n} ('{ch}'): column {d} is outside 1-{w}"
+                        "move {n} ({ch}): column {d} is outside 1-{w}",
+                        ch = excerpt(&ch.to_string())
                     )));
                 }
                 None => {
                     return Err(NotationError::new(format!(
-                        "move {n} ('{ch}'): not a column number (write the columns played, 1-{w}, e.g. 4453)"
+                        "move {n} ({ch}): not a column number (write the columns played, 1-{w}, e.g. 4453)",
+                        ch = excerpt(&ch.to_string())
                     )));
                 }
             };
             if pos.outcome().is_some() {
                 let why = if pos.won { "won" } else { "drawn" };
                 return Err(NotationError::new(format!(
-                    "move {n} ('{ch}'): the game is already over ({why} after move {})",
-                    n - 1
+                    "move {n} ({ch}): the game is already over ({why} after move {})",
+                    n - 1,
+                    ch = excerpt(&ch.to_string())
                 )));
             }
             if !pos.can_play(column) {
                 return Err(NotationError::new(format!(
-                    "move {n} ('{ch}'): column {} is full",
-                    column + 1
+                    "move {n} ({ch}): column {} is full",
+                    column + 1,
+                    ch = excerpt(&ch.to_string())
                 )));
             }
             pos.play(column);
@@ -465,7 +471,8 @@ impl Notation for Connect4 {
             Ok(d) if (1..=w).contains(&d) => (d - 1) as Column,
             _ => {
                 return Err(NotationError::new(format!(
-                    "'{text}' is not a column (1-{w})"
+                    "{text} is not a column (1-{w})",
+                    text = excerpt(text)
                 )));
             }
         };

@@ -30,6 +30,7 @@
 use super::Connect4;
 use crate::notation::{Notation, NotationError};
 use ply_core::Score;
+use ply_core::text::excerpt;
 
 /// Pons' score of `value` (exact, seen from the side to move in `pos`, plies
 /// counted from `pos`). `None` when `value` is a heuristic estimate, not a proved
@@ -103,13 +104,15 @@ pub fn parse_set_line(
         None => None,
         Some(text) => Some(text.parse::<i32>().map_err(|_| {
             NotationError::new(format!(
-                "score '{text}' is not a whole number (write `moves score`, e.g. `4453 -2`)"
+                "score {text} is not a whole number (write `moves score`, e.g. `4453 -2`)",
+                text = excerpt(text)
             ))
         })?),
     };
     if let Some(extra) = fields.next() {
         return Err(NotationError::new(format!(
-            "unexpected '{extra}' after the score (one position per line: `moves` or `moves score`)"
+            "unexpected {extra} after the score (one position per line: `moves` or `moves score`)",
+            extra = excerpt(extra)
         )));
     }
     Ok((position, expected))
@@ -150,6 +153,28 @@ mod tests {
         // Not proved, or past the last cell: no Pons score.
         assert_eq!(to_pons(&pos(""), Score::heuristic(30)), None);
         assert_eq!(to_pons(&pos(""), Score::win_in(43)), None);
+    }
+
+    #[test]
+    fn set_line_errors_quote_the_line_short_and_escaped() {
+        let start = Connect4::standard();
+        let error = |line: &str| parse_set_line(&start, line).unwrap_err().to_string();
+        let long = "9".repeat(1000);
+        assert_eq!(
+            error(&format!("4453 1 {long}")),
+            format!(
+                "unexpected '{}…' after the score (one position per line: `moves` or `moves score`)",
+                &long[..40]
+            )
+        );
+        assert_eq!(
+            error("4453 \u{1b}[2J"),
+            "score '\\u{1b}[2J' is not a whole number (write `moves score`, e.g. `4453 -2`)"
+        );
+        assert_eq!(
+            error("44\u{202e}53"),
+            "move 3 ('\\u{202e}'): not a column number (write the columns played, 1-7, e.g. 4453)"
+        );
     }
 
     #[test]
