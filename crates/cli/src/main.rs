@@ -8,6 +8,7 @@ mod engine_glue;
 mod interrupt;
 mod pons;
 mod report;
+mod text_input;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
