@@ -498,8 +498,10 @@ impl TreeBuilder {
         self.nodes[id as usize].mover = mover;
     }
 
+    /// Gives a leaf its value. Trailing zero decimals do not count (as when a file is
+    /// read): the tree's scale is set by the finest value, and it writes back exactly.
     pub fn set_value(&mut self, id: NodeId, value: Decimal, line: u32, column: u32) {
-        self.values[id as usize] = Some((value, line, column));
+        self.values[id as usize] = Some((value.normalized(), line, column));
     }
 
     pub fn clear_value(&mut self, id: NodeId) {

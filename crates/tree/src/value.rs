@@ -45,6 +45,17 @@ impl Decimal {
         }
     }
 
+    /// The same number with no trailing zero decimals (`2.50` is `2.5`, `0.000` is `0`),
+    /// as the readers make every number they read.
+    pub fn normalized(self) -> Decimal {
+        let mut number = self;
+        while number.decimals > 0 && number.mantissa % 10 == 0 {
+            number.mantissa /= 10;
+            number.decimals -= 1;
+        }
+        number
+    }
+
     /// This number times `10^decimals` (which must be at least `self.decimals`),
     /// or `None` if it does not fit the range of scores.
     pub fn scaled(self, decimals: u8) -> Option<i32> {

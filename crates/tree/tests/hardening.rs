@@ -376,3 +376,19 @@ fn the_drawings_escape_whatever_a_name_holds() {
         assert_eq!(value["root"]["children"][0]["name"], HOSTILE[1]);
     }
 }
+
+/// Found by fuzzing (tree_structured): a value given with trailing zero decimals
+/// (`0.000`) set the tree's scale, which its text did not write back.
+#[test]
+fn values_with_trailing_zero_decimals_write_back_exactly() {
+    for (mantissa, decimals, scale) in [(0, 3, 0), (2500, 3, 1), (-120, 2, 1), (7, 3, 3)] {
+        let mut builder = TreeBuilder::new(Limits::default());
+        let root = builder.push(None, None, 0, 0).unwrap();
+        builder.set_value(root, Decimal { mantissa, decimals }, 0, 0);
+        let tree = builder.finish(LeafPerspective::Max).unwrap();
+        assert_eq!(tree.decimals(), scale, "{mantissa}e-{decimals}");
+        let options = ParseOptions::default();
+        assert_eq!(parse(&tree.to_text(), &options).unwrap(), tree);
+        assert_eq!(parse(&tree.to_bracket(), &options).unwrap(), tree);
+    }
+}
