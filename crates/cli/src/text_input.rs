@@ -46,7 +46,9 @@ pub fn read_text(
     let mut bytes: Vec<u8> = Vec::new();
     if let Some(size) = size_hint {
         // Within the cap, checked above.
-        bytes.try_reserve_exact(size as usize)?;
+        bytes
+            .try_reserve_exact(size as usize)
+            .map_err(|_| out_of_memory(label, size as usize))?;
     }
     let mut chunk = vec![0u8; CHUNK];
     let mut checked = 0;
@@ -60,12 +62,21 @@ pub fn read_text(
         if bytes.len() + read > cap {
             return Err(too_large());
         }
-        bytes.try_reserve(read)?;
+        bytes
+            .try_reserve(read)
+            .map_err(|_| out_of_memory(label, bytes.len() + read))?;
         bytes.extend_from_slice(&chunk[..read]);
         checked = check(&bytes, checked, label, false)?;
     }
     check(&bytes, checked, label, true)?;
     String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{label}: the file is not UTF-8 text"))
+}
+
+fn out_of_memory(label: &str, bytes: usize) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{label}: not enough memory to hold {} of text",
+        size_text(bytes)
+    )
 }
 
 /// Checks `bytes[checked..]` (the part not checked yet) and returns how far the
