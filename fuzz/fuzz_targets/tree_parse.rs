@@ -1,10 +1,14 @@
 #![no_main]
 //! Any text given as a tree (text, bracket or JSON format) is either read or refused
 //! with an error that has a place; never a panic. A tree that is read is searched and
-//! drawn in every format, and writes back to text that reads to the same tree.
+//! drawn in every format (the SVG is well-formed XML), and writes back to each format
+//! in a text that reads to the same tree.
 use libfuzzer_sys::fuzz_target;
 use ply_core::Algorithm;
-use ply_tree::{Format, LeafPerspective, Limits, ParseOptions, annotate, detect_format, parse, render};
+use ply_tree::{
+    Format, JSON_MAX_DEPTH, LeafPerspective, Limits, ParseOptions, annotate, detect_format, parse,
+    render,
+};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -17,11 +21,17 @@ fuzz_target!(|data: &[u8]| {
         Ok(tree) => tree,
         Err(error) => {
             assert!(!error.message.is_empty());
+            // Messages quote the input escaped: never a control character.
+            assert!(!error.message.chars().any(char::is_control), "{error}");
             return;
         }
     };
+    // No name holds a character the text policy refuses, whatever the format.
+    for node in tree.nodes() {
+        assert!(ply_core::text::check_text(&node.name).is_ok(), "{:?}", node.name);
+    }
     // Names from JSON may be any string; the text and bracket formats only take plain names.
-    let format = detect_format(text);
+    let format = detect_format(ply_core::text::strip_bom(text));
     if format != Format::Json {
         assert_eq!(parse(&tree.to_text(), &options).expect("text round trip"), tree);
     }
@@ -29,10 +39,20 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(parse(&tree.to_bracket(), &options).expect("bracket round trip"), tree);
     }
     let json = serde_json::to_string(&tree.to_json()).expect("JSON");
-    assert_eq!(parse(&json, &options).expect("JSON round trip"), tree);
+    match parse(&json, &options) {
+        Ok(again) => assert_eq!(again, tree),
+        Err(error) => {
+            assert!(tree.height() > JSON_MAX_DEPTH, "JSON round trip: {error}");
+            assert!(error.message.starts_with("recursion limit exceeded"), "{error}");
+        }
+    }
     for algorithm in Algorithm::ALL {
         let run = annotate(&tree, algorithm);
         let _ = (render::text(&tree, &run), render::trace(&tree, &run), render::dot(&tree, &run));
-        let _ = (render::svg(&tree, &run, true), render::json(&tree, &run, true));
+        let svg = render::svg(&tree, &run, true);
+        if let Err(error) = roxmltree::Document::parse(&svg) {
+            panic!("the SVG is not well-formed XML ({error}): {svg}");
+        }
+        let _ = render::json(&tree, &run, true);
     }
 });

@@ -170,13 +170,23 @@ fn a_book_stream_is_read_no_further_than_its_header_announces() {
 
 #[test]
 fn a_graph_file_from_dev_zero_is_refused_at_its_size_limit() {
+    // Zeros are refused at the first byte, as the text is checked while it is read.
     Bounded::new(&["solve", "pursuit:file:/dev/zero"])
         .memory_mib(512)
         .seconds(20)
         .run()
         .assert_code(2)
         .assert_one_line_error()
-        .assert_stderr_contains("/dev/zero: more than 1 MiB, the limit for a graph file");
+        .assert_stderr_contains("/dev/zero:1:1: control character U+0000 is not allowed");
+    // Endless text is refused at the limit.
+    Bounded::new(&["solve", "pursuit:file:/dev/stdin"])
+        .memory_mib(512)
+        .seconds(20)
+        .stdin("a b\n".repeat(1 << 20))
+        .run()
+        .assert_code(2)
+        .assert_one_line_error()
+        .assert_stderr_contains("/dev/stdin: more than 1 MiB, the limit for a graph file");
 }
 
 #[test]
@@ -188,9 +198,7 @@ fn play_from_dev_zero_is_refused_in_bounded_memory() {
         .run();
     out.assert_code(2)
         .assert_one_line_error()
-        .assert_stderr_contains(
-            "ply: error: standard input: line 1: no line break in its first 1 MiB",
-        );
+        .assert_stderr_contains("ply: error: <stdin>: line 1: no line break in its first 1 MiB");
     assert!(out.stdout.len() < 1000, "{}", out.stdout.len());
 }
 

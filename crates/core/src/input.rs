@@ -96,10 +96,10 @@ impl Input {
         })
     }
 
-    /// Standard input, named "standard input" in messages.
+    /// Standard input, named `<stdin>` in messages (as compilers name it).
     pub fn stdin() -> Input {
         Input {
-            name: "standard input".to_string(),
+            name: "<stdin>".to_string(),
             size: None,
             reader: Box::new(io::stdin().lock()),
         }
@@ -114,7 +114,7 @@ impl Input {
         }
     }
 
-    /// The name messages give the input: its path (see [`display_name`]), or "standard input".
+    /// The name messages give the input: its path (see [`display_name`]), or `<stdin>`.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -161,27 +161,46 @@ impl Input {
     /// The whole text (at most `limit` bytes, see [`Input::read_bytes`]) without a leading
     /// byte-order mark; bytes that are not UTF-8, and characters the text policy refuses
     /// ([`text::check_text`]), are errors naming their line and column.
-    pub fn read_text(self, limit: u64, what: &'static str) -> Result<String, InputError> {
-        let name = self.name.clone();
-        let error = |kind| InputError {
-            name: name.clone(),
-            kind,
-        };
-        let mut bytes = self.read_bytes(limit, what)?;
+    ///
+    /// The text is checked as it arrives, a chunk at a time: a bad byte stops the reading
+    /// at once (`/dev/zero` is refused after one read, not after `limit` bytes of zeros).
+    pub fn read_text(mut self, limit: u64, what: &'static str) -> Result<String, InputError> {
+        let too_large = |size| InputErrorKind::TooLarge { limit, size, what };
+        if let Some(size) = self.size.filter(|&size| size > limit) {
+            return Err(self.error(too_large(Some(size))));
+        }
+        let mut bytes: Vec<u8> = Vec::new();
+        if let Some(size) = self.size {
+            // Within the limit (checked above): the room the whole file needs, at once.
+            let _ = bytes.try_reserve_exact(size as usize);
+        }
+        let mut checker = TextChecker::default();
+        let mut chunk = vec![0u8; 64 * 1024];
+        loop {
+            let read = match self.reader.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(read) => read,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.error(InputErrorKind::Io(e))),
+            };
+            if bytes.len() as u64 + read as u64 > limit {
+                return Err(self.error(too_large(None)));
+            }
+            bytes.extend_from_slice(&chunk[..read]);
+            checker
+                .check(&bytes, false)
+                .map_err(|kind| self.error(kind))?;
+        }
+        checker
+            .check(&bytes, true)
+            .map_err(|kind| self.error(kind))?;
         if bytes.starts_with(BOM) {
             bytes.drain(..BOM.len());
         }
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let bytes = e.as_bytes();
-            let valid = e.utf8_error().valid_up_to();
-            let before = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
-            let line = before.matches('\n').count() + 1;
-            let start = before.rfind('\n').map_or(0, |at| at + 1);
-            let column = before[start..].chars().count() + 1;
-            error(InputErrorKind::NotUtf8 { line, column })
-        })?;
-        text::check_text(&text).map_err(|e| error(InputErrorKind::Text(e)))?;
-        Ok(text)
+        String::from_utf8(bytes).map_err(|_| {
+            // (The checker has seen every byte: it would have said where.)
+            self.error(InputErrorKind::NotUtf8 { line: 1, column: 1 })
+        })
     }
 
     /// The lines, one at a time, each at most `max_line` bytes (see [`Lines`]).
@@ -198,10 +217,70 @@ impl Input {
 
 const BOM: &[u8] = "\u{feff}".as_bytes();
 
+/// Checks a text as its bytes arrive: UTF-8 and the text policy, keeping the line and
+/// column of the first byte not yet checked.
+#[derive(Default)]
+struct TextChecker {
+    /// Bytes checked so far (always at a character boundary).
+    checked: usize,
+    line: usize,
+    column: usize,
+}
+
+impl TextChecker {
+    /// Checks `bytes[self.checked..]`; a character cut at the end waits for the next
+    /// chunk, unless `last`.
+    fn check(&mut self, bytes: &[u8], last: bool) -> Result<(), InputErrorKind> {
+        if self.checked == 0 {
+            self.line = 1;
+            self.column = 1;
+            if bytes.len() < BOM.len() && BOM.starts_with(bytes) && !last {
+                return Ok(()); // perhaps the start of a byte-order mark
+            }
+            if bytes.starts_with(BOM) {
+                self.checked = BOM.len();
+            }
+        }
+        let rest = &bytes[self.checked..];
+        let (valid, bad) = match std::str::from_utf8(rest) {
+            Ok(text) => (text, false),
+            Err(e) => {
+                let valid = std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default();
+                // No error length: a character cut by the end of the chunk, whole in the next.
+                (valid, e.error_len().is_some() || last)
+            }
+        };
+        text::check_line(valid, self.line).map_err(|e| {
+            let column = if e.line == self.line {
+                e.column + self.column - 1
+            } else {
+                e.column
+            };
+            InputErrorKind::Text(TextError { column, ..e })
+        })?;
+        for c in valid.chars() {
+            if c == '\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+        }
+        self.checked += valid.len();
+        if bad {
+            return Err(InputErrorKind::NotUtf8 {
+                line: self.line,
+                column: self.column,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// Why an input could not be read.
 #[derive(Debug)]
 pub struct InputError {
-    /// The input's name: its path, or "standard input".
+    /// The input's name: its path, or `<stdin>`.
     pub name: String,
     /// What went wrong.
     pub kind: InputErrorKind,
@@ -262,7 +341,7 @@ impl fmt::Display for InputErrorKind {
                 what,
             } => write!(f, "more than {}, the limit for {what}", size_words(*limit)),
             InputErrorKind::NotUtf8 { line, column } => {
-                write!(f, "{line}:{column}: not valid UTF-8")
+                write!(f, "{line}:{column}: the file is not UTF-8 text")
             }
             InputErrorKind::Text(e) => write!(f, "{e}"),
         }
@@ -583,7 +662,7 @@ mod tests {
         );
         assert_eq!(
             read(b"ab\ncd\xffe", 16),
-            Err("f:2:3: not valid UTF-8".to_string())
+            Err("f:2:3: the file is not UTF-8 text".to_string())
         );
         assert_eq!(
             read(b"ab\nc\x07", 16),

@@ -148,7 +148,9 @@ fn address_space_room() -> Option<u64> {
         }
         let status = std::fs::read_to_string("/proc/self/status").ok()?;
         let used = kib_field(&status, "VmSize:").unwrap_or(0);
-        Some((limit.rlim_cur as u64).saturating_sub(used))
+        #[allow(clippy::unnecessary_cast)] // rlim_t is 32 bits wide on some systems
+        let limit = limit.rlim_cur as u64;
+        Some(limit.saturating_sub(used))
     }
     #[cfg(not(target_os = "linux"))]
     None

@@ -170,8 +170,11 @@ pub struct Solver<G: Game, P: PositionKey<G> = Identity> {
     key: P,
     nodes: u64,
     limits: SolverLimits,
-    progress: Option<Box<dyn FnMut(&SolverProgress)>>,
+    progress: Option<ProgressReport>,
 }
+
+/// What a [`Solver`] calls with its progress.
+type ProgressReport = Box<dyn FnMut(&SolverProgress)>;
 
 /// Where a long solve stands, for a progress line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

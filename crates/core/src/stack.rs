@@ -140,7 +140,10 @@ mod tests {
             .expect("search finishes")
     }
 
-    fn searches<const PAD: usize>() -> [(&'static str, fn(&Line<PAD>)); 4] {
+    /// A search by its name.
+    type Named<const PAD: usize> = (&'static str, fn(&Line<PAD>));
+
+    fn searches<const PAD: usize>() -> [Named<PAD>; 4] {
         [
             ("minimax", |g| {
                 minimax(g, &NoEvaluation, None);

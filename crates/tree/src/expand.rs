@@ -52,13 +52,13 @@ pub fn expand<G: Game>(
     let mut stack: Vec<(G, Option<NodeId>, String)> =
         vec![(root.clone(), None, root_name.to_string())];
     let mut moves = Vec::new();
+    let limits = options.limits;
+    let later = |e: TreeError| TreeError {
+        message: format!("{}; start from a later position", e.message),
+        ..e
+    };
     while let Some((position, parent, name)) = stack.pop() {
-        let id = builder
-            .push(parent, Some(name), 0, 0)
-            .map_err(|e| TreeError {
-                message: format!("{}; start from a later position", e.message),
-                ..e
-            })?;
+        let id = builder.push(parent, Some(name), 0, 0).map_err(later)?;
         let mover = if position.to_move() == max {
             Player::First
         } else {
@@ -83,8 +83,17 @@ pub fn expand<G: Game>(
             builder.set_value(id, value, 0, 0);
             continue;
         }
+        // The limits are checked before the children are made: every position on the
+        // stack becomes a node, and one wide position (a pile of a million) must not
+        // fill the memory with its children before the limit is reached.
+        if builder.depth(id) >= limits.max_depth {
+            return Err(later(limits.too_deep(0, 0)));
+        }
         moves.clear();
         position.generate_moves(&mut moves);
+        if builder.len() + stack.len() + moves.len() > limits.max_nodes {
+            return Err(later(limits.too_many_nodes(0, 0)));
+        }
         for &mv in moves.iter().rev() {
             let name = name_move(&position, mv);
             stack.push((position.after(mv), Some(id), name));
@@ -151,7 +160,10 @@ pub fn expand_strategy<G: Game + Eq + std::hash::Hash>(
     let mut builder = TreeBuilder::new(options.limits);
     let mut on_line = std::collections::HashSet::new();
     let mut stack = vec![Step::Enter(root.clone(), None, root_name.to_string())];
+    // The positions on the stack still to become nodes.
+    let mut pending = 1;
     let mut moves = Vec::new();
+    let limits = options.limits;
     while let Some(step) = stack.pop() {
         let (position, parent, name) = match step {
             Step::Leave(position) => {
@@ -160,6 +172,7 @@ pub fn expand_strategy<G: Game + Eq + std::hash::Hash>(
             }
             Step::Enter(position, parent, name) => (position, parent, name),
         };
+        pending -= 1;
         let id = builder.push(parent, Some(name), 0, 0)?;
         let mover = if position.to_move() == max {
             Player::First
@@ -190,6 +203,10 @@ pub fn expand_strategy<G: Game + Eq + std::hash::Hash>(
             builder.set_value(id, leaf_value, 0, 0);
             continue;
         }
+        // As in `expand`, the limits are checked before the children are made.
+        if builder.depth(id) >= limits.max_depth {
+            return Err(limits.too_deep(0, 0));
+        }
         // The winner (and, in a draw, either side) follows one best move; the loser tries everything.
         moves.clear();
         if score.is_loss() {
@@ -201,6 +218,10 @@ pub fn expand_strategy<G: Game + Eq + std::hash::Hash>(
             builder.set_value(id, leaf_value, 0, 0);
             continue;
         }
+        if builder.len() + pending + moves.len() > limits.max_nodes {
+            return Err(limits.too_many_nodes(0, 0));
+        }
+        pending += moves.len();
         on_line.insert(position.clone());
         stack.push(Step::Leave(position.clone()));
         for &mv in moves.iter().rev() {

@@ -30,7 +30,9 @@ pub mod value;
 
 pub use annotate::{Annotation, Bound, NodeReport, Step, Window, annotate};
 pub use expand::{ExpandOptions, expand, expand_strategy};
-pub use parse::{Format, detect_format, parse, parse_bracket, parse_json, parse_text};
+pub use parse::{
+    Format, JSON_MAX_DEPTH, detect_format, parse, parse_bracket, parse_json, parse_text,
+};
 pub use tree::{
     ExplicitTree, LeafPerspective, Limits, Node, NodeId, ParseOptions, TreeBuilder, TreeError,
     TreePosition,

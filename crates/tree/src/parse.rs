@@ -1,9 +1,13 @@
 //! Reading trees: the indented text format, the one-line bracket format and
 //! JSON, told apart by their first character (see docs/tree-format.md).
 //!
-//! Every error names the line and column where the problem is; no input makes
-//! the parsers panic or recurse without bound (the bracket and text parsers
-//! are iterative; JSON nesting is bounded by serde_json's recursion limit).
+//! Every format follows the text policy of ply ([`ply_core::text`]): a byte-order
+//! mark at the very start is skipped, and a control or invisible character anywhere
+//! else is refused with its line and column. Every error names the line and column
+//! where the problem is; no input makes the parsers panic, recurse without bound or
+//! hold more than the limits allow: nodes are counted as they are read, in every
+//! format (the text and bracket parsers are iterative and read token by token; JSON
+//! is read node by node, its nesting bounded by serde_json's recursion limit).
 //!
 //! ```
 //! use ply_tree::{parse, ParseOptions};
@@ -27,8 +31,12 @@
 //! ```
 
 use crate::tree::{ExplicitTree, NodeId, ParseOptions, TreeBuilder, TreeError};
-use crate::value::Decimal;
-use serde::Deserialize;
+use crate::value::{Decimal, NumberError};
+use ply_core::text::{check_text, excerpt, refusal, strip_bom};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
+use serde_json::value::RawValue;
+use std::collections::VecDeque;
+use std::fmt;
 
 /// The three ways of writing a tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,12 +67,25 @@ pub fn detect_format(text: &str) -> Format {
 /// Reads a tree in any of the three formats. A byte-order mark at the start
 /// (as some Windows editors write) is ignored.
 pub fn parse(text: &str, options: &ParseOptions) -> Result<ExplicitTree, TreeError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = checked(text)?;
     match detect_format(text) {
-        Format::Text => parse_text(text, options),
-        Format::Bracket => parse_bracket(text, options),
-        Format::Json => parse_json(text, options),
+        Format::Text => read_text_format(text, options),
+        Format::Bracket => read_bracket_format(text, options),
+        Format::Json => read_json_format(text, options),
     }
+}
+
+/// The text policy of ply, which every format applies first: the text without its
+/// byte-order mark, or the place of the first control or invisible character.
+fn checked(text: &str) -> Result<&str, TreeError> {
+    let text = strip_bom(text);
+    check_text(text).map_err(|e| TreeError::at(saturate(e.line), saturate(e.column), e.message))?;
+    Ok(text)
+}
+
+/// A line or column as [`TreeError`] stores it.
+fn saturate(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// Characters that may not appear in a name (they mean something in one of the formats).
@@ -90,7 +111,8 @@ fn check_name(name: &str, line_no: u32, line: &str, at: usize) -> Result<(), Tre
             line_no,
             column(line, at + i),
             format!(
-                "unexpected '{c}' in the name '{name}' (names cannot contain spaces or any of = # ( ) , {{ }} [ ] \")"
+                "unexpected '{c}' in the name {} (names cannot contain spaces or any of = # ( ) , {{ }} [ ] \")",
+                excerpt(name)
             ),
         )),
         None => Ok(()),
@@ -100,6 +122,11 @@ fn check_name(name: &str, line_no: u32, line: &str, at: usize) -> Result<(), Tre
 /// The indented text format: `name`, `name = value`, `= value` or a bare number
 /// (a leaf value when the line has no children), `-` for an unnamed inner node.
 pub fn parse_text(text: &str, options: &ParseOptions) -> Result<ExplicitTree, TreeError> {
+    read_text_format(checked(text)?, options)
+}
+
+/// [`parse_text`] of a text that follows the text policy.
+fn read_text_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, TreeError> {
     let mut builder = TreeBuilder::new(options.limits);
     // The open nodes from the root down: (indentation width, node).
     let mut open: Vec<(usize, NodeId)> = Vec::new();
@@ -198,9 +225,9 @@ pub fn parse_text(text: &str, options: &ParseOptions) -> Result<ExplicitTree, Tr
                 line_no,
                 column(line, next_at),
                 format!(
-                    "unexpected '{}' after '{}': one node per line, written 'name', 'name = value' or '= value'",
-                    next.split(char::is_whitespace).next().unwrap_or(next),
-                    &name[..space]
+                    "unexpected {} after {}: one node per line, written 'name', 'name = value' or '= value'",
+                    excerpt(next.split(char::is_whitespace).next().unwrap_or(next)),
+                    excerpt(&name[..space])
                 ),
             ));
         }
@@ -228,8 +255,8 @@ pub fn parse_text(text: &str, options: &ParseOptions) -> Result<ExplicitTree, Tr
                         line_no,
                         column(line, next_at),
                         format!(
-                            "unexpected '{}' after the value",
-                            trimmed[space..].trim_start()
+                            "unexpected {} after the value",
+                            excerpt(trimmed[space..].trim_start())
                         ),
                     ));
                 }
@@ -276,71 +303,121 @@ pub fn parse_text(text: &str, options: &ParseOptions) -> Result<ExplicitTree, Tr
     builder.finish(options.perspective)
 }
 
-#[derive(Clone, Debug, PartialEq)]
-enum Token {
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Token<'a> {
     Open,
     Close,
     Equals,
-    Word(String),
+    Word(&'a str),
 }
 
-/// Splits the bracket format into tokens with their line and column.
-fn bracket_tokens(text: &str) -> Result<Vec<(Token, u32, u32)>, TreeError> {
-    let mut tokens = Vec::new();
-    for (index, line) in text.split('\n').enumerate() {
-        let line_no = index as u32 + 1;
-        // Columns are counted as we go: recounting from the line start would be quadratic.
-        let mut chars = line.char_indices().peekable();
-        let mut col = 0u32;
-        while let Some((at, c)) = chars.next() {
-            col += 1;
-            match c {
-                '#' => break,
-                '(' => tokens.push((Token::Open, line_no, col)),
-                ')' => tokens.push((Token::Close, line_no, col)),
-                '=' => tokens.push((Token::Equals, line_no, col)),
-                ',' => {}
-                c if c.is_whitespace() => {}
-                c if is_name_char(c) => {
-                    let start = col;
-                    let mut end = at + c.len_utf8();
-                    while let Some(&(next_at, next)) = chars.peek() {
-                        if !is_name_char(next) {
-                            break;
-                        }
-                        end = next_at + next.len_utf8();
-                        col += 1;
-                        chars.next();
-                    }
-                    tokens.push((Token::Word(line[at..end].to_string()), line_no, start));
-                }
-                c => {
-                    return Err(TreeError::at(
-                        line_no,
-                        col,
-                        format!(
-                            "unexpected '{c}': the bracket format has only '(', ')', numbers and names"
-                        ),
-                    ));
-                }
-            }
+/// The tokens of the bracket format with their line and column, read as the
+/// parser asks for them: a huge file never becomes a huge list of tokens.
+struct BracketTokens<'a> {
+    lines: std::iter::Enumerate<std::str::Split<'a, char>>,
+    line: &'a str,
+    line_no: u32,
+    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+    /// The column of the last character read. Columns are counted as we go:
+    /// recounting from the line start would be quadratic.
+    col: u32,
+    /// The next token, once the parser has looked ahead (at most two).
+    ahead: VecDeque<(Token<'a>, u32, u32)>,
+}
+
+impl<'a> BracketTokens<'a> {
+    fn new(text: &'a str) -> BracketTokens<'a> {
+        BracketTokens {
+            lines: text.split('\n').enumerate(),
+            line: "",
+            line_no: 0,
+            chars: "".char_indices().peekable(),
+            col: 0,
+            ahead: VecDeque::new(),
         }
     }
-    Ok(tokens)
+
+    /// The next token, or `None` at the end of the text.
+    fn next(&mut self) -> Result<Option<(Token<'a>, u32, u32)>, TreeError> {
+        match self.ahead.pop_front() {
+            Some(token) => Ok(Some(token)),
+            None => self.read(),
+        }
+    }
+
+    /// The token `n` places ahead (0: the next one), without taking it.
+    fn peek(&mut self, n: usize) -> Result<Option<Token<'a>>, TreeError> {
+        while self.ahead.len() <= n {
+            match self.read()? {
+                Some(token) => self.ahead.push_back(token),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(self.ahead[n].0))
+    }
+
+    fn read(&mut self) -> Result<Option<(Token<'a>, u32, u32)>, TreeError> {
+        loop {
+            while let Some((at, c)) = self.chars.next() {
+                self.col += 1;
+                let (line_no, col) = (self.line_no, self.col);
+                match c {
+                    '#' => break,
+                    '(' => return Ok(Some((Token::Open, line_no, col))),
+                    ')' => return Ok(Some((Token::Close, line_no, col))),
+                    '=' => return Ok(Some((Token::Equals, line_no, col))),
+                    ',' => {}
+                    c if c.is_whitespace() => {}
+                    c if is_name_char(c) => {
+                        let mut end = at + c.len_utf8();
+                        while let Some(&(next_at, next)) = self.chars.peek() {
+                            if !is_name_char(next) {
+                                break;
+                            }
+                            end = next_at + next.len_utf8();
+                            self.col += 1;
+                            self.chars.next();
+                        }
+                        return Ok(Some((Token::Word(&self.line[at..end]), line_no, col)));
+                    }
+                    c => {
+                        return Err(TreeError::at(
+                            line_no,
+                            col,
+                            format!(
+                                "unexpected '{c}': the bracket format has only '(', ')', numbers and names"
+                            ),
+                        ));
+                    }
+                }
+            }
+            // The end of the line, or a comment that runs to it.
+            let Some((index, line)) = self.lines.next() else {
+                return Ok(None);
+            };
+            self.line = line;
+            self.line_no = saturate(index + 1);
+            self.chars = line.char_indices().peekable();
+            self.col = 0;
+        }
+    }
 }
 
 /// The bracket format: a leaf is a number or `name=number`; an inner node is
 /// `(` an optional name, its children `)`.
 pub fn parse_bracket(text: &str, options: &ParseOptions) -> Result<ExplicitTree, TreeError> {
-    let tokens = bracket_tokens(text)?;
+    read_bracket_format(checked(text)?, options)
+}
+
+/// [`parse_bracket`] of a text that follows the text policy.
+fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, TreeError> {
+    let mut tokens = BracketTokens::new(text);
     let mut builder = TreeBuilder::new(options.limits);
     // Open groups: (node, children so far, line, column of the '(').
     let mut open: Vec<(NodeId, u32, u32, u32)> = Vec::new();
     let mut done = false;
-    let mut i = 0;
-    while i < tokens.len() {
-        let (token, line, col) = &tokens[i];
-        let (line, col) = (*line, *col);
+    let mut previous_open = false;
+    while let Some((token, line, col)) = tokens.next()? {
         let after_end = |what: &str| {
             TreeError::at(
                 line,
@@ -350,6 +427,7 @@ pub fn parse_bracket(text: &str, options: &ParseOptions) -> Result<ExplicitTree,
                 ),
             )
         };
+        let follows_open = std::mem::replace(&mut previous_open, token == Token::Open);
         match token {
             Token::Open => {
                 if done {
@@ -361,7 +439,6 @@ pub fn parse_bracket(text: &str, options: &ParseOptions) -> Result<ExplicitTree,
                 });
                 let id = builder.push(parent, None, line, col)?;
                 open.push((id, 0, line, col));
-                i += 1;
             }
             Token::Close => {
                 let Some((id, children, ..)) = open.pop() else {
@@ -372,13 +449,12 @@ pub fn parse_bracket(text: &str, options: &ParseOptions) -> Result<ExplicitTree,
                         line,
                         col,
                         format!(
-                            "empty group '{}': an inner node needs at least one child",
-                            builder.name(id)
+                            "empty group {}: an inner node needs at least one child",
+                            excerpt(builder.name(id))
                         ),
                     ));
                 }
                 done = open.is_empty();
-                i += 1;
             }
             Token::Equals => {
                 return Err(TreeError::at(
@@ -389,34 +465,29 @@ pub fn parse_bracket(text: &str, options: &ParseOptions) -> Result<ExplicitTree,
             }
             Token::Word(word) => {
                 if done {
-                    return Err(after_end(&format!("'{word}'")));
+                    return Err(after_end(&excerpt(word)));
                 }
-                let named_leaf = matches!(tokens.get(i + 1), Some((Token::Equals, ..)));
-                let group_name = i > 0 && tokens[i - 1].0 == Token::Open && !named_leaf;
+                let named_leaf = tokens.peek(0)? == Some(Token::Equals);
+                let group_name = follows_open && !named_leaf;
                 if named_leaf {
-                    let (value, vline, vcol) = match tokens.get(i + 2) {
-                        Some((Token::Word(value), vline, vcol)) => (value, *vline, *vcol),
+                    let missing =
+                        || format!("missing value after {}", excerpt(&format!("{word}=")));
+                    // The '=' seen ahead.
+                    let Some((_, eline, ecol)) = tokens.next()? else {
+                        return Err(TreeError::at(line, col, missing()));
+                    };
+                    let (value, vline, vcol) = match tokens.next()? {
+                        Some((Token::Word(value), vline, vcol)) => (value, vline, vcol),
                         Some((_, vline, vcol)) => {
-                            return Err(TreeError::at(
-                                *vline,
-                                *vcol,
-                                format!("missing value after '{word}='"),
-                            ));
+                            return Err(TreeError::at(vline, vcol, missing()));
                         }
-                        None => {
-                            let (_, eline, ecol) = &tokens[i + 1];
-                            return Err(TreeError::at(
-                                *eline,
-                                *ecol + 1,
-                                format!("missing value after '{word}='"),
-                            ));
-                        }
+                        None => return Err(TreeError::at(eline, ecol + 1, missing())),
                     };
                     if word.parse::<Decimal>().is_ok() {
                         return Err(TreeError::at(
                             line,
                             col,
-                            format!("'{word}' is a number, so it cannot name a leaf"),
+                            format!("{} is a number, so it cannot name a leaf", excerpt(word)),
                         ));
                     }
                     if word == "-" {
@@ -428,11 +499,13 @@ pub fn parse_bracket(text: &str, options: &ParseOptions) -> Result<ExplicitTree,
                         g.1 += 1;
                         g.0
                     });
-                    let id = builder.push(parent, Some(word.clone()), line, col)?;
+                    let id = builder.push(parent, Some(word.to_string()), line, col)?;
                     builder.set_value(id, decimal, vline, vcol);
                     done = open.is_empty();
-                    i += 3;
-                } else if let Ok(decimal) = word.parse::<Decimal>() {
+                    continue;
+                }
+                let number = word.parse::<Decimal>();
+                if let Ok(decimal) = number {
                     let parent = open.last_mut().map(|g| {
                         g.1 += 1;
                         g.0
@@ -440,24 +513,31 @@ pub fn parse_bracket(text: &str, options: &ParseOptions) -> Result<ExplicitTree,
                     let id = builder.push(parent, None, line, col)?;
                     builder.set_value(id, decimal, line, col);
                     done = open.is_empty();
-                    i += 1;
                 } else if group_name && !open.is_empty() && word != "-" {
                     let group = open.last().map_or(0, |g| g.0);
-                    builder.set_name(group, Some(word.clone()));
-                    i += 1;
+                    builder.set_name(group, Some(word.to_string()));
                 } else {
-                    let hint = if word
-                        .chars()
-                        .next()
-                        .is_some_and(|c| c.is_ascii_digit() || c == '-' || c == '.')
-                    {
-                        format!("'{word}' is not a number")
-                    } else {
-                        format!(
-                            "unknown token '{word}': a name may only follow '(' or come before '=' (name=3)"
-                        )
+                    let message = match number {
+                        // Written as a number, but not one a tree may hold: the
+                        // same message as the other formats give.
+                        Err(
+                            error @ (NumberError::Exponent(_)
+                            | NumberError::TooPrecise(_)
+                            | NumberError::TooLarge(_)),
+                        ) => error.to_string(),
+                        _ if word
+                            .chars()
+                            .next()
+                            .is_some_and(|c| c.is_ascii_digit() || c == '-' || c == '.') =>
+                        {
+                            format!("{} is not a number", excerpt(word))
+                        }
+                        _ => format!(
+                            "unknown token {}: a name may only follow '(' or come before '=' (name=3)",
+                            excerpt(word)
+                        ),
                     };
-                    return Err(TreeError::at(line, col, hint));
+                    return Err(TreeError::at(line, col, message));
                 }
             }
         }
@@ -480,56 +560,337 @@ fn end_of(text: &str) -> (u32, u32) {
     (line, last.chars().count() as u32 + 1)
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct JsonFields {
-    name: Option<String>,
-    value: Option<serde_json::Number>,
-    children: Option<Vec<JsonNode>>,
+/// The deepest JSON tree: serde_json refuses more than 127 nested arrays and
+/// objects (its recursion limit, which bounds the stack it uses), and each level
+/// of a tree is an object and its `"children"` array.
+pub const JSON_MAX_DEPTH: u32 = 63;
+
+/// The fields of a JSON node.
+const JSON_FIELDS: &[&str] = &["name", "value", "children"];
+
+/// Reads a JSON tree node by node into a [`TreeBuilder`], so that the node and depth
+/// limits apply as nodes appear (the whole document is never built in memory).
+struct JsonReader<'de> {
+    text: &'de str,
+    builder: TreeBuilder,
+    /// An error found by the reader itself, with its own place; serde_json only
+    /// carries a placeholder out, to stop reading.
+    error: Option<TreeError>,
+    /// The last place asked for: byte offset, line, column.
+    cursor: (usize, usize, usize),
 }
 
-#[derive(Deserialize)]
-#[serde(try_from = "JsonFields")]
-struct JsonNode {
-    name: Option<String>,
-    value: Option<Decimal>,
-    children: Vec<JsonNode>,
+/// What a JSON node turned out to be, once its object has been read.
+struct JsonSummary {
+    id: NodeId,
+    has_value: bool,
+    /// The number of children, `None` without a `"children"` field.
+    children: Option<usize>,
 }
 
-impl TryFrom<JsonFields> for JsonNode {
-    type Error = String;
+impl<'de> JsonReader<'de> {
+    /// Keeps `error` and gives serde_json a placeholder to stop with.
+    fn fail<E: de::Error>(&mut self, error: TreeError) -> E {
+        self.error = Some(error);
+        E::custom("stopped by the tree reader")
+    }
 
-    /// Checked here, while serde_json still knows the line and column.
-    fn try_from(fields: JsonFields) -> Result<JsonNode, String> {
-        let who = fields
-            .name
-            .as_deref()
-            .map_or_else(|| "a node".to_string(), |n| format!("'{n}'"));
-        let value = match &fields.value {
-            Some(number) => Some(number.to_string().parse::<Decimal>()?),
-            None => None,
+    /// The line and column where `piece`, a slice of the text, starts (and where
+    /// its last character is).
+    fn places(&mut self, piece: &str) -> ((u32, u32), (u32, u32)) {
+        let start = (piece.as_ptr() as usize)
+            .checked_sub(self.text.as_ptr() as usize)
+            .filter(|&start| start + piece.len() <= self.text.len())
+            .unwrap_or(0);
+        let last = start + piece.len().saturating_sub(1);
+        (self.place(start), self.place(last))
+    }
+
+    /// The line and column of byte `offset`. Values are met in reading order, so the
+    /// count goes on from the last place asked for: linear in the text, not quadratic.
+    fn place(&mut self, offset: usize) -> (u32, u32) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let (from, mut line, mut column) = self.cursor;
+        if offset < from {
+            self.cursor = (0, 1, 1);
+            return self.place(offset);
+        }
+        for c in self.text[from..offset].chars() {
+            if c == '\n' {
+                line += 1;
+                column = 1;
+            } else {
+                column += 1;
+            }
+        }
+        self.cursor = (offset, line, column);
+        (saturate(line), saturate(column))
+    }
+
+    /// A node is a leaf with a value or an inner node with children: checked once its
+    /// whole object is read (the caller gives the place).
+    fn check(&self, node: &JsonSummary) -> Result<(), String> {
+        let who = if self.builder.is_named(node.id) {
+            excerpt(self.builder.name(node.id))
+        } else {
+            "a node".to_string()
         };
-        let had_children = fields.children.is_some();
-        let children = fields.children.unwrap_or_default();
-        match (value.is_some(), children.is_empty()) {
-            (true, false) => Err(format!(
+        match (node.has_value, node.children) {
+            (true, Some(n)) if n > 0 => Err(format!(
                 "{who} has both \"value\" and \"children\": only leaves have values"
             )),
-            (false, true) if !had_children => Err(format!(
+            (false, None) => Err(format!(
                 "leaf {who} has no value (give it \"value\": 3, or \"children\": [...])"
             )),
-            (false, true) => Err(format!("{who} has an empty \"children\" list")),
-            _ => Ok(JsonNode {
-                name: fields.name,
-                value,
-                children,
-            }),
+            (false, Some(0)) => Err(format!("{who} has an empty \"children\" list")),
+            _ => Ok(()),
+        }
+    }
+
+    /// The `"name"` field: a string (or `null`), under the text policy like the rest
+    /// of the file. Its escapes (`"\u0007"`) can spell characters that the text
+    /// itself may not contain: they are refused here, at the name's place.
+    fn name(&mut self, raw: &'de RawValue) -> Result<Option<String>, TreeError> {
+        let ((line, column), _) = self.places(raw.get());
+        let name: Option<String> = serde_json::from_str(raw.get())
+            .map_err(|e| TreeError::at(line, column, serde_message(&e)))?;
+        if let Some(name) = &name
+            && let Some(refused) = name.chars().find_map(refusal)
+        {
+            return Err(TreeError::at(
+                line,
+                column,
+                format!("{refused} (in the name {})", excerpt(name)),
+            ));
+        }
+        Ok(name)
+    }
+
+    /// The `"value"` field: a number as written, read like the numbers of the
+    /// other formats (no exponent, at most three decimals); `null` is no value.
+    fn value(&mut self, raw: &'de RawValue) -> Result<Option<(Decimal, u32, u32)>, TreeError> {
+        let text = raw.get();
+        let ((line, column), end) = self.places(text);
+        let quoted;
+        let unexpected = match text.as_bytes().first() {
+            Some(b'-' | b'0'..=b'9') => {
+                let decimal = text
+                    .parse::<Decimal>()
+                    .map_err(|e| TreeError::at(line, column, e))?;
+                return Ok(Some((decimal, line, column)));
+            }
+            Some(b'n') => return Ok(None),
+            Some(b't') => Unexpected::Bool(true),
+            Some(b'f') => Unexpected::Bool(false),
+            Some(b'[') => Unexpected::Seq,
+            Some(b'{') => Unexpected::Map,
+            _ => {
+                let string: String = serde_json::from_str(text).unwrap_or_default();
+                quoted = match string.char_indices().nth(ply_core::text::EXCERPT_CHARS) {
+                    Some((cut, _)) => format!("{}…", &string[..cut]),
+                    None => string,
+                };
+                Unexpected::Str(&quoted)
+            }
+        };
+        // The message and place serde_json gives: after the value it read.
+        let error = <serde_json::Error as de::Error>::invalid_type(unexpected, &"a JSON number");
+        Err(TreeError::at(end.0, end.1, error.to_string()))
+    }
+}
+
+/// A node: `{"name": ..., "value": ...}` or `{"name": ..., "children": [...]}`.
+struct NodeSeed<'r, 'de> {
+    reader: &'r mut JsonReader<'de>,
+    parent: Option<NodeId>,
+}
+
+impl<'de> DeserializeSeed<'de> for NodeSeed<'_, 'de> {
+    type Value = JsonSummary;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<JsonSummary, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for NodeSeed<'_, 'de> {
+    type Value = JsonSummary;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a node: an object with \"name\", \"value\" or \"children\"")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<JsonSummary, A::Error> {
+        let reader = self.reader;
+        // Added as soon as its object opens: the limits apply before its children are read.
+        let id = match reader.builder.push(self.parent, None, 0, 0) {
+            Ok(id) => id,
+            Err(e) => return Err(reader.fail(e)),
+        };
+        let mut node = JsonSummary {
+            id,
+            has_value: false,
+            children: None,
+        };
+        let mut seen = [false; 3];
+        while let Some(key) = map.next_key_seed(KeySeed)? {
+            if std::mem::replace(&mut seen[key as usize], true) {
+                return Err(de::Error::duplicate_field(JSON_FIELDS[key as usize]));
+            }
+            match key {
+                Key::Name => {
+                    let raw: &'de RawValue = map.next_value()?;
+                    match reader.name(raw) {
+                        Ok(name) => reader.builder.set_name(id, name),
+                        Err(e) => return Err(reader.fail(e)),
+                    }
+                }
+                Key::Value => {
+                    let raw: &'de RawValue = map.next_value()?;
+                    match reader.value(raw) {
+                        Ok(Some((value, line, column))) => {
+                            reader.builder.set_value(id, value, line, column);
+                            node.has_value = true;
+                        }
+                        Ok(None) => {}
+                        Err(e) => return Err(reader.fail(e)),
+                    }
+                }
+                Key::Children => {
+                    node.children = map.next_value_seed(ChildrenSeed {
+                        reader: &mut *reader,
+                        parent: id,
+                    })?;
+                }
+            }
+        }
+        Ok(node)
+    }
+}
+
+/// The `"children"` field: a list of nodes, or `null` (no children).
+struct ChildrenSeed<'r, 'de> {
+    reader: &'r mut JsonReader<'de>,
+    parent: NodeId,
+}
+
+impl<'de> DeserializeSeed<'de> for ChildrenSeed<'_, 'de> {
+    type Value = Option<usize>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<usize>, D::Error> {
+        deserializer.deserialize_option(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ChildrenSeed<'_, 'de> {
+    type Value = Option<usize>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of nodes")
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Option<usize>, E> {
+        Ok(None)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<usize>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Option<usize>, A::Error> {
+        let mut count = 0;
+        while let Some(child) = seq.next_element_seed(NodeSeed {
+            reader: &mut *self.reader,
+            parent: Some(self.parent),
+        })? {
+            // Raised here, serde_json places the error where it has read up to.
+            self.reader.check(&child).map_err(de::Error::custom)?;
+            count += 1;
+        }
+        Ok(Some(count))
+    }
+}
+
+/// A field of a node.
+#[derive(Clone, Copy)]
+enum Key {
+    Name = 0,
+    Value = 1,
+    Children = 2,
+}
+
+struct KeySeed;
+
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = Key;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Key, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl Visitor<'_> for KeySeed {
+    type Value = Key;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a field name")
+    }
+
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
+        match key {
+            "name" => Ok(Key::Name),
+            "value" => Ok(Key::Value),
+            "children" => Ok(Key::Children),
+            // Quoted short and escaped: a key may be long, or spell control characters.
+            _ => {
+                let shown = excerpt(key);
+                Err(E::unknown_field(&shown[1..shown.len() - 1], JSON_FIELDS))
+            }
         }
     }
 }
 
-/// JSON: `{"name": "root", "children": [{"name": "a", "value": 3}, ...]}`; names are optional.
+/// serde_json's message without the place it appends.
+fn serde_message(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    match message.strip_suffix(&suffix) {
+        Some(message) => message.to_string(),
+        None => message,
+    }
+}
+
+/// A serde_json error at its place (columns in characters, as everywhere in ply).
+fn json_error(text: &str, error: &serde_json::Error) -> TreeError {
+    let mut message = serde_message(error);
+    if message == "recursion limit exceeded" {
+        message = format!(
+            "{message}: a JSON tree can be at most {JSON_MAX_DEPTH} levels deep; write deeper trees in the text or bracket format"
+        );
+    }
+    let (line, bytes) = (error.line().max(1), error.column().max(1));
+    // serde_json counts the bytes read on the line; ply counts characters.
+    let column = text.split('\n').nth(line - 1).map_or(bytes, |l| {
+        l.char_indices()
+            .take_while(|&(i, _)| i < bytes)
+            .count()
+            .max(1)
+    });
+    TreeError::at(saturate(line), saturate(column), message)
+}
+
+/// JSON: `{"name": "root", "children": [{"name": "a", "value": 3}, ...]}`; names are
+/// optional, and may be any string the text policy allows. Trees deeper than
+/// [`JSON_MAX_DEPTH`] are refused.
 pub fn parse_json(text: &str, options: &ParseOptions) -> Result<ExplicitTree, TreeError> {
+    read_json_format(checked(text)?, options)
+}
+
+/// [`parse_json`] of a text that follows the text policy.
+fn read_json_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, TreeError> {
     if text.trim().is_empty() {
         return Err(TreeError::at(
             1,
@@ -537,23 +898,23 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> Result<ExplicitTree, Tr
             "the tree is empty: write at least one node",
         ));
     }
-    let root: JsonNode = serde_json::from_str(text).map_err(|e| {
-        let message = e.to_string();
-        let suffix = format!(" at line {} column {}", e.line(), e.column());
-        let message = message
-            .strip_suffix(&suffix)
-            .unwrap_or(&message)
-            .to_string();
-        TreeError::at(e.line().max(1) as u32, e.column().max(1) as u32, message)
-    })?;
-    let mut builder = TreeBuilder::new(options.limits);
-    let mut stack: Vec<(&JsonNode, Option<NodeId>)> = vec![(&root, None)];
-    while let Some((node, parent)) = stack.pop() {
-        let id = builder.push(parent, node.name.clone(), 0, 0)?;
-        if let Some(value) = node.value {
-            builder.set_value(id, value, 0, 0);
-        }
-        stack.extend(node.children.iter().rev().map(|child| (child, Some(id))));
+    let mut reader = JsonReader {
+        text,
+        builder: TreeBuilder::new(options.limits),
+        error: None,
+        cursor: (0, 1, 1),
+    };
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let root = NodeSeed {
+        reader: &mut reader,
+        parent: None,
     }
-    builder.finish(options.perspective)
+    .deserialize(&mut deserializer)
+    .map_err(|e| reader.error.take().unwrap_or_else(|| json_error(text, &e)))?;
+    // serde_json gives no place after the root's object: the file's start stands for it.
+    reader
+        .check(&root)
+        .map_err(|message| TreeError::at(1, 1, message))?;
+    deserializer.end().map_err(|e| json_error(text, &e))?;
+    reader.builder.finish(options.perspective)
 }

@@ -15,6 +15,7 @@
 //! ```
 
 use crate::value::{Decimal, format_scaled};
+use ply_core::text::excerpt;
 use ply_core::{Game, Outcome, Player, Score};
 use std::fmt;
 
@@ -46,6 +47,33 @@ impl Limits {
     /// The searches recurse once per level, and keep a principal variation per
     /// level (quadratic in the depth): deeper trees are refused whatever the options.
     pub const HARD_MAX_DEPTH: u32 = 10_000;
+    /// The most bytes of a tree file that `ply tree` reads (256 MiB): far more than
+    /// any tree within the node limit needs, and a bound on the memory a file can take.
+    pub const MAX_INPUT_BYTES: usize = 256 << 20;
+
+    /// The refusal of a tree with more than `max_nodes` nodes, at a place.
+    pub fn too_many_nodes(&self, line: u32, column: u32) -> TreeError {
+        TreeError::at(
+            line,
+            column,
+            format!(
+                "the tree has more than {} nodes (raise the limit with --max-nodes)",
+                self.max_nodes
+            ),
+        )
+    }
+
+    /// The refusal of a tree deeper than `max_depth`, at a place.
+    pub fn too_deep(&self, line: u32, column: u32) -> TreeError {
+        TreeError::at(
+            line,
+            column,
+            format!(
+                "the tree goes deeper than depth {} (raise the limit with --max-depth)",
+                self.max_depth
+            ),
+        )
+    }
 }
 
 impl Default for Limits {
@@ -415,6 +443,16 @@ impl TreeBuilder {
         self.nodes.is_empty()
     }
 
+    /// The limits this builder enforces.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// The depth of a node added so far (the root is at 0).
+    pub fn depth(&self, id: NodeId) -> u32 {
+        self.nodes[id as usize].depth
+    }
+
     /// Adds a node under `parent` (which must be the last node added or one of
     /// its ancestors: nodes come in reading order). MAX and MIN alternate by depth.
     pub fn push(
@@ -426,28 +464,14 @@ impl TreeBuilder {
     ) -> Result<NodeId, TreeError> {
         let id = self.nodes.len();
         if id >= self.limits.max_nodes {
-            return Err(TreeError::at(
-                line,
-                column,
-                format!(
-                    "the tree has more than {} nodes (raise the limit with --max-nodes)",
-                    self.limits.max_nodes
-                ),
-            ));
+            return Err(self.limits.too_many_nodes(line, column));
         }
         let depth = match parent {
             Some(p) => self.nodes[p as usize].depth + 1,
             None => 0,
         };
         if depth > self.limits.max_depth {
-            return Err(TreeError::at(
-                line,
-                column,
-                format!(
-                    "the tree goes deeper than depth {} (raise the limit with --max-depth)",
-                    self.limits.max_depth
-                ),
-            ));
+            return Err(self.limits.too_deep(line, column));
         }
         let named = name.is_some();
         self.nodes.push(Node {
@@ -474,8 +498,10 @@ impl TreeBuilder {
         self.nodes[id as usize].mover = mover;
     }
 
+    /// Gives a leaf its value. Trailing zero decimals do not count (as when a file is
+    /// read): the tree's scale is set by the finest value, and it writes back exactly.
     pub fn set_value(&mut self, id: NodeId, value: Decimal, line: u32, column: u32) {
-        self.values[id as usize] = Some((value, line, column));
+        self.values[id as usize] = Some((value.normalized(), line, column));
     }
 
     pub fn clear_value(&mut self, id: NodeId) {
@@ -485,6 +511,11 @@ impl TreeBuilder {
     /// The name of a node added so far.
     pub fn name(&self, id: NodeId) -> &str {
         &self.nodes[id as usize].name
+    }
+
+    /// Whether a node added so far has a name of its own (not a made-up `#N`).
+    pub fn is_named(&self, id: NodeId) -> bool {
+        self.nodes[id as usize].named
     }
 
     pub fn has_value(&self, id: NodeId) -> bool {
@@ -528,8 +559,9 @@ impl TreeBuilder {
                         line,
                         column,
                         format!(
-                            "leaf '{}' has no value (write it as '{} = 3')",
-                            node.name, node.name
+                            "leaf {} has no value (write it as {})",
+                            excerpt(&node.name),
+                            excerpt(&format!("{} = 3", node.name))
                         ),
                     ));
                 }
@@ -538,8 +570,8 @@ impl TreeBuilder {
                         line,
                         column,
                         format!(
-                            "'{}' has children, so it cannot have a value: only leaves have values",
-                            node.name
+                            "{} has children, so it cannot have a value: only leaves have values",
+                            excerpt(&node.name)
                         ),
                     ));
                 }

@@ -19,6 +19,7 @@
 //! ```
 
 use ply_core::Score;
+use ply_core::text::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
@@ -44,6 +45,17 @@ impl Decimal {
         }
     }
 
+    /// The same number with no trailing zero decimals (`2.50` is `2.5`, `0.000` is `0`),
+    /// as the readers make every number they read.
+    pub fn normalized(self) -> Decimal {
+        let mut number = self;
+        while number.decimals > 0 && number.mantissa % 10 == 0 {
+            number.mantissa /= 10;
+            number.decimals -= 1;
+        }
+        number
+    }
+
     /// This number times `10^decimals` (which must be at least `self.decimals`),
     /// or `None` if it does not fit the range of scores.
     pub fn scaled(self, decimals: u8) -> Option<i32> {
@@ -55,14 +67,70 @@ impl Decimal {
     }
 }
 
+/// Why a text is not a leaf value. Every format reads its numbers with
+/// [`Decimal::from_str`], so each mistake gets the same message everywhere.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumberError {
+    /// Not a number at all (`x3`, `1.2.3`, `0x10`).
+    NotANumber(String),
+    /// Written with an exponent (`1e3`).
+    Exponent(String),
+    /// More than [`MAX_DECIMALS`] decimal places.
+    TooPrecise(String),
+    /// Beyond ±[`MAX_SCALED`].
+    TooLarge(String),
+}
+
+impl NumberError {
+    /// The number as written (quoted in messages through [`ply_core::text::excerpt`]).
+    pub fn text(&self) -> &str {
+        match self {
+            NumberError::NotANumber(text)
+            | NumberError::Exponent(text)
+            | NumberError::TooPrecise(text)
+            | NumberError::TooLarge(text) => text,
+        }
+    }
+}
+
+impl fmt::Display for NumberError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let quoted = excerpt(self.text());
+        match self {
+            NumberError::NotANumber(_) => write!(
+                f,
+                "{quoted} is not a number (write an integer or a decimal such as 2.5)"
+            ),
+            NumberError::Exponent(_) => write!(
+                f,
+                "{quoted} has an exponent: write the number out in full (e.g. 2.5)"
+            ),
+            NumberError::TooPrecise(_) => write!(
+                f,
+                "{quoted} has more than {MAX_DECIMALS} decimal places (values are exact to 0.001)"
+            ),
+            NumberError::TooLarge(_) => write!(
+                f,
+                "{quoted} is too large (values must lie within ±{MAX_SCALED})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NumberError {}
+
+impl From<NumberError> for String {
+    fn from(error: NumberError) -> String {
+        error.to_string()
+    }
+}
+
 impl FromStr for Decimal {
-    type Err = String;
+    type Err = NumberError;
 
     /// Reads `3`, `-6`, `+2.5`, `−4` (a typographic minus, as pasted from a
     /// book), `.5`; rejects exponents, more than three decimals and huge numbers.
-    fn from_str(text: &str) -> Result<Decimal, String> {
-        let not_a_number =
-            || format!("'{text}' is not a number (write an integer or a decimal such as 2.5)");
+    fn from_str(text: &str) -> Result<Decimal, NumberError> {
         let (negative, rest) = if let Some(rest) = text
             .strip_prefix('-')
             .or_else(|| text.strip_prefix('\u{2212}'))
@@ -78,30 +146,25 @@ impl FromStr for Decimal {
             None => (rest, ""),
         };
         if rest.contains(['e', 'E']) && rest.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
-            return Err(format!(
-                "'{text}' has an exponent: write the number out in full (e.g. 2.5)"
-            ));
+            return Err(NumberError::Exponent(text.to_string()));
         }
         if whole.is_empty() && fraction.is_empty()
             || !whole.bytes().all(|b| b.is_ascii_digit())
             || !fraction.bytes().all(|b| b.is_ascii_digit())
         {
-            return Err(not_a_number());
+            return Err(NumberError::NotANumber(text.to_string()));
         }
         let fraction = fraction.trim_end_matches('0');
         if fraction.len() > MAX_DECIMALS as usize {
-            return Err(format!(
-                "'{text}' has more than {MAX_DECIMALS} decimal places (values are exact to 0.001)"
-            ));
+            return Err(NumberError::TooPrecise(text.to_string()));
         }
-        let too_large = || format!("'{text}' is too large (values must lie within ±{MAX_SCALED})");
         let mut mantissa: i64 = 0;
         for digit in whole.bytes().chain(fraction.bytes()) {
             mantissa = mantissa
                 .checked_mul(10)
                 .and_then(|m| m.checked_add((digit - b'0') as i64))
                 .filter(|&m| m <= MAX_SCALED)
-                .ok_or_else(too_large)?;
+                .ok_or_else(|| NumberError::TooLarge(text.to_string()))?;
         }
         Ok(Decimal {
             mantissa: if negative { -mantissa } else { mantissa },

@@ -211,7 +211,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                     }
                     Some(Ok(line)) => line.text,
                     Some(Err(error)) if error.ends_input() => {
-                        anyhow::bail!("standard input: {error}")
+                        anyhow::bail!("<stdin>: {error}")
                     }
                     Some(Err(error)) => {
                         println!("{}. Enter {}.", input::problem(&error), pos.move_help());

@@ -3,12 +3,13 @@
 
 use anyhow::{Context, Result, bail};
 use ply_core::Algorithm;
+use ply_core::input::Input;
 use ply_games::{GameVisitor, Playable, with_game};
 use ply_tree::{
     ExpandOptions, ExplicitTree, LeafPerspective, Limits, ParseOptions, annotate, expand,
     expand_strategy, render,
 };
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "EXAMPLES:
@@ -95,6 +96,36 @@ impl GameVisitor for Expand<'_> {
     }
 }
 
+/// The tree of a game, when FILE names no file to read (`found` says what it is instead).
+fn load_game(
+    args: &Args,
+    limits: Limits,
+    found: std::io::Result<std::fs::Metadata>,
+) -> Result<ExplicitTree> {
+    let (game, position) = match args.input.split_once('@') {
+        Some((game, position)) => (game, Some(position)),
+        None => (args.input.as_str(), args.position.as_deref()),
+    };
+    if args.position.is_some() && position != args.position.as_deref() {
+        bail!("give the position either as GAME@POSITION or with --position, not both");
+    }
+    let expand = Expand { position, limits };
+    match with_game(game, expand) {
+        Ok(tree) => tree,
+        Err(not_a_game) => match found {
+            Ok(_) => bail!(
+                "{}: is a directory (give a tree file, - for standard input, or a game)",
+                args.input
+            ),
+            Err(_) if args.input.contains([':', '@']) => bail!("{not_a_game}"),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                bail!("{}: no such file (nor a game: {not_a_game})", args.input)
+            }
+            Err(e) => bail!("{}: {e} (nor a game: {not_a_game})", args.input),
+        },
+    }
+}
+
 /// Reads the tree from a file, standard input or a game.
 fn load(args: &Args, limits: Limits) -> Result<ExplicitTree> {
     let perspective = match args.leaf_perspective.as_str() {
@@ -105,43 +136,19 @@ fn load(args: &Args, limits: Limits) -> Result<ExplicitTree> {
         limits,
         perspective,
     };
-    let (label, text) = if args.input == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("<stdin>: cannot read standard input as UTF-8 text")?;
-        ("<stdin>".to_string(), text)
-    } else if std::path::Path::new(&args.input).is_file() {
-        let bytes = std::fs::read(&args.input)
-            .with_context(|| format!("{}: cannot read the file", args.input))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-            let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-            let column = valid
-                .rsplit(|&b| b == b'\n')
-                .next()
-                .map_or(0, |l| String::from_utf8_lossy(l).chars().count())
-                + 1;
-            anyhow::anyhow!("{}:{line}:{column}: the file is not UTF-8 text", args.input)
-        })?;
-        (args.input.clone(), text)
+    let input = if args.input == "-" {
+        Input::stdin()
     } else {
-        let (game, position) = match args.input.split_once('@') {
-            Some((game, position)) => (game, Some(position)),
-            None => (args.input.as_str(), args.position.as_deref()),
-        };
-        if args.position.is_some() && position != args.position.as_deref() {
-            bail!("give the position either as GAME@POSITION or with --position, not both");
+        // Anything that exists and is not a directory is read: a file, a pipe
+        // (`<(...)`, /dev/stdin, /dev/fd/N), a device; the size cap bounds them all.
+        let found = std::fs::metadata(&args.input);
+        match &found {
+            Ok(metadata) if !metadata.is_dir() => Input::open(&args.input)?,
+            _ => return load_game(args, limits, found),
         }
-        let expand = Expand { position, limits };
-        return match with_game(game, expand) {
-            Ok(tree) => tree,
-            Err(not_a_game) if !args.input.contains([':', '@']) => {
-                bail!("{}: no such file (nor a game: {not_a_game})", args.input)
-            }
-            Err(not_a_game) => bail!("{not_a_game}"),
-        };
     };
+    let label = input.name().to_string();
+    let text = input.read_text(Limits::MAX_INPUT_BYTES as u64, "a tree file")?;
     ply_tree::parse(&text, &options).map_err(|e| {
         if e.line == 0 {
             anyhow::anyhow!("{label}: {}", e.message)

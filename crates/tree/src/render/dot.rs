@@ -1,12 +1,15 @@
 //! Graphviz: `ply tree FILE --format dot | dot -Tpng > tree.png`.
 
+use super::shown;
 use super::text::{player_word, valued, window_text};
 use crate::annotate::Annotation;
 use crate::tree::{ExplicitTree, NodeId};
 use ply_core::Player;
 
+/// A dot string's content: backslashes and quotes escaped, control characters
+/// written out (see [`shown`]).
 fn escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('"', "\\\"")
+    shown(text).replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// MAX nodes are triangles, MIN nodes upside-down triangles, leaves boxes;

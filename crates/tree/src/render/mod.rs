@@ -34,3 +34,25 @@ pub use dot::dot;
 pub use json::{json, json_text};
 pub use svg::svg;
 pub use text::{summary, text, trace};
+
+use std::borrow::Cow;
+
+/// A name as the drawings show it. No tree file may contain control or invisible
+/// characters (see `ply_core::text`), but a tree built by a program might: they are
+/// written out as `\u{7}`, so that no drawing carries a raw control character (which
+/// would break a terminal, a dot file or the well-formedness of an SVG).
+pub(crate) fn shown(name: &str) -> Cow<'_, str> {
+    let hidden = |c: char| c.is_control() || ply_core::text::invisible_name(c).is_some();
+    if !name.chars().any(hidden) {
+        return Cow::Borrowed(name);
+    }
+    let mut out = String::with_capacity(name.len() + 8);
+    for c in name.chars() {
+        if hidden(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}

@@ -8,6 +8,7 @@
 //! The principal variation is red and bold; pruned subtrees are grey and
 //! dashed, with a cut mark and the alpha-beta window on the pruned edges.
 
+use super::shown;
 use super::text::{cutoff_text, player_word, summary_parts, window_text};
 use crate::annotate::{Annotation, Bound};
 use crate::tree::{ExplicitTree, NodeId};
@@ -22,11 +23,24 @@ const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 const PV: &str = "#c0392b";
 const GREY: &str = "#b0b0b0";
 
+/// Text for XML content or a quoted attribute: the five markup characters escaped,
+/// control and invisible characters written out (see [`shown`]; XML 1.0 cannot
+/// carry most control characters at all, not even as references), and the two
+/// non-characters XML forbids (U+FFFE, U+FFFF) likewise.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    let mut out = String::with_capacity(text.len());
+    for c in shown(text).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\u{fffe}' | '\u{ffff}' => out.extend(c.escape_unicode()),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The text written inside a node.

@@ -1,5 +1,6 @@
 //! The tree drawn with box characters, the search trace, and the summary line.
 
+use super::shown;
 use crate::annotate::{Annotation, Bound, Step, Window};
 use crate::tree::{ExplicitTree, NodeId};
 use ply_core::{Algorithm, Player, Score};
@@ -9,7 +10,7 @@ pub(crate) fn label(tree: &ExplicitTree, id: NodeId) -> String {
     let node = tree.node(id);
     match tree.max_value(id) {
         Some(v) if !node.named => tree.format_value(v),
-        _ => node.name.clone(),
+        _ => shown(&node.name).into_owned(),
     }
 }
 
@@ -96,7 +97,7 @@ fn node_line(tree: &ExplicitTree, run: &Annotation, id: NodeId) -> String {
     let mut line = if node.is_leaf() {
         let value = tree.format_value(tree.max_value(id).unwrap_or(0));
         if node.named {
-            format!("{} = {value}", node.name)
+            format!("{} = {value}", shown(&node.name))
         } else {
             value
         }
@@ -104,11 +105,11 @@ fn node_line(tree: &ExplicitTree, run: &Annotation, id: NodeId) -> String {
         match report.value {
             Some(v) if !report.pruned => format!(
                 "{} {} {}",
-                node.name,
+                shown(&node.name),
                 player_word(node.mover),
                 valued(tree, v, report.bound)
             ),
-            _ => format!("{} {}", node.name, player_word(node.mover)),
+            _ => format!("{} {}", shown(&node.name), player_word(node.mover)),
         }
     };
     if report.on_pv {
@@ -163,7 +164,7 @@ pub fn trace(tree: &ExplicitTree, run: &Annotation) -> String {
             Step::Leaf { value, .. } => {
                 let node = tree.node(node);
                 if node.named {
-                    format!("leaf {} = {}", node.name, tree.format_score(*value))
+                    format!("leaf {} = {}", shown(&node.name), tree.format_score(*value))
                 } else {
                     format!("leaf {}", tree.format_score(*value))
                 }
