@@ -631,7 +631,7 @@ mod tests {
         #[cfg(unix)]
         assert_eq!(
             error("file:/dev/zero"),
-            "/dev/zero: more than 1 MiB, the limit for a graph file"
+            "/dev/zero:1:1: control character U+0000 is not allowed"
         );
     }
 
