@@ -312,7 +312,12 @@ impl OpeningBook {
                 cells: empty.cells(),
             });
         }
-        let layers = enumerate(&empty, depth);
+        let stop = options
+            .stop
+            .clone()
+            .unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
+        // Listing the positions is itself long on big boards (depth 12 on 7x6: seconds).
+        let layers = enumerate_until(&empty, depth, &stop).ok_or(BuildError::Interrupted)?;
         let total: u64 = layers.iter().map(|layer| layer.len() as u64).sum();
         let known = Arc::new(Layers {
             layers: (0..layers.len()).map(|_| OnceLock::new()).collect(),
@@ -334,10 +339,6 @@ impl OpeningBook {
                 )
             })
             .collect();
-        let stop = options
-            .stop
-            .clone()
-            .unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
         let limits = Limits::exact().with_stop(Arc::clone(&stop));
         let (mut done, mut nodes) = (0u64, 0u64);
         for (stones, layer) in layers.iter().enumerate().rev() {
@@ -605,10 +606,25 @@ fn four_in_a_row(stones: u64, height: u32) -> bool {
 /// stone count: `layers[n]` holds the positions with `n` stones, sorted by
 /// [`canonical_key`].
 pub fn enumerate(start: &Connect4, depth: u32) -> Vec<Vec<Connect4>> {
+    enumerate_until(start, depth, &AtomicBool::new(false)).unwrap_or_default()
+}
+
+/// Positions handled between two looks at the stop flag while listing: about a
+/// millisecond of work (a layer of 7x6 with 11 stones has 5.8 million children to
+/// file, sort and copy, a second or more in all).
+const LIST_POLL: usize = 1 << 12;
+
+/// [`enumerate`], given up (`None`) within a few milliseconds of `stop` being raised.
+pub fn enumerate_until(
+    start: &Connect4,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<Vec<Vec<Connect4>>> {
+    let stopped = |i: usize| i % LIST_POLL == 0 && stop.load(Ordering::Relaxed);
     let mut layers: Vec<Vec<Connect4>> = Vec::new();
     let mut current = match Connect4::new(start.width(), start.height()) {
         Ok(empty) => vec![empty],
-        Err(_) => return layers,
+        Err(_) => return Some(layers),
     };
     let mut moves = Vec::new();
     for _ in 0..=depth {
@@ -617,7 +633,16 @@ pub fn enumerate(start: &Connect4, depth: u32) -> Vec<Vec<Connect4>> {
         }
         let mut next: HashMap<u64, Connect4> = HashMap::new();
         if (layers.len() as u32) < depth {
-            for pos in &current {
+            // Room for the next layer at once, estimated from the growth of the last one:
+            // growing a table of millions rehashes them all, a pause that cannot be stopped.
+            let growth = layers.last().map_or(start.width() as usize, |last| {
+                current.len() / last.len().max(1) + 1
+            });
+            let _ = next.try_reserve(current.len().saturating_mul(growth));
+            for (i, pos) in current.iter().enumerate() {
+                if stopped(i) {
+                    return None;
+                }
                 moves.clear();
                 pos.generate_moves(&mut moves);
                 for &column in &moves {
@@ -629,11 +654,64 @@ pub fn enumerate(start: &Connect4, depth: u32) -> Vec<Vec<Connect4>> {
             }
         }
         layers.push(current);
-        let mut following: Vec<(u64, Connect4)> = next.into_iter().collect();
-        following.sort_unstable_by_key(|&(key, _)| key);
-        current = following.into_iter().map(|(_, pos)| pos).collect();
+        let mut following = Vec::with_capacity(next.len());
+        for (i, entry) in next.into_iter().enumerate() {
+            if stopped(i) {
+                return None;
+            }
+            following.push(entry);
+        }
+        sort_by_key_until(&mut following, stop)?;
+        current = Vec::with_capacity(following.len());
+        for (i, (_, pos)) in following.into_iter().enumerate() {
+            if stopped(i) {
+                return None;
+            }
+            current.push(pos);
+        }
     }
-    layers
+    Some(layers)
+}
+
+/// Sorts by key, like `sort_unstable_by_key`, in steps of a few milliseconds between
+/// which `stop` is looked at: runs of 2^14 sorted in place, then merged two by two.
+/// `None` when stopped (the order is then unspecified).
+fn sort_by_key_until<T: Copy>(items: &mut Vec<(u64, T)>, stop: &AtomicBool) -> Option<()> {
+    const RUN: usize = 1 << 14;
+    for run in items.chunks_mut(RUN) {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        run.sort_unstable_by_key(|&(key, _)| key);
+    }
+    let mut from = std::mem::take(items);
+    let mut to = Vec::with_capacity(from.len());
+    let mut width = RUN;
+    while width < from.len() {
+        to.clear();
+        for begin in (0..from.len()).step_by(2 * width) {
+            let middle = (begin + width).min(from.len());
+            let end = (begin + 2 * width).min(from.len());
+            let (mut left, mut right) = (begin, middle);
+            while left < middle || right < end {
+                if to.len() % LIST_POLL == 0 && stop.load(Ordering::Relaxed) {
+                    *items = from;
+                    return None;
+                }
+                if right == end || (left < middle && from[left].0 <= from[right].0) {
+                    to.push(from[left]);
+                    left += 1;
+                } else {
+                    to.push(from[right]);
+                    right += 1;
+                }
+            }
+        }
+        std::mem::swap(&mut from, &mut to);
+        width *= 2;
+    }
+    *items = from;
+    Some(())
 }
 
 #[cfg(test)]
@@ -641,6 +719,25 @@ mod tests {
     use super::*;
     use crate::Notation;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_stoppable_sort_sorts_and_stops() {
+        let never = AtomicBool::new(false);
+        for n in [0usize, 1, 5, (1 << 14) - 1, 1 << 14, (1 << 14) + 1, 100_000] {
+            // A permutation of 0..n (7919 is prime, coprime with every n but its multiples).
+            let mut items: Vec<(u64, u32)> = (0..n)
+                .map(|i| (((i * 7919) % n.max(1)) as u64, i as u32))
+                .collect();
+            let mut expected = items.clone();
+            expected.sort_unstable_by_key(|&(key, _)| key);
+            assert_eq!(sort_by_key_until(&mut items, &never), Some(()));
+            assert_eq!(items, expected, "{n}");
+        }
+        let raised = AtomicBool::new(true);
+        let mut items = vec![(2u64, ()), (1, ())];
+        assert_eq!(sort_by_key_until(&mut items, &raised), None);
+        assert_eq!(enumerate_until(&board(7, 6), 12, &raised), None);
+    }
 
     fn board(width: u32, height: u32) -> Connect4 {
         Connect4::new(width, height).unwrap()
