@@ -65,7 +65,7 @@ impl GameVisitor for Count {
             );
         }
         let clock = Instant::now();
-        interrupt::stop_flag();
+        let _polled = interrupt::polled();
         let bar = interrupt::spinner("counting");
         let mut interrupted = false;
         let tree = count_tree_with(&start, |c| keep_going(&bar, "tree nodes", c.nodes))
