@@ -50,14 +50,20 @@ impl LoadedBook {
     }
 }
 
-/// The book to use for `root`'s game, if any. Errors (exit 2): `--book` for a game
-/// other than Connect Four, a file that cannot be read, a malformed file (the message
+/// The book to use for `root`'s game, if any. Errors (exit 2): `--book` or `--no-book`
+/// for a game other than Connect Four, a file that cannot be read, a malformed file (the message
 /// names the file and the byte offset), a book for another board size.
 pub fn load<G: Playable>(args: &BookArgs, root: &G) -> Result<Option<LoadedBook>> {
     let Some(board) = crate::pons::as_connect4(root) else {
         if args.book.is_some() {
             anyhow::bail!(
                 "--book works for connect4 only (an opening book of Connect Four), not {}",
+                root.game_name()
+            );
+        }
+        if args.no_book {
+            anyhow::bail!(
+                "--no-book applies to connect4 only (an opening book of Connect Four), not {}",
                 root.game_name()
             );
         }

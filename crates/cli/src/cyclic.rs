@@ -3,16 +3,16 @@
 //! retrograde table of all positions reachable from the one they start from.
 
 use crate::interrupt;
-use ply_core::{MoveValue, RetrogradeProgress, RetrogradeTable, SearchStats};
+use ply_core::{MoveValue, RetrogradeError, RetrogradeProgress, RetrogradeTable, SearchStats};
 use ply_games::{FieldValue, Playable};
 use std::ops::ControlFlow;
 
 /// Every position reachable from `root`, solved, with a progress spinner on stderr;
-/// Ctrl-C stops it. The error names the game.
+/// Ctrl-C stops it (the error is then [`interrupt::Interrupted`]). Other errors name the game.
 pub fn solve_table<G: Playable>(root: &G) -> anyhow::Result<RetrogradeTable<G>> {
     let options = crate::resources::retrograde_options::<G>();
     crate::resources::check_retrograde(root, &options)?;
-    interrupt::stop_flag();
+    let _polled = interrupt::polled();
     let bar = interrupt::spinner("retrograde analysis");
     let solved = RetrogradeTable::solve_with_progress(root, options, |p| {
         bar.set_message(match p {
@@ -33,7 +33,12 @@ pub fn solve_table<G: Playable>(root: &G) -> anyhow::Result<RetrogradeTable<G>> 
         }
     });
     bar.finish_and_clear();
-    solved.map_err(|e| anyhow::anyhow!("{}: {e}", root.game_name()))
+    solved.map_err(|e| match e {
+        RetrogradeError::Stopped if interrupt::interrupted() => {
+            anyhow::Error::new(interrupt::Interrupted)
+        }
+        e => anyhow::anyhow!("{}: {e}", root.game_name()),
+    })
 }
 
 /// Every move of `pos` with its exact value, best first (empty if `pos` is not in the table).

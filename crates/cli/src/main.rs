@@ -1,6 +1,7 @@
 //! The `ply` binary: thin glue between the command line and the libraries.
 //! Each subcommand lives in its own file under `commands/`.
 
+mod args;
 mod c4book;
 mod commands;
 mod cyclic;
@@ -12,7 +13,7 @@ mod pons;
 mod report;
 mod resources;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 const ABOUT: &str = "ply: a game-tree search engine and lab.\n\
@@ -68,7 +69,11 @@ fn quiet_on_closed_pipe() {
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
-    let cli = Cli::parse();
+    interrupt::install();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return args::refuse(error, &Cli::command()),
+    };
     let result = match cli.command {
         Command::Play(args) => commands::play::run(args),
         Command::Solve(args) => commands::solve::run(args),
@@ -81,6 +86,10 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        Err(error) if error.chain().any(|e| e.is::<interrupt::Interrupted>()) => {
+            eprintln!("ply: interrupted");
+            ExitCode::from(interrupt::EXIT_CODE)
+        }
         Err(error) => {
             eprintln!("ply: error: {error:#}");
             ExitCode::from(2)

@@ -13,7 +13,7 @@ use ply_games::connect4::{Connect4Eval, Connect4Hooks, OpeningBook, to_pons, wea
 use ply_games::{Connect4, Playable};
 use std::any::Any;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// The position as Connect Four, when the game is Connect Four (any board size).
@@ -29,14 +29,15 @@ pub fn pons_score<G: Playable>(pos: &G, value: Score) -> Option<i32> {
 /// A weak solve: only whether the side to move wins (1), draws (0) or loses (−1).
 /// The engine's exact mode narrows the value with null-window probes around the draw
 /// first; once a probe settles the sign, the search is stopped, so the distance to the
-/// end is never worked out. `None` when Ctrl-C stopped it first (checked between probes).
+/// end is never worked out. `None` when Ctrl-C stopped it first.
 pub fn weak_solve<G, H, E>(engine: &mut Engine<G, H, E>, pos: &G) -> (Option<i32>, EngineStats)
 where
     G: Game + Sync,
     H: SearchHooks<G>,
     E: Evaluator<G> + Sync,
 {
-    let stop = Arc::new(AtomicBool::new(false));
+    // Raised here once the sign is known, and by Ctrl-C.
+    let stop = crate::interrupt::linked_flag();
     let limits = Limits::exact().with_stop(Arc::clone(&stop));
     let (mut lo, mut hi) = (-Score::INFINITY, Score::INFINITY);
     let mut sign = None;
@@ -56,7 +57,7 @@ where
             None
         };
         sign = sign.or(known);
-        if sign.is_some() || crate::interrupt::interrupted() {
+        if sign.is_some() {
             stop.store(true, Ordering::Relaxed);
         }
     });

@@ -49,5 +49,6 @@ pub use retrograde::{RetrogradeError, RetrogradeOptions, RetrogradeProgress, Ret
 pub use score::Score;
 pub use search::{
     Algorithm, MoveValue, NoObserver, Observer, SearchOptions, SearchResult, SearchStats,
-    alpha_beta, alpha_beta_with, evaluate_moves, minimax, minimax_with, negamax, negamax_with,
+    alpha_beta, alpha_beta_with, evaluate_moves, evaluate_moves_with, minimax, minimax_with,
+    negamax, negamax_with,
 };

@@ -49,7 +49,6 @@
 //! assert_eq!(table.best_moves(&one).unwrap(), vec![-1]);
 //! ```
 
-use crate::count::PROGRESS_INTERVAL;
 use crate::memory::MemoryError;
 use crate::search::MoveValue;
 use crate::{Game, Outcome, Player, Score};
@@ -151,7 +150,13 @@ pub enum RetrogradeError {
     Memory(MemoryError),
 }
 
-/// How far a solve has got, reported every [`PROGRESS_INTERVAL`] positions.
+/// Work (positions and moves looked at) between two progress reports, each a chance to
+/// stop. Counting moves as well as positions keeps the reports frequent where positions
+/// have many moves: `pursuit-hidden` with 65536 positions between reports took 4.8 s to
+/// stop on Ctrl-C; 4096 moves take about a millisecond.
+const PROGRESS_WORK: u64 = 1 << 12;
+
+/// How far a solve has got, reported every [`PROGRESS_WORK`] positions or moves looked at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RetrogradeProgress {
     /// First phase: `positions` found so far, `expanded` of them with their moves generated.
@@ -220,7 +225,7 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
     }
 
     /// [`RetrogradeTable::solve_with`] that reports its progress to `progress` every
-    /// [`PROGRESS_INTERVAL`] positions; returning `ControlFlow::Break` stops the solve
+    /// [`PROGRESS_WORK`] positions or moves looked at; returning `ControlFlow::Break` stops the solve
     /// with [`RetrogradeError::Stopped`].
     pub fn solve_with_progress(
         start: &G,
@@ -252,8 +257,11 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         };
         let mut buffer = Vec::new();
         let mut next = 0;
+        let mut work = 0u64;
         while next < table.positions.len() {
-            if next as u64 % PROGRESS_INTERVAL == PROGRESS_INTERVAL - 1 {
+            work += 1 + buffer.len() as u64;
+            if work >= PROGRESS_WORK {
+                work = 0;
                 let report = RetrogradeProgress::Enumerating {
                     positions: table.positions.len() as u64,
                     expanded: next as u64,
@@ -357,7 +365,22 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         // Predecessor lists, one entry per move (a position reaching the same child by two
         // moves appears twice, matching the two moves counted in `unresolved`).
         let mut first_pred = vec![0usize; n + 1];
-        for &t in &self.targets {
+        // The passes over every move below take a few nanoseconds a move: a report every
+        // 2^16 moves keeps them interruptible on tables of hundreds of millions of moves.
+        let mut check = |done: usize| {
+            if done % (PROGRESS_WORK as usize * 16) == 0 {
+                let report = RetrogradeProgress::Propagating {
+                    decided: 0,
+                    positions: n as u64,
+                };
+                if progress(report).is_break() {
+                    return Err(RetrogradeError::Stopped);
+                }
+            }
+            Ok(())
+        };
+        for (e, &t) in self.targets.iter().enumerate() {
+            check(e)?;
             first_pred[t as usize + 1] += 1;
         }
         for i in 0..n {
@@ -366,6 +389,7 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         let mut fill = first_pred.clone();
         let mut preds = vec![0u32; self.targets.len()];
         for from in 0..n {
+            check(from)?;
             for e in self.first_move[from]..self.first_move[from + 1] {
                 let t = self.targets[e] as usize;
                 preds[fill[t]] = from as u32;
@@ -400,9 +424,12 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         // FIFO order: positions leave the queue by non-decreasing remoteness, so a win is
         // labelled by its fastest winning move and a loss by its slowest losing one.
         let mut decided = 0u64;
+        let mut work = 0u64;
         while let Some(child) = queue.pop_front() {
             decided += 1;
-            if decided % PROGRESS_INTERVAL == 0 {
+            work += 1 + (first_pred[child as usize + 1] - first_pred[child as usize]) as u64;
+            if work >= PROGRESS_WORK {
+                work = 0;
                 let report = RetrogradeProgress::Propagating {
                     decided,
                     positions: n as u64,

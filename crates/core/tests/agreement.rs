@@ -2,7 +2,10 @@
 //! right minimax (Max/Min) is the reference for negamax and alpha-beta.
 
 use ply_core::testing::RandomTree;
-use ply_core::{Algorithm, Game, SearchOptions, alpha_beta, evaluate_moves, minimax, negamax};
+use ply_core::{
+    Algorithm, Game, Observer, SearchOptions, alpha_beta, evaluate_moves, evaluate_moves_with,
+    minimax, negamax,
+};
 use proptest::prelude::*;
 
 proptest! {
@@ -82,4 +85,59 @@ fn uniform_tree_sizes() {
     assert_eq!(result.stats.nodes, 13);
     assert_eq!(result.stats.leaves, 9);
     assert_eq!(result.pv.len(), 2);
+}
+
+/// Asks the search to stop once it has entered `limit` nodes.
+struct StopAfter {
+    entered: u64,
+    limit: u64,
+}
+
+impl<G: Game> Observer<G> for StopAfter {
+    fn enter(&mut self, _: &G, _: u32, _: ply_core::Score, _: ply_core::Score) {
+        self.entered += 1;
+    }
+    fn stop_requested(&mut self) -> bool {
+        self.entered >= self.limit
+    }
+}
+
+#[test]
+fn an_observer_stops_the_textbook_searches_at_once() {
+    // 8^7 leaves: far more than the 1000 nodes the observer allows.
+    let tree = RandomTree::new(3, 8, 7);
+    let eval = RandomTree::evaluator();
+    let moves = tree.legal_moves().len();
+    for algorithm in Algorithm::ALL {
+        let mut observer = StopAfter {
+            entered: 0,
+            limit: 1000,
+        };
+        let (values, stats) = evaluate_moves_with(
+            &tree,
+            &eval,
+            algorithm,
+            SearchOptions::default(),
+            &mut observer,
+        );
+        assert_eq!(observer.entered, 1000, "{algorithm}");
+        assert!(values.len() < moves, "{algorithm}");
+        assert_eq!(stats.nodes, 1000, "{algorithm}");
+        // A limit that is never reached changes nothing.
+        let mut never = StopAfter {
+            entered: 0,
+            limit: u64::MAX,
+        };
+        let full = evaluate_moves_with(
+            &tree,
+            &eval,
+            algorithm,
+            SearchOptions::depth(Some(3)),
+            &mut never,
+        );
+        assert_eq!(
+            full,
+            evaluate_moves(&tree, &eval, algorithm, SearchOptions::depth(Some(3)))
+        );
+    }
 }

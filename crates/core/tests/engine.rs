@@ -192,6 +192,36 @@ fn node_limit_stops_with_a_legal_move() {
 }
 
 #[test]
+fn one_thread_stops_at_exactly_the_node_budget() {
+    let tree = RandomTree::new(5, 6, 30);
+    let eval = RandomTree::evaluator();
+    for budget in [1, 2, 5, 1000, 1023, 1024, 1025, 4097, 20_000] {
+        for threads in [1, 4] {
+            // Helpers start after 4096 nodes: below that, the main thread alone is exact too.
+            if threads > 1 && budget > 4096 {
+                continue;
+            }
+            let settings = Settings::default().with_threads(threads);
+            let result =
+                Engine::new(DefaultHooks, eval, settings).search(&tree, &Limits::nodes(budget));
+            assert!(result.stopped);
+            assert_eq!(
+                result.stats.nodes, budget,
+                "budget {budget}, {threads} threads"
+            );
+        }
+    }
+    // With helpers at work, the budget is passed by less than the threads' poll intervals.
+    let settings = Settings::default().with_threads(3);
+    let result = Engine::new(DefaultHooks, eval, settings).search(&tree, &Limits::nodes(100_000));
+    assert!(
+        (100_000..100_000 + 1024 + 2 * 256).contains(&result.stats.nodes),
+        "{}",
+        result.stats.nodes
+    );
+}
+
+#[test]
 fn stop_flag_returns_promptly() {
     // A tree far too large to solve; another thread raises the flag after 50 ms.
     let tree = RandomTree::new(11, 8, 40);

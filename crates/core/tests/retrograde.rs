@@ -332,7 +332,9 @@ fn payoff_outcomes_are_refused() {
 
 #[test]
 fn progress_is_reported_and_can_stop_the_solve() {
-    // 100,000 objects: about 200,000 positions, several progress intervals (65,536) in each phase.
+    // 100,000 objects: 200,000 positions and 399,994 moves (2 from each position with 2 or
+    // more objects left, 1 with 1, none with 0), so each phase looks at 599,994 positions
+    // and moves: a report at least every 4096 of them is 146 reports or more.
     let start = ply_core::testing::TakeOneOrTwo {
         left: 100_000,
         to_move: Player::First,
@@ -352,7 +354,9 @@ fn progress_is_reported_and_can_stop_the_solve() {
     let propagating = reports
         .iter()
         .filter(|p| matches!(p, RetrogradeProgress::Propagating { .. }));
-    assert_eq!((enumerating.count(), propagating.count()), (3, 3));
+    let (enumerating, propagating) = (enumerating.count(), propagating.count());
+    assert!(enumerating >= 599_994 / 4096, "{enumerating}");
+    assert!(propagating >= 599_994 / 4096, "{propagating}");
     let stopped =
         RetrogradeTable::solve_with_progress(&start, RetrogradeOptions::default(), |_| {
             std::ops::ControlFlow::Break(())

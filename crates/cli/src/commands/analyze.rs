@@ -1,6 +1,8 @@
 //! `ply analyze`: the engine on a position, one line per completed iteration.
 
+use crate::args;
 use crate::engine_glue::{self, IterationJson};
+use crate::interrupt;
 use crate::report::{self, print_json};
 use crate::resources;
 use anyhow::Result;
@@ -22,24 +24,27 @@ pub struct Args {
     /// The game (tictactoe, mnk:M,N,K, connect4, connect4:WxH, ...).
     game: String,
     /// The position (default: the start).
+    #[arg(allow_hyphen_values = true, value_parser = args::Position)]
     position: Option<String>,
-    /// Deepest iteration, in plies.
-    #[arg(long)]
+    /// Deepest iteration, in plies (1 to 200).
+    #[arg(long, value_parser = args::whole::<u32>(1, args::MAX_DEPTH), allow_negative_numbers = true)]
     depth: Option<u32>,
-    /// Time budget in milliseconds.
-    #[arg(long)]
+    /// Time budget in milliseconds (at least 1).
+    #[arg(long, value_parser = args::whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
     time: Option<u64>,
-    /// Node budget (all threads together).
-    #[arg(long)]
+    /// Node budget, all threads together (at least 1): one thread stops at exactly
+    /// this many nodes, T threads within 1024 + 256 (T - 1) more.
+    #[arg(long, value_parser = args::whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
     nodes: Option<u64>,
-    /// Search to the end of the game for the exact value (other limits still apply).
-    #[arg(long)]
+    /// Search to the end of the game for the exact value (other limits still apply;
+    /// --depth does not).
+    #[arg(long, conflicts_with = "depth")]
     exact: bool,
-    /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    /// Search threads (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = args::whole::<u64>(1, args::MAX_THREADS), allow_negative_numbers = true)]
     threads: u64,
     /// Transposition table size in MiB (0: none; at most 65536).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(0..=65536))]
+    #[arg(long, default_value_t = 16, value_parser = args::whole::<u64>(0, args::MAX_HASH_MIB), allow_negative_numbers = true)]
     hash: u64,
     /// Print machine-readable JSON at the end instead of progress lines.
     #[arg(long)]
@@ -62,6 +67,9 @@ struct AnalyzeJson {
     threads: u64,
     hash_mb: u64,
     iterations: Vec<IterationJson>,
+    /// Present (true) only when Ctrl-C stopped the search: the best move so far.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
 }
 
 /// The search limits the arguments ask for.
@@ -125,6 +133,7 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
         };
         resources::check_search(root, deepest)?;
         let mut engine = resources::engine(hooks, root.evaluator(), settings)?;
+        let _polled = interrupt::polled();
         if !args.json {
             print!("{}", root.render());
             println!(
@@ -139,6 +148,7 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
                 let _ = std::io::stdout().flush();
             }
         });
+        let interrupted = interrupt::interrupted();
         let seconds = result.time.as_secs_f64();
         let out = AnalyzeJson {
             game: root.game_name(),
@@ -167,6 +177,7 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
                 .iter()
                 .map(|i| engine_glue::iteration_json(root, i, !args.exact))
                 .collect(),
+            interrupted,
         };
         if args.json {
             print_json(&out)?;
@@ -180,11 +191,21 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
                     out.depth,
                     out.nodes,
                     out.time_ms,
-                    if result.stopped { "  (stopped)" } else { "" }
+                    match (interrupted, result.stopped, result.iterations.is_empty()) {
+                        (true, _, _) => "  (interrupted)",
+                        // The move is then the first in the engine's order, not a searched one.
+                        (false, true, true) => "  (stopped before depth 1 was complete)",
+                        (false, true, false) => "  (stopped)",
+                        (false, false, _) => "",
+                    }
                 ),
             }
         }
-        Ok(ExitCode::SUCCESS)
+        Ok(if interrupted {
+            ExitCode::from(interrupt::EXIT_CODE)
+        } else {
+            ExitCode::SUCCESS
+        })
     }
 }
 

@@ -2,6 +2,7 @@
 //! `moves score` per line), the table cleared before each, and report per set the
 //! mean time and nodes, the slowest position and how many scores were right.
 
+use crate::args;
 use crate::c4book::{self, BookArgs, LoadedBook};
 use crate::pons::{self, BatchSolver};
 use crate::report::print_json;
@@ -30,14 +31,14 @@ pub struct Args {
     /// Test sets: one position per line, `moves` or `moves score`.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<String>,
-    /// Only the first N positions of each set.
-    #[arg(long, value_name = "N")]
+    /// Only the first N positions of each set (at least 1).
+    #[arg(long, value_name = "N", value_parser = args::whole::<usize>(1, usize::MAX as u64), allow_negative_numbers = true)]
     limit: Option<usize>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    /// Search threads (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = args::whole::<u64>(1, args::MAX_THREADS), allow_negative_numbers = true)]
     threads: u64,
-    /// Transposition table size in MiB (cleared before each position).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(0..=65536))]
+    /// Transposition table size in MiB, 0 to 65536 (cleared before each position).
+    #[arg(long, default_value_t = 16, value_parser = args::whole::<u64>(0, args::MAX_HASH_MIB), allow_negative_numbers = true)]
     hash: u64,
     /// Weak solves (win/draw/loss only); expected scores are compared by sign.
     #[arg(long)]
@@ -89,7 +90,7 @@ impl GameVisitor for Bench<'_> {
             .map(|path| Ok((path, crate::input::open(path)?)))
             .collect::<Result<Vec<_>>>()?;
         let book = c4book::load(&args.book, start)?;
-        crate::interrupt::stop_flag();
+        let _polled = crate::interrupt::polled();
         let mut solver = BatchSolver::new(
             args.threads as usize,
             args.hash as usize,

@@ -2,6 +2,8 @@
 //! score of every position with at most D stones) and write it in the binary
 //! format of docs/connect4.md; `solve`, `bench` and `play` then read it.
 
+use crate::args;
+use crate::interrupt;
 use crate::output::AtomicFile;
 use crate::pons;
 use crate::report::{self, print_json};
@@ -33,17 +35,17 @@ Format: docs/connect4.md, \"Opening book\".";
 pub struct Args {
     /// The game: connect4 (7x6) or connect4:WxH.
     game: String,
-    /// The most stones a position in the book has.
-    #[arg(long, value_name = "D")]
+    /// The most stones a position in the book has (0: the empty board alone).
+    #[arg(long, value_name = "D", value_parser = args::whole::<u32>(0, u32::MAX as u64), allow_negative_numbers = true)]
     depth: u32,
     /// Where to write the book [default: connect4.book, or connect4-WxH.book].
     #[arg(long, value_name = "FILE")]
     output: Option<String>,
-    /// Positions solved at the same time, one engine each.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    /// Positions solved at the same time, one engine each (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = args::whole::<u64>(1, args::MAX_THREADS), allow_negative_numbers = true)]
     threads: u64,
-    /// Transposition table in MiB, shared out between the threads.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    /// Transposition table in MiB, shared out between the threads (1 to 65536).
+    #[arg(long, default_value_t = 64, value_parser = args::whole::<u64>(1, args::MAX_HASH_MIB), allow_negative_numbers = true)]
     hash: u64,
     /// Print machine-readable JSON.
     #[arg(long)]
@@ -59,6 +61,19 @@ struct BookJson {
     file: String,
     time_ms: f64,
     nodes: u64,
+}
+
+/// What `--json` prints when Ctrl-C stopped the build: no book was written.
+#[derive(Serialize)]
+struct InterruptedJson {
+    game: String,
+    depth: u32,
+    /// Positions solved before Ctrl-C (all lost: the book is written whole or not at all).
+    solved: u64,
+    /// Null: no file was written.
+    file: Option<String>,
+    time_ms: f64,
+    interrupted: bool,
 }
 
 struct Build<'a>(&'a Args);
@@ -100,7 +115,10 @@ impl GameVisitor for Build<'_> {
             .unwrap_or_else(|| OpeningBook::default_file_name(board.width(), board.height()));
         // Created before the work, so a path that cannot be written fails at once.
         let file = AtomicFile::create(&path)?;
-        let stop = crate::interrupt::stop_flag();
+        let stop = interrupt::stop_flag();
+        let _polled = interrupt::polled();
+        let clock = std::time::Instant::now();
+        let mut solved = 0;
         let options = BuildOptions {
             threads: args.threads as usize,
             hash_mib: args.hash as usize,
@@ -121,6 +139,7 @@ impl GameVisitor for Build<'_> {
             }
             bar.set_message(format!("{} stones", progress.stones));
             bar.set_position(progress.done);
+            solved = progress.done;
         });
         bar.finish_and_clear();
         let (book, stats) = match built {
@@ -129,7 +148,17 @@ impl GameVisitor for Build<'_> {
                 drop(file); // removes the temporary file
                 if error == BuildError::Interrupted {
                     eprintln!("ply: interrupted: no book written");
-                    return Ok(ExitCode::from(130));
+                    if args.json {
+                        print_json(&InterruptedJson {
+                            game: board.game_name(),
+                            depth: args.depth,
+                            solved,
+                            file: None,
+                            time_ms: report::millis(clock.elapsed()),
+                            interrupted: true,
+                        })?;
+                    }
+                    return Ok(ExitCode::from(interrupt::EXIT_CODE));
                 }
                 return Err(error.into());
             }

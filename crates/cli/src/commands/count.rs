@@ -66,7 +66,7 @@ impl GameVisitor for Count {
         }
         crate::resources::check_search(&start, None)?;
         let clock = Instant::now();
-        interrupt::stop_flag();
+        let _polled = interrupt::polled();
         let bar = interrupt::spinner("counting");
         let mut interrupted = false;
         let tree = count_tree_with(&start, |c| keep_going(&bar, "tree nodes", c.nodes))

@@ -1,5 +1,6 @@
 //! `ply grundy`: the Sprague-Grundy sequence of a subtraction game, and its period.
 
+use crate::args;
 use crate::report::print_json;
 use anyhow::{Result, bail};
 use ply_core::grundy::{find_period, subtraction_sequence};
@@ -23,8 +24,8 @@ const MAX_UPTO: usize = 100_000;
 pub struct Args {
     /// The game: subtraction:S (e.g. subtraction:1,3,4) or subtraction:N;S.
     game: String,
-    /// Compute g(0) to g(N).
-    #[arg(long, default_value_t = 100)]
+    /// Compute g(0) to g(N), N from 0 to 100000.
+    #[arg(long, default_value_t = 100, value_parser = args::whole::<usize>(0, MAX_UPTO as u64), allow_negative_numbers = true)]
     upto: usize,
     /// Print machine-readable JSON.
     #[arg(long)]
@@ -65,9 +66,6 @@ fn take_set(spec: &str) -> Result<Vec<u32>> {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let set = take_set(&args.game)?;
-    if args.upto > MAX_UPTO {
-        bail!("--upto {} is too large (at most {MAX_UPTO})", args.upto);
-    }
     let values = subtraction_sequence(&set, args.upto);
     let memory = *set.last().expect("parse_set rejects empty sets") as usize;
     let period = find_period(&values, memory);

@@ -1,19 +1,24 @@
 //! `ply play`: a game against the engine in the terminal.
 
+use crate::args;
 use crate::c4book::{self, BookArgs, GameBook, LoadedBook};
 use crate::cyclic;
 use crate::input;
+use crate::interrupt::{self, Interrupted, StopOnInterrupt};
 use crate::pons;
 use crate::report;
 use crate::resources;
 use anyhow::Result;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
-use ply_core::input::Input;
-use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves};
+use ply_core::input::{Input, LineError};
+use ply_core::solve::SolveError;
+use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves_with};
 use ply_games::{GameVisitor, Notation, Playable, with_game};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n  ply play pursuit:grid:3x3,cops=2 --first engine\n  ply play connect4 --time 1000\n\n\
 With --time, or by default for large games (connect4: 1 second), the engine plays within a time budget.\n\
@@ -30,16 +35,16 @@ pub struct Args {
     /// The game (tictactoe, mnk:M,N,K, ...).
     game: String,
     /// Start from this position instead of the initial one.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = args::Position)]
     position: Option<String>,
     /// Who moves first.
     #[arg(long, default_value = "human", value_parser = clap::builder::PossibleValuesParser::new(["human", "engine"]))]
     first: String,
-    /// Look this many plies ahead with the game's evaluation (default: search to the end, perfect play).
-    #[arg(long)]
+    /// Look this many plies ahead with the game's evaluation, 1 to 200 (default: search to the end, perfect play).
+    #[arg(long, value_parser = args::whole::<u32>(1, args::MAX_DEPTH), allow_negative_numbers = true)]
     depth: Option<u32>,
-    /// Let the engine think this many milliseconds per move (iterative deepening, transposition table).
-    #[arg(long)]
+    /// Let the engine think this many milliseconds per move, at least 1 (iterative deepening, transposition table).
+    #[arg(long, value_parser = args::whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
     time: Option<u64>,
     #[command(flatten)]
     book: BookArgs,
@@ -53,11 +58,15 @@ struct GameRecord {
     game: String,
     start: String,
     moves: Vec<String>,
-    result: &'static str,
+    /// Null when the game was interrupted.
+    result: Option<&'static str>,
     winner: Option<&'static str>,
     /// The opening book the engine read (connect4 only; null: none).
     #[serde(skip_serializing_if = "Option::is_none")]
     book: Option<Option<String>>,
+    /// Present (true) only when Ctrl-C ended the game.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
 }
 
 struct Play<'a>(&'a Args);
@@ -67,6 +76,7 @@ impl GameVisitor for Play<'_> {
 
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let pos = report::position_or_start(&start, self.0.position.as_deref())?;
+        refuse_what_does_not_apply(self.0, &pos)?;
         let book = c4book::load(&self.0.book, &pos)?;
         pos.with_search_hooks(PlayWith {
             args: self.0,
@@ -100,7 +110,13 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
         // Games whose positions repeat: a search to the end would never finish, so perfect
         // play reads a retrograde table of every position reachable from here.
         let table = if pos.has_cycles() && args.depth.is_none() {
-            Some(cyclic::solve_table(&pos)?)
+            match cyclic::solve_table(&pos) {
+                Ok(table) => Some(table),
+                Err(error) if error.is::<Interrupted>() => {
+                    return abandon(args, &initial, Vec::new(), None);
+                }
+                Err(error) => return Err(error),
+            }
         } else {
             None
         };
@@ -137,18 +153,32 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
         } else {
             None
         };
-        let mut evaluate = |pos: &G| -> Result<Vec<MoveValue<G::Move>>> {
-            Ok(match (&table, solver.as_mut()) {
-                (Some(table), _) => cyclic::move_values(table, pos),
-                (None, Some(solver)) => solver
-                    .try_move_values(pos)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", pos.game_name()))?,
-                (None, None) => evaluate_moves(pos, &eval, Algorithm::AlphaBeta, options).0,
-            })
+        // Every move's value; `None` when Ctrl-C stopped the work.
+        let mut evaluate = |pos: &G| -> Result<Option<Vec<MoveValue<G::Move>>>> {
+            let _polled = interrupt::polled();
+            match (&table, solver.as_mut()) {
+                (Some(table), _) => Ok(Some(cyclic::move_values(table, pos))),
+                (None, Some(solver)) => match solver.try_move_values(pos) {
+                    Ok(moves) => Ok(Some(moves)),
+                    Err(SolveError::Interrupted) => Ok(None),
+                    Err(error) => Err(anyhow::anyhow!("{}: {error}", pos.game_name())),
+                },
+                (None, None) => {
+                    let mut stop = StopOnInterrupt::default();
+                    let (moves, _) =
+                        evaluate_moves_with(pos, &eval, Algorithm::AlphaBeta, options, &mut stop);
+                    Ok((!stop.stopped()).then_some(moves))
+                }
+            }
+        };
+        // The engine's search, stopped by Ctrl-C.
+        let think = |searcher: &mut Engine<_, _, _>, pos: &G| {
+            let _polled = interrupt::polled();
+            let result = searcher.search(pos, &limits);
+            interrupt::check().map(|()| result)
         };
         let mut record = Vec::new();
-        // Each line at most a few bytes long is stored: a longer one is refused unread.
-        let mut lines = Input::stdin().lines(input::PLAY_LINE_BYTES);
+        let lines = read_lines();
         println!(
             "{}: you are {}, the engine is {}. {}",
             pos.game_name(),
@@ -176,7 +206,9 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             let mv = if mover == engine
                 && let Some(searcher) = searcher.as_mut()
             {
-                let result = searcher.search(&pos, &limits);
+                let Ok(result) = think(searcher, &pos) else {
+                    return abandon(args, &initial, record, book_used.as_ref());
+                };
                 let Some(best) = result.best else { break };
                 println!(
                     "engine ({}) thinks: {} at depth {} ({} nodes, {:.0} ms)",
@@ -189,7 +221,9 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                 println!("engine plays {}", pos.move_string(best));
                 best
             } else if mover == engine {
-                let moves = evaluate(&pos)?;
+                let Some(moves) = evaluate(&pos)? else {
+                    return abandon(args, &initial, record, book_used.as_ref());
+                };
                 println!(
                     "engine ({}) considers: {}",
                     pos.player_name(mover),
@@ -204,12 +238,18 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             } else {
                 print!("your move ({}): ", pos.player_name(mover));
                 std::io::stdout().flush()?;
-                let line = match lines.next() {
+                let line = match next_line(&lines) {
+                    Ok(line) => line,
+                    Err(Interrupted) => {
+                        return abandon(args, &initial, record, book_used.as_ref());
+                    }
+                };
+                let line = match line {
                     None => {
                         println!("\n(end of input: game abandoned)");
                         return Ok(ExitCode::SUCCESS);
                     }
-                    Some(Ok(line)) => line.text,
+                    Some(Ok(line)) => line,
                     Some(Err(error)) if error.ends_input() => {
                         anyhow::bail!("<stdin>: {error}")
                     }
@@ -227,13 +267,22 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                     "hint" | "?" if searcher.is_some() && pons::as_connect4(&pos).is_some() => {
                         if let Some(searcher) = searcher.as_mut() {
                             let per_column = budget.map(std::time::Duration::from_millis);
-                            println!("{}", column_scores(searcher, &pos, per_column));
+                            let scores = {
+                                let _polled = interrupt::polled();
+                                column_scores(searcher, &pos, per_column)
+                            };
+                            if interrupt::interrupted() {
+                                return abandon(args, &initial, record, book_used.as_ref());
+                            }
+                            println!("{scores}");
                         }
                         continue;
                     }
                     "hint" | "?" if searcher.is_some() => {
                         if let Some(searcher) = searcher.as_mut() {
-                            let result = searcher.search(&pos, &limits);
+                            let Ok(result) = think(searcher, &pos) else {
+                                return abandon(args, &initial, record, book_used.as_ref());
+                            };
                             let best = result.best.map(|mv| pos.move_string(mv));
                             println!(
                                 "engine suggests {} ({} at depth {})",
@@ -245,7 +294,9 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                         continue;
                     }
                     "hint" | "?" => {
-                        let moves = evaluate(&pos)?;
+                        let Some(moves) = evaluate(&pos)? else {
+                            return abandon(args, &initial, record, book_used.as_ref());
+                        };
                         println!("your moves: {}", candidates(&pos, &moves));
                         continue;
                     }
@@ -280,17 +331,96 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                 game: initial.game_name(),
                 start: initial.position_string(),
                 moves: record,
-                result: match winner {
+                result: Some(match winner {
                     Some(Player::First) => "first_player_wins",
                     Some(Player::Second) => "second_player_wins",
                     None => "draw",
-                },
+                }),
                 winner: winner.map(report::player_key),
                 book: pons::as_connect4(&initial)
                     .map(|_| book_used.as_ref().map(|b| b.path.clone())),
+                interrupted: false,
             })?;
         }
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// The options that cannot apply to `pos`, refused before any work.
+fn refuse_what_does_not_apply<G: Playable>(args: &Args, pos: &G) -> Result<()> {
+    // The same choices as the game loop's: a retrograde table without --depth for games
+    // whose positions repeat, else the engine with --time or for large games.
+    let from_table = pos.has_cycles() && args.depth.is_none();
+    if from_table && args.time.is_some() {
+        anyhow::bail!(
+            "--time does not apply: without --depth, {} is played perfectly from a table of every position (retrograde analysis)",
+            pos.game_name()
+        );
+    }
+    let engine =
+        !from_table && (args.time.is_some() || (args.depth.is_none() && pos.prefers_engine()));
+    if !engine && args.book.book.is_some() && pons::as_connect4(pos).is_some() {
+        anyhow::bail!(
+            "--book is read by the engine, which plays with --time (or by default, without --depth)"
+        );
+    }
+    Ok(())
+}
+
+/// Ctrl-C ended the game: say so (on a fresh line: the terminal echoed ^C), print the
+/// record so far with --json, and exit with 130.
+fn abandon<G: Playable>(
+    args: &Args,
+    initial: &G,
+    moves: Vec<String>,
+    book: Option<&LoadedBook>,
+) -> Result<ExitCode> {
+    println!("\n(interrupted: game abandoned)");
+    if args.json {
+        report::print_json(&GameRecord {
+            game: initial.game_name(),
+            start: initial.position_string(),
+            moves,
+            result: None,
+            winner: None,
+            book: pons::as_connect4(initial).map(|_| book.map(|b| b.path.clone())),
+            interrupted: true,
+        })?;
+    }
+    Ok(ExitCode::from(interrupt::EXIT_CODE))
+}
+
+/// The lines typed at the prompt, read on a thread of their own so that the game can
+/// wait for one and for Ctrl-C at the same time (a read from a terminal is not
+/// interrupted by the signal). One line at most is read ahead.
+fn read_lines() -> Receiver<TypedLine> {
+    let (sender, receiver) = std::sync::mpsc::sync_channel(0);
+    std::thread::spawn(move || {
+        // Each line at most a few bytes long is stored: a longer one is refused unread.
+        for line in Input::stdin().lines(input::PLAY_LINE_BYTES) {
+            let line = line.map(|line| line.text);
+            let last = line.as_ref().is_err_and(LineError::ends_input);
+            if sender.send(line).is_err() || last {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
+/// A line typed at the prompt, or why it was refused.
+type TypedLine = Result<String, LineError>;
+
+/// The next line typed (`None` at the end of the input), or `Interrupted` within
+/// 20 ms of Ctrl-C.
+fn next_line(lines: &Receiver<TypedLine>) -> Result<Option<TypedLine>, Interrupted> {
+    let _polled = interrupt::polled();
+    loop {
+        match lines.recv_timeout(Duration::from_millis(20)) {
+            Ok(line) => return Ok(Some(line)),
+            Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            Err(RecvTimeoutError::Timeout) => interrupt::check()?,
+        }
     }
 }
 

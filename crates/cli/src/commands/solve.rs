@@ -1,14 +1,17 @@
 //! `ply solve`: the exact value of a position and of every move.
 
+use crate::args;
 use crate::c4book::{self, BookArgs, GameBook, LoadedBook};
 use crate::cyclic;
+use crate::interrupt::{self, Interrupted, StopOnInterrupt};
 use crate::pons::{self, BatchSolver};
 use crate::report::{self, print_json};
 use crate::resources;
 use anyhow::Result;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
+use ply_core::solve::SolveError;
 use ply_core::{
-    Algorithm, MoveValue, NoEvaluation, Score, SearchOptions, SearchStats, evaluate_moves,
+    Algorithm, MoveValue, NoEvaluation, Score, SearchOptions, SearchStats, evaluate_moves_with,
 };
 use ply_games::{GameVisitor, Playable, with_game};
 use serde::Serialize;
@@ -37,17 +40,18 @@ pub struct Args {
     /// The game (tictactoe, mnk:M,N,K, ...).
     game: String,
     /// The position (default: the start). Tic-tac-toe: rows top to bottom, e.g. X.O/.X./..O
+    #[arg(allow_hyphen_values = true, value_parser = args::Position)]
     position: Option<String>,
     /// The search that proves the value [default: memo for the counting and
     /// taking games (race, nim, bash, wythoff, subtraction), alphabeta otherwise].
     /// memo: every position solved once and kept in a table.
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["minimax", "negamax", "alphabeta", "memo"]))]
     algorithm: Option<String>,
-    /// Solve with the engine on this many threads.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    /// Solve with the engine on this many threads (1 to 256).
+    #[arg(long, value_parser = args::whole::<u64>(1, args::MAX_THREADS), allow_negative_numbers = true, conflicts_with = "algorithm")]
     threads: Option<u64>,
-    /// Solve with the engine and a transposition table of this many MiB (default with the engine: 64).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=65536))]
+    /// Solve with the engine and a transposition table of this many MiB, 0 to 65536 (default with the engine: 64).
+    #[arg(long, value_parser = args::whole::<u64>(0, args::MAX_HASH_MIB), allow_negative_numbers = true, conflicts_with = "algorithm")]
     hash: Option<u64>,
     /// Add each move's score in Pons' convention (connect4; JSON: \"score\" per move).
     #[arg(long)]
@@ -115,6 +119,76 @@ struct SolveJson {
     extra_text: Vec<(&'static str, String)>,
 }
 
+/// What an interrupted solve has found: the moves whose value was proved before Ctrl-C.
+#[derive(Serialize)]
+struct InterruptedJson {
+    game: String,
+    position: String,
+    to_move: String,
+    interrupted: bool,
+    /// The moves solved so far, best first (fewer than the legal moves).
+    moves: Vec<MoveJson>,
+    algorithm: &'static str,
+    nodes: u64,
+    time_ms: f64,
+}
+
+/// The values a solve found, and whether Ctrl-C cut it short.
+struct Found<M> {
+    moves: Vec<MoveValue<M>>,
+    stats: SearchStats,
+    algorithm: &'static str,
+    positions: Option<usize>,
+    interrupted: bool,
+}
+
+impl<M> Found<M> {
+    fn complete(
+        (moves, stats): (Vec<MoveValue<M>>, SearchStats),
+        algorithm: &'static str,
+        positions: Option<usize>,
+    ) -> Found<M> {
+        Found {
+            moves,
+            stats,
+            algorithm,
+            positions,
+            interrupted: false,
+        }
+    }
+}
+
+/// The options that cannot apply to `root`, refused before any work.
+fn refuse_what_does_not_apply<G: Playable>(args: &Args, root: &G) -> Result<()> {
+    if root.has_cycles() {
+        let given = [
+            ("--algorithm", args.algorithm.is_some()),
+            ("--threads", args.threads.is_some()),
+            ("--hash", args.hash.is_some()),
+            ("--weak", args.weak),
+        ];
+        if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+            anyhow::bail!(
+                "{option} does not apply: positions of {} can repeat, so it is solved by retrograde analysis",
+                root.game_name()
+            );
+        }
+    }
+    if args.all_moves && pons::as_connect4(root).is_none() {
+        anyhow::bail!(
+            "--all-moves adds Pons' score of each move, for connect4 only, not {}",
+            root.game_name()
+        );
+    }
+    if let Some(algorithm) = &args.algorithm
+        && args.book.book.is_some()
+        && pons::as_connect4(root).is_some()
+    {
+        anyhow::bail!("--book is read by the engine, and --algorithm {algorithm} does not use it");
+    }
+    Ok(())
+}
+
 struct Solve<'a>(&'a Args);
 
 impl GameVisitor for Solve<'_> {
@@ -123,12 +197,7 @@ impl GameVisitor for Solve<'_> {
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let args = self.0;
         let root = report::position_or_start(&start, args.position.as_deref())?;
-        if args.weak && root.has_cycles() {
-            anyhow::bail!(
-                "--weak needs the engine's exact mode; {} is solved by retrograde analysis",
-                root.game_name()
-            );
-        }
+        refuse_what_does_not_apply(args, &root)?;
         let memo = match args.algorithm.as_deref() {
             Some(name) => name == "memo",
             None => root.memoised_solve(),
@@ -137,34 +206,52 @@ impl GameVisitor for Solve<'_> {
         let mut engine_used = false;
         let clock = Instant::now();
         // Games whose positions repeat are solved by retrograde analysis, not by a search.
-        let (moves, stats, algorithm_name, positions) = if root.has_cycles() {
-            let table = cyclic::solve_table(&root)?;
-            (
-                cyclic::move_values(&table, &root),
-                cyclic::stats(&table),
-                "retrograde",
-                None,
-            )
+        let found = if root.has_cycles() {
+            match cyclic::solve_table(&root) {
+                Ok(table) => Found::complete(
+                    (cyclic::move_values(&table, &root), cyclic::stats(&table)),
+                    "retrograde",
+                    None,
+                ),
+                Err(error) if error.is::<Interrupted>() => Found {
+                    moves: Vec::new(),
+                    stats: SearchStats::default(),
+                    algorithm: "retrograde",
+                    positions: None,
+                    interrupted: true,
+                },
+                Err(error) => return Err(error),
+            }
         } else if args.algorithm.is_none()
             && (args.weak || args.threads.is_some() || args.hash.is_some() || root.prefers_engine())
         {
-            let (moves, stats) = root.with_search_hooks(EngineSolve {
+            let _polled = interrupt::polled();
+            let found = root.with_search_hooks(EngineSolve {
                 args,
                 root: &root,
                 book: book.as_ref(),
             })?;
             engine_used = true;
-            (moves, stats, "engine", None)
+            found
         } else if memo {
+            let _polled = interrupt::polled();
             let mut solver = resources::memo_solver(&root, report::canonical_key::<G>)?;
-            let moves = solver
-                .try_move_values(&root)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", root.game_name()))?;
+            let solved = solver.try_move_values(&root);
             let stats = SearchStats {
                 nodes: solver.nodes() + 1,
                 ..SearchStats::default()
             };
-            (moves, stats, "memo", Some(solver.positions()))
+            match solved {
+                Ok(moves) => Found::complete((moves, stats), "memo", Some(solver.positions())),
+                Err(SolveError::Interrupted) => Found {
+                    moves: Vec::new(),
+                    stats,
+                    algorithm: "memo",
+                    positions: Some(solver.positions()),
+                    interrupted: true,
+                },
+                Err(error) => anyhow::bail!("{}: {error}", root.game_name()),
+            }
         } else {
             let algorithm: Algorithm = args
                 .algorithm
@@ -173,25 +260,30 @@ impl GameVisitor for Solve<'_> {
                 .parse()
                 .map_err(anyhow::Error::msg)?;
             resources::check_search(&root, None)?;
-            let (moves, mut stats) =
-                evaluate_moves(&root, &NoEvaluation, algorithm, SearchOptions::default());
+            let _polled = interrupt::polled();
+            let mut stop = StopOnInterrupt::default();
+            let (moves, mut stats) = evaluate_moves_with(
+                &root,
+                &NoEvaluation,
+                algorithm,
+                SearchOptions::default(),
+                &mut stop,
+            );
             stats.nodes += 1;
-            (moves, stats, algorithm.name(), None)
+            Found {
+                interrupted: stop.stopped(),
+                ..Found::complete((moves, stats), algorithm.name(), None)
+            }
         };
         let elapsed = clock.elapsed();
+        let Found {
+            moves,
+            stats,
+            algorithm: algorithm_name,
+            positions,
+            interrupted,
+        } = found;
 
-        let (value, pv) = match (moves.first(), root.outcome()) {
-            (Some(best), _) => (best.value, best.pv.clone()),
-            (None, Some(outcome)) => (outcome.score(0, true), Vec::new()),
-            (None, None) => anyhow::bail!("the position has no legal move but is not finished"),
-        };
-        let best: Vec<_> = moves.iter().take_while(|m| m.value == value).collect();
-        let explanation = best.first().and_then(|m| root.explain_move(m.mv));
-        let fields = if args.weak {
-            Vec::new()
-        } else {
-            root.solve_fields(value, &pv)
-        };
         // Plies to the end, unknown in a weak solve. A draw's distance is its line's length,
         // known only when the line reaches the end (an engine solve with an opening book
         // may prove a shorter line: docs/engine.md).
@@ -213,6 +305,43 @@ impl GameVisitor for Solve<'_> {
                     pons::pons_score(pos, value)
                 }
             })
+        };
+        if interrupted {
+            let move_json = |m: &MoveValue<G::Move>| MoveJson {
+                mv: root.move_string(m.mv),
+                value: report::result_word(m.value),
+                plies: plies(m.value, &m.pv),
+                score: args.all_moves.then(|| score_of(&root, m.value)).flatten(),
+                pv: report::line(&root, &m.pv),
+            };
+            let out = InterruptedJson {
+                game: root.game_name(),
+                position: root.position_string(),
+                to_move: report::to_move_name(&root),
+                interrupted: true,
+                moves: moves.iter().map(move_json).collect(),
+                algorithm: algorithm_name,
+                nodes: stats.nodes,
+                time_ms: report::millis(elapsed),
+            };
+            if args.json {
+                print_json(&out)?;
+            } else {
+                print_interrupted(&root, &out);
+            }
+            return Ok(ExitCode::from(interrupt::EXIT_CODE));
+        }
+        let (value, pv) = match (moves.first(), root.outcome()) {
+            (Some(best), _) => (best.value, best.pv.clone()),
+            (None, Some(outcome)) => (outcome.score(0, true), Vec::new()),
+            (None, None) => anyhow::bail!("the position has no legal move but is not finished"),
+        };
+        let best: Vec<_> = moves.iter().take_while(|m| m.value == value).collect();
+        let explanation = best.first().and_then(|m| root.explain_move(m.mv));
+        let fields = if args.weak {
+            Vec::new()
+        } else {
+            root.solve_fields(value, &pv)
         };
         let out = SolveJson {
             game: root.game_name(),
@@ -319,6 +448,34 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
     }
 }
 
+/// What an interrupted solve prints: the moves solved before Ctrl-C.
+fn print_interrupted<G: Playable>(root: &G, out: &InterruptedJson) {
+    print!("{}", root.render());
+    println!("{} to move; position {}", out.to_move, out.position);
+    println!(
+        "interrupted: {} of {} moves solved",
+        out.moves.len(),
+        root.legal_moves().len()
+    );
+    if !out.moves.is_empty() {
+        println!("moves solved:");
+        for m in &out.moves {
+            let how = match (m.value, m.plies) {
+                ("draw", _) | (_, None) => m.value.to_string(),
+                (word, Some(plies)) => format!("{word} in {plies}"),
+            };
+            match m.score {
+                Some(Some(score)) => println!("    {:<6} {how:<12} score {score:+}", m.mv),
+                _ => println!("    {:<6} {how}", m.mv),
+            }
+        }
+    }
+    println!(
+        "{}: {} nodes, {:.3} ms (interrupted)",
+        out.algorithm, out.nodes, out.time_ms
+    );
+}
+
 /// Every root move's exact value from the engine's exact mode, one search per
 /// move sharing one table, best first (stable), like `evaluate_moves`.
 struct EngineSolve<'a, G> {
@@ -328,7 +485,7 @@ struct EngineSolve<'a, G> {
 }
 
 impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
-    type Output = Result<(Vec<MoveValue<G::Move>>, SearchStats)>;
+    type Output = Result<Found<G::Move>>;
 
     fn visit<H: SearchHooks<G>>(self, hooks: H) -> Self::Output {
         let (args, root) = (self.args, self.root);
@@ -342,6 +499,7 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
         if args.weak {
             return weak_move_values(&mut engine, root);
         }
+        let mut interrupted = false;
         let mut stats = SearchStats {
             nodes: 1,
             ..SearchStats::default()
@@ -361,10 +519,12 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
                     crate::engine_glue::human_count(info.nodes)
                 ));
             });
-            if !result.exact {
-                anyhow::bail!("interrupted before the value was proved");
-            }
             stats += result.stats.into();
+            if !result.exact {
+                // Only the stop flag ends an exact search early.
+                interrupted = true;
+                break;
+            }
             // The child's score counts plies from the child: one more from the root.
             let value = if child.to_move() == root.to_move() {
                 result.score
@@ -380,17 +540,17 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
             });
         }
         values.sort_by_key(|m| std::cmp::Reverse(m.value));
-        Ok((values, stats))
+        Ok(Found {
+            interrupted,
+            ..Found::complete((values, stats), "engine", None)
+        })
     }
 }
 
 /// Every root move's result (win, draw or loss, no distance) by weak solves of the
 /// children sharing one table, best first. The scores stand for results only:
 /// a win or loss "at the longest distance" (`Score::MAX_PLIES`).
-fn weak_move_values<G, H, E>(
-    engine: &mut Engine<G, H, E>,
-    root: &G,
-) -> Result<(Vec<MoveValue<G::Move>>, SearchStats)>
+fn weak_move_values<G, H, E>(engine: &mut Engine<G, H, E>, root: &G) -> Result<Found<G::Move>>
 where
     G: Playable,
     H: SearchHooks<G>,
@@ -401,13 +561,15 @@ where
         ..SearchStats::default()
     };
     let mut values = Vec::new();
+    let mut interrupted = false;
     for mv in root.legal_moves() {
         let child = root.after(mv);
         let (sign, child_stats) = pons::weak_solve(engine, &child);
-        let Some(sign) = sign else {
-            anyhow::bail!("interrupted before the value was proved");
-        };
         stats += child_stats.into();
+        let Some(sign) = sign else {
+            interrupted = true;
+            break;
+        };
         let sign = if child.to_move() == root.to_move() {
             sign
         } else {
@@ -426,7 +588,10 @@ where
         });
     }
     values.sort_by_key(|m| std::cmp::Reverse(m.value));
-    Ok((values, stats))
+    Ok(Found {
+        interrupted,
+        ..Found::complete((values, stats), "engine", None)
+    })
 }
 
 /// `--batch`: Connect Four positions from a file, one per line.
@@ -472,7 +637,7 @@ impl GameVisitor for Batch<'_> {
         let input = crate::input::open(args.batch.as_deref().unwrap_or("-"))?;
         let name = input.name().to_string();
         let book = c4book::load(&args.book, start)?;
-        crate::interrupt::stop_flag();
+        let _polled = crate::interrupt::polled();
         let mut solver = BatchSolver::new(
             args.threads.unwrap_or(1) as usize,
             args.hash.unwrap_or(16) as usize,

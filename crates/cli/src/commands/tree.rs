@@ -1,6 +1,7 @@
 //! `ply tree`: the tree lab. A hand-made game tree (or a game, written out as
 //! one) annotated by minimax or alpha-beta, drawn as text, JSON, dot or SVG.
 
+use crate::args;
 use anyhow::{Context, Result, bail};
 use ply_core::Algorithm;
 use ply_core::input::Input;
@@ -36,28 +37,28 @@ FORMATS (detected from the first character; see docs/tree-format.md):
 #[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The tree file, - for standard input, or a game (GAME or GAME@POSITION).
-    #[arg(value_name = "FILE")]
+    #[arg(value_name = "FILE", allow_hyphen_values = true, value_parser = args::Position)]
     input: String,
     /// The search that backs up the values.
     #[arg(long, default_value = "alphabeta", value_parser = clap::builder::PossibleValuesParser::new(["minimax", "negamax", "alphabeta"]))]
     algorithm: String,
-    /// How to draw the result.
-    #[arg(long, default_value = "text", value_parser = clap::builder::PossibleValuesParser::new(["text", "json", "dot", "svg"]))]
-    format: String,
+    /// How to draw the result [default: text].
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["text", "json", "dot", "svg"]))]
+    format: Option<String>,
     /// Show the search step by step (text, JSON); number the nodes in visit order (SVG).
     #[arg(long)]
     trace: bool,
     /// Whose point of view leaf values are written from: the root player (max) or the player to move at the leaf (mover).
     #[arg(long, default_value = "max", value_parser = clap::builder::PossibleValuesParser::new(["max", "mover"]))]
     leaf_perspective: String,
-    /// Refuse trees with more nodes than this.
-    #[arg(long, default_value_t = Limits::DEFAULT_MAX_NODES, value_name = "N")]
+    /// Refuse trees with more nodes than this (at least 1).
+    #[arg(long, default_value_t = Limits::DEFAULT_MAX_NODES, value_name = "N", value_parser = args::whole::<usize>(1, usize::MAX as u64), allow_negative_numbers = true)]
     max_nodes: usize,
     /// Refuse trees deeper than this (at most 10000).
-    #[arg(long, default_value_t = Limits::DEFAULT_MAX_DEPTH, value_name = "N")]
+    #[arg(long, default_value_t = Limits::DEFAULT_MAX_DEPTH, value_name = "N", value_parser = args::whole::<u32>(0, u32::MAX as u64), allow_negative_numbers = true)]
     max_depth: u32,
     /// For a game: the position to start from (default: the start).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = args::Position)]
     position: Option<String>,
     /// Same as --format json.
     #[arg(long)]
@@ -158,7 +159,8 @@ fn load(args: &Args, limits: Limits) -> Result<ExplicitTree> {
     })
 }
 
-fn run_on_big_stack(args: Args) -> Result<ExitCode> {
+/// The options that cannot apply to this input, refused before any work.
+fn refuse_what_does_not_apply(args: &Args) -> Result<()> {
     if args.max_depth > Limits::HARD_MAX_DEPTH {
         bail!(
             "--max-depth {} is too deep (at most {})",
@@ -166,6 +168,26 @@ fn run_on_big_stack(args: Args) -> Result<ExitCode> {
             Limits::HARD_MAX_DEPTH
         );
     }
+    // The same test as `load`: a file (or standard input), else a game.
+    let from_file = args.input == "-" || std::path::Path::new(&args.input).is_file();
+    if from_file && args.position.is_some() {
+        bail!("--position applies to a game (FILE is a game spec), not to a tree file");
+    }
+    if !from_file && args.leaf_perspective == "mover" {
+        bail!("--leaf-perspective mover applies to tree files: a game's leaves are scored for MAX");
+    }
+    match args.format.as_deref() {
+        Some(format) if args.json && format != "json" => {
+            bail!("--json is --format json: it cannot be used with --format {format}")
+        }
+        Some("dot") if args.trace => {
+            bail!("--trace applies to the text, JSON and SVG formats, not to --format dot")
+        }
+        _ => Ok(()),
+    }
+}
+
+fn run_on_big_stack(args: Args) -> Result<ExitCode> {
     let limits = Limits {
         max_nodes: args.max_nodes,
         max_depth: args.max_depth,
@@ -176,7 +198,7 @@ fn run_on_big_stack(args: Args) -> Result<ExitCode> {
     let format = if args.json {
         "json"
     } else {
-        args.format.as_str()
+        args.format.as_deref().unwrap_or("text")
     };
     let output = match format {
         "json" => render::json_text(&tree, &run, args.trace),
@@ -204,6 +226,8 @@ fn run_on_big_stack(args: Args) -> Result<ExitCode> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    // Before the thread: its stack is sized from --max-depth.
+    refuse_what_does_not_apply(&args)?;
     // The searches recurse once per level of the tree: give deep trees the stack they need.
     let stack = (32 << 20) + args.max_depth as usize * 2048;
     std::thread::Builder::new()

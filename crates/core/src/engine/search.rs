@@ -53,6 +53,20 @@ const MAX_PLY: u32 = 2 * MAX_DEPTH;
 // `Worker::frontier` leaves out the steps that never run one ply above the horizon.
 const _: () = assert!(ETC_MIN_DEPTH > 1 && DEFER_MIN_DEPTH > 1 && NULL_MOVE_MIN_DEPTH > 1);
 
+/// Nodes until a thread's next poll, `total` nodes having been searched by all threads.
+///
+/// Without a node budget, every `interval` nodes. With one, the poll comes no later
+/// than the moment this thread's share of what is left (the rest divided between the
+/// `threads`) is used up: one thread stops at exactly the budget, and several pass it
+/// by less than their intervals together (`POLL_INTERVAL` + `HELPER_POLL_INTERVAL` per
+/// helper). Polling sooner costs nothing until the last few thousand nodes.
+fn next_poll(budget: Option<u64>, total: u64, threads: usize, interval: u64) -> u64 {
+    match budget {
+        Some(budget) => (budget.saturating_sub(total) / threads.max(1) as u64).clamp(1, interval),
+        None => interval,
+    }
+}
+
 /// State shared by all threads of one search.
 pub(crate) struct Shared<'a> {
     pub limits: &'a Limits,
@@ -162,6 +176,11 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
     nodes: u64,
     /// Nodes between two polls (`POLL_INTERVAL`, helpers `HELPER_POLL_INTERVAL`).
     poll_interval: u64,
+    /// Nodes until the next poll: `poll_interval`, or fewer near the end of a node budget.
+    next_poll: u64,
+    /// `nodes` when this thread saw the search stop (`u64::MAX`: not yet). The nodes
+    /// entered after it only unwind: they are not counted (a budget is met exactly).
+    nodes_at_stop: u64,
     unflushed: u64,
     leaves: u64,
     cutoffs: u64,
@@ -227,6 +246,17 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             } else {
                 HELPER_POLL_INTERVAL
             },
+            next_poll: next_poll(
+                shared.limits.nodes,
+                0,
+                settings.threads,
+                if id == 0 {
+                    POLL_INTERVAL
+                } else {
+                    HELPER_POLL_INTERVAL
+                },
+            ),
+            nodes_at_stop: u64::MAX,
             unflushed: 0,
             leaves: 0,
             cutoffs: 0,
@@ -272,20 +302,28 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     // ----- Limits -------------------------------------------------------------
 
     /// Publishes this thread's counters and checks every limit. Called every
-    /// `POLL_INTERVAL` nodes, so a stop request is seen within about a
-    /// millisecond on any game with sub-microsecond nodes.
+    /// `POLL_INTERVAL` nodes (sooner near the end of a node budget), so a stop
+    /// request is seen within about a millisecond on any game with sub-microsecond nodes.
     fn poll(&mut self) {
+        self.forget_unwound();
         let shared = self.shared;
         let total = shared.nodes.fetch_add(self.unflushed, Relaxed) + self.unflushed;
         self.unflushed = 0;
         let limits = shared.limits;
         let out_of_nodes = limits.nodes.is_some_and(|n| total >= n);
+        self.next_poll = next_poll(
+            limits.nodes,
+            total,
+            self.settings.threads,
+            self.poll_interval,
+        );
         let out_of_time = limits.time.is_some_and(|t| shared.start.elapsed() >= t);
         if out_of_nodes || out_of_time || limits.stop_requested() {
             shared.stop.store(true, Relaxed);
         }
         if shared.stop.load(Relaxed) {
             self.stopped = true;
+            self.nodes_at_stop = self.nodes_at_stop.min(self.nodes);
         }
         if self.nodes >= self.node_cap {
             self.stopped = true;
@@ -299,12 +337,23 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         }
     }
 
+    /// Forgets the nodes entered after this thread saw the search stop: they only
+    /// unwind, and a node budget is met exactly.
+    fn forget_unwound(&mut self) {
+        let unwound = self
+            .nodes
+            .saturating_sub(self.nodes_at_stop)
+            .min(self.unflushed);
+        self.unflushed -= unwound;
+        self.nodes -= unwound;
+    }
+
     /// Counts a node; true when the search must unwind.
     #[inline]
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= self.poll_interval {
+        if self.unflushed >= self.next_poll {
             self.poll();
         }
         self.stopped
@@ -312,6 +361,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
 
     /// Hands this thread's counters to the shared totals.
     pub fn flush(&mut self) {
+        self.forget_unwound();
         let shared = self.shared;
         shared
             .nodes

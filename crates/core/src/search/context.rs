@@ -3,7 +3,7 @@
 //! principal-variation table, statistics and the leaf test.
 
 use super::line::Line;
-use super::{Algorithm, NoObserver, Observer, SearchOptions, SearchResult, SearchStats};
+use super::{Algorithm, Observer, SearchOptions, SearchResult, SearchStats};
 use crate::{Evaluator, Game, Score};
 
 pub(super) struct Context<'a, G: Game, E, O> {
@@ -34,6 +34,10 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G>> Context<'a, G, E, O> {
     /// over, or the depth limit is reached. The score is for the side to move.
     #[inline]
     pub fn enter(&mut self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Option<Score> {
+        // Stopped: every node is a leaf now, so the search unwinds at once.
+        if self.observer.stop_requested() {
+            return Some(Score::DRAW);
+        }
         self.stats.nodes += 1;
         self.observer.enter(pos, ply, alpha, beta);
         let slot = (ply - self.root_ply) as usize;
@@ -88,12 +92,12 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G>> Context<'a, G, E, O> {
 
 /// Runs `algorithm` from a position `root_ply` plies below the caller's root,
 /// so decisive scores count their distance from that root.
-pub(super) fn search_from<G: Game, E: Evaluator<G>>(
+pub(super) fn search_from<G: Game, E: Evaluator<G>, O: Observer<G>>(
     algorithm: Algorithm,
     root: &G,
     eval: &E,
     options: SearchOptions,
-    observer: &mut NoObserver,
+    observer: &mut O,
     root_ply: u32,
 ) -> SearchResult<G::Move> {
     match algorithm {

@@ -97,6 +97,14 @@ pub trait Observer<G: Game> {
     /// A node stops early: `pruned` are the moves it will never look at.
     #[inline]
     fn cutoff(&mut self, position: &G, ply: u32, alpha: Score, beta: Score, pruned: &[G::Move]) {}
+    /// Asked as each node is entered: `true` ends the search at once (every open node
+    /// returns without looking further, and the result means nothing). Once it has
+    /// answered `true` it must keep answering `true`. The tree lab never stops a
+    /// search; the command line stops one on Ctrl-C.
+    #[inline]
+    fn stop_requested(&mut self) -> bool {
+        false
+    }
 }
 
 /// The observer that watches nothing (and costs nothing).
@@ -180,6 +188,19 @@ pub fn evaluate_moves<G: Game, E: Evaluator<G>>(
     algorithm: Algorithm,
     options: SearchOptions,
 ) -> (Vec<MoveValue<G::Move>>, SearchStats) {
+    evaluate_moves_with(root, eval, algorithm, options, &mut NoObserver)
+}
+
+/// [`evaluate_moves`] with an observer of every move's search. When the observer asks
+/// to stop ([`Observer::stop_requested`]), only the moves whose search was over by then
+/// come back (best first): fewer than the legal moves; the work counts the stopped search.
+pub fn evaluate_moves_with<G: Game, E: Evaluator<G>, O: Observer<G>>(
+    root: &G,
+    eval: &E,
+    algorithm: Algorithm,
+    options: SearchOptions,
+    observer: &mut O,
+) -> (Vec<MoveValue<G::Move>>, SearchStats) {
     let mut stats = SearchStats::default();
     let mut values = Vec::new();
     if root.outcome().is_some() || options.depth == Some(0) {
@@ -191,9 +212,11 @@ pub fn evaluate_moves<G: Game, E: Evaluator<G>>(
     };
     for mv in root.legal_moves() {
         let child = root.after(mv);
-        let result =
-            context::search_from(algorithm, &child, eval, child_options, &mut NoObserver, 1);
+        let result = context::search_from(algorithm, &child, eval, child_options, observer, 1);
         stats += result.stats;
+        if observer.stop_requested() {
+            break;
+        }
         let value = if child.to_move() == root.to_move() {
             result.value
         } else {

@@ -272,14 +272,21 @@ impl OpeningBook {
                 cells: empty.cells(),
             });
         }
+        let stop = options
+            .stop
+            .clone()
+            .unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
+        // Listing the positions is itself long on big boards (depth 12 on 7x6: seconds).
         let limit = options.max_positions.unwrap_or(usize::MAX);
-        let layers = enumerate_within(&empty, depth, limit).map_err(|(stones, found)| {
-            BuildError::TooManyPositions {
-                stones,
-                found,
-                limit,
-            }
-        })?;
+        let layers =
+            enumerate_within(&empty, depth, limit, &stop).map_err(|listing| match listing {
+                Listing::Stopped => BuildError::Interrupted,
+                Listing::TooMany { stones, found } => BuildError::TooManyPositions {
+                    stones,
+                    found,
+                    limit,
+                },
+            })?;
         let total: u64 = layers.iter().map(|layer| layer.len() as u64).sum();
         let known = Arc::new(Layers {
             layers: (0..layers.len()).map(|_| OnceLock::new()).collect(),
@@ -301,10 +308,6 @@ impl OpeningBook {
                 )
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let stop = options
-            .stop
-            .clone()
-            .unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
         let limits = Limits::exact().with_stop(Arc::clone(&stop));
         let (mut done, mut nodes) = (0u64, 0u64);
         for (stones, layer) in layers.iter().enumerate().rev() {
@@ -735,34 +738,69 @@ fn four_in_a_row(stones: u64, height: u32) -> bool {
 /// stone count: `layers[n]` holds the positions with `n` stones, sorted by
 /// [`canonical_key`].
 pub fn enumerate(start: &Connect4, depth: u32) -> Vec<Vec<Connect4>> {
-    enumerate_within(start, depth, usize::MAX).unwrap_or_default()
+    enumerate_until(start, depth, &AtomicBool::new(false)).unwrap_or_default()
 }
 
-/// Bytes one position takes while the layers are enumerated (the position, its key
-/// and the hash map's share), for [`enumerate_within`]'s callers to size `max_positions`.
+/// Bytes one position takes while the layers are listed (the position, its key and the
+/// hash map's share), for [`enumerate_within`]'s callers to size `max_positions`.
 pub const ENUMERATION_BYTES: u64 = 2 * std::mem::size_of::<(u64, Connect4)>() as u64;
 
-/// [`enumerate`], or `Err((stones, found))` as soon as more than `max_positions`
-/// positions are found (`found` of them, the layer of `stones` stones unfinished).
+/// Positions handled between two looks at the stop flag while listing: about a
+/// millisecond of work (a layer of 7x6 with 11 stones has 5.8 million children to
+/// file, sort and copy, a second or more in all).
+const LIST_POLL: usize = 1 << 12;
+
+/// Why [`enumerate_within`] gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// The stop flag was raised.
+    Stopped,
+    /// More than the limit: `found` positions up to the layer of `stones` stones (unfinished).
+    TooMany { stones: u32, found: usize },
+}
+
+/// [`enumerate`], given up (`None`) within a few milliseconds of `stop` being raised.
+pub fn enumerate_until(
+    start: &Connect4,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<Vec<Vec<Connect4>>> {
+    enumerate_within(start, depth, usize::MAX, stop).ok()
+}
+
+/// [`enumerate_until`], or [`Listing::TooMany`] as soon as more than `max_positions`
+/// positions are found, before the memory for more is taken.
 pub fn enumerate_within(
     start: &Connect4,
     depth: u32,
     max_positions: usize,
-) -> Result<Vec<Vec<Connect4>>, (u32, usize)> {
+    stop: &AtomicBool,
+) -> Result<Vec<Vec<Connect4>>, Listing> {
+    let stopped = |i: usize| i % LIST_POLL == 0 && stop.load(Ordering::Relaxed);
     let mut layers: Vec<Vec<Connect4>> = Vec::new();
     let mut current = match Connect4::new(start.width(), start.height()) {
         Ok(empty) => vec![empty],
         Err(_) => return Ok(layers),
     };
-    let mut found = 1usize;
     let mut moves = Vec::new();
+    let mut found = 1usize;
     for _ in 0..=depth {
         if current.is_empty() {
             break;
         }
         let mut next: HashMap<u64, Connect4> = HashMap::new();
         if (layers.len() as u32) < depth {
-            for pos in &current {
+            // Room for the next layer at once, estimated from the growth of the last one:
+            // growing a table of millions rehashes them all, a pause that cannot be stopped.
+            let growth = layers.last().map_or(start.width() as usize, |last| {
+                current.len() / last.len().max(1) + 1
+            });
+            let expected = current.len().saturating_mul(growth);
+            let _ = next.try_reserve(expected.min(max_positions.saturating_sub(found)));
+            for (i, pos) in current.iter().enumerate() {
+                if stopped(i) {
+                    return Err(Listing::Stopped);
+                }
                 moves.clear();
                 pos.generate_moves(&mut moves);
                 for &column in &moves {
@@ -770,7 +808,10 @@ pub fn enumerate_within(
                     if child.outcome().is_none() {
                         next.entry(canonical_key(&child)).or_insert(child);
                         if found + next.len() > max_positions {
-                            return Err((layers.len() as u32 + 1, found + next.len()));
+                            return Err(Listing::TooMany {
+                                stones: layers.len() as u32 + 1,
+                                found: found + next.len(),
+                            });
                         }
                     }
                 }
@@ -778,11 +819,64 @@ pub fn enumerate_within(
         }
         found += next.len();
         layers.push(current);
-        let mut following: Vec<(u64, Connect4)> = next.into_iter().collect();
-        following.sort_unstable_by_key(|&(key, _)| key);
-        current = following.into_iter().map(|(_, pos)| pos).collect();
+        let mut following = Vec::with_capacity(next.len());
+        for (i, entry) in next.into_iter().enumerate() {
+            if stopped(i) {
+                return Err(Listing::Stopped);
+            }
+            following.push(entry);
+        }
+        sort_by_key_until(&mut following, stop).ok_or(Listing::Stopped)?;
+        current = Vec::with_capacity(following.len());
+        for (i, (_, pos)) in following.into_iter().enumerate() {
+            if stopped(i) {
+                return Err(Listing::Stopped);
+            }
+            current.push(pos);
+        }
     }
     Ok(layers)
+}
+
+/// Sorts by key, like `sort_unstable_by_key`, in steps of a few milliseconds between
+/// which `stop` is looked at: runs of 2^14 sorted in place, then merged two by two.
+/// `None` when stopped (the order is then unspecified).
+fn sort_by_key_until<T: Copy>(items: &mut Vec<(u64, T)>, stop: &AtomicBool) -> Option<()> {
+    const RUN: usize = 1 << 14;
+    for run in items.chunks_mut(RUN) {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        run.sort_unstable_by_key(|&(key, _)| key);
+    }
+    let mut from = std::mem::take(items);
+    let mut to = Vec::with_capacity(from.len());
+    let mut width = RUN;
+    while width < from.len() {
+        to.clear();
+        for begin in (0..from.len()).step_by(2 * width) {
+            let middle = (begin + width).min(from.len());
+            let end = (begin + 2 * width).min(from.len());
+            let (mut left, mut right) = (begin, middle);
+            while left < middle || right < end {
+                if to.len() % LIST_POLL == 0 && stop.load(Ordering::Relaxed) {
+                    *items = from;
+                    return None;
+                }
+                if right == end || (left < middle && from[left].0 <= from[right].0) {
+                    to.push(from[left]);
+                    left += 1;
+                } else {
+                    to.push(from[right]);
+                    right += 1;
+                }
+            }
+        }
+        std::mem::swap(&mut from, &mut to);
+        width *= 2;
+    }
+    *items = from;
+    Some(())
 }
 
 #[cfg(test)]
@@ -790,6 +884,37 @@ mod tests {
     use super::*;
     use crate::Notation;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_stoppable_sort_sorts_and_stops() {
+        let never = AtomicBool::new(false);
+        for n in [0usize, 1, 5, (1 << 14) - 1, 1 << 14, (1 << 14) + 1, 100_000] {
+            // A permutation of 0..n (7919 is prime, coprime with every n but its multiples).
+            let mut items: Vec<(u64, u32)> = (0..n)
+                .map(|i| (((i * 7919) % n.max(1)) as u64, i as u32))
+                .collect();
+            let mut expected = items.clone();
+            expected.sort_unstable_by_key(|&(key, _)| key);
+            assert_eq!(sort_by_key_until(&mut items, &never), Some(()));
+            assert_eq!(items, expected, "{n}");
+        }
+        let raised = AtomicBool::new(true);
+        let mut items = vec![(2u64, ()), (1, ())];
+        assert_eq!(sort_by_key_until(&mut items, &raised), None);
+        assert_eq!(enumerate_until(&board(7, 6), 12, &raised), None);
+    }
+
+    #[test]
+    fn listing_stops_past_its_limit() {
+        let never = AtomicBool::new(false);
+        let all = enumerate(&board(7, 6), 4);
+        let total: usize = all.iter().map(Vec::len).sum();
+        assert_eq!(enumerate_within(&board(7, 6), 4, total, &never), Ok(all));
+        assert!(matches!(
+            enumerate_within(&board(7, 6), 4, total - 1, &never),
+            Err(Listing::TooMany { stones: 4, .. })
+        ));
+    }
 
     fn board(width: u32, height: u32) -> Connect4 {
         Connect4::new(width, height).unwrap()
