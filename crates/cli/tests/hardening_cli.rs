@@ -443,6 +443,8 @@ fn ctrl_c_stops_every_solver_of_solve() {
         // Retrograde analysis.
         &["solve", "pursuit:grid:5x5,cops=3", "--json"],
         &["solve", "pursuit-hidden:grid:4x4,cops=3", "--json"],
+        // The memo solver (a million positions of two piles).
+        &["solve", "nim:1000,1000", "--json"],
     ] {
         let out = interrupted(args);
         let v = out.json();
@@ -450,7 +452,7 @@ fn ctrl_c_stops_every_solver_of_solve() {
         assert!(v["moves"].is_array(), "{args:?}");
     }
     // Text: the same facts for people.
-    let out = interrupted(&["solve", "mnk:4,4,4"]);
+    let out = interrupted(&["solve", "mnk:4,4,4", "--algorithm", "alphabeta"]);
     out.assert_stdout_contains("interrupted: 0 of 16 moves solved");
 }
 

@@ -241,7 +241,9 @@ impl Outcome {
     pub fn assert_no_crash(&self) -> &Outcome {
         assert!(self.signal.is_none(), "{}", self.describe());
         assert!(
-            !self.stderr.contains("panicked") && !self.stderr.contains("overflowed its stack"),
+            !self.stderr.contains("panicked")
+                && !self.stderr.contains("internal error")
+                && !self.stderr.contains("overflowed its stack"),
             "{}",
             self.describe()
         );

@@ -1,0 +1,134 @@
+//! The front end of the `ply` binary: the command line's grammar and each command's
+//! glue to the libraries (each subcommand lives in its own file under `commands/`).
+//! The binary itself (`main.rs`) only calls [`main`]; the grammar is a library so that
+//! it can be fuzzed ([`check_arguments`]).
+
+mod args;
+mod c4book;
+mod commands;
+mod cyclic;
+mod engine_glue;
+mod input;
+mod interrupt;
+mod output;
+mod pons;
+mod report;
+mod resources;
+
+use clap::{CommandFactory, Parser, Subcommand};
+use std::process::ExitCode;
+
+const ABOUT: &str = "ply: a game-tree search engine and lab.\n\
+Play, solve, count and analyse two-player games of perfect information.";
+
+const GAMES_HELP: &str = concat!(
+    "GAMES:\n",
+    "  tictactoe            tic-tac-toe on 3x3 (alias ttt)\n",
+    "  mnk:M,N,K            M columns, N rows, K in a row wins (e.g. mnk:4,4,4)\n",
+    "  connect4             Connect Four 7x6; positions are the columns played (e.g. 4453)\n",
+    "  connect4:WxH         Connect Four on W columns x H rows (e.g. connect4:5x4)\n",
+    "  race:N,K             add 1..K to a total; who reaches exactly N wins (race = race:10,2)\n",
+    "  nim:a,b,...          Nim: take from one pile; who takes the last object wins\n",
+    "  misere-nim:a,b,...   misère Nim: who takes the last object loses\n",
+    "  bash:N,M             one pile of N, take 1..M\n",
+    "  wythoff:a,b          take from one pile, or the same number from both\n",
+    "  subtraction:N,...;S  take a size in the set S from one pile (e.g. 'subtraction:20,17;1,3,4')\n",
+    "  pursuit:GRAPH[,cops=K]         K cops chase a visible fugitive (e.g. pursuit:grid:3x3,cops=2)\n",
+    "  pursuit-hidden:GRAPH[,cops=K]  K cops search for an invisible one (e.g. pursuit-hidden:path:6)\n",
+    "GRAPHS: path:N, cycle:N, grid:WxH, tree:P1,P2,... (the parent of each vertex 1, 2, ...),\n",
+    "  petersen, file:PATH (an edge list; see docs/pursuit.md)"
+);
+
+#[derive(Parser)]
+#[command(name = "ply", version, about = ABOUT, after_help = GAMES_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Play(commands::play::Args),
+    Solve(commands::solve::Args),
+    Count(commands::count::Args),
+    Analyze(commands::analyze::Args),
+    Tree(commands::tree::Args),
+    Grundy(commands::grundy::Args),
+    Bench(commands::bench::Args),
+    Book(commands::book::Args),
+}
+
+/// A closed pipe (`ply tree big.txt | head`) ends the process quietly, as it does
+/// for any Unix filter, instead of a panic in the middle of printing.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restores the default action of one signal before any thread starts;
+    // the Rust runtime set it to "ignore" only so that writes return an error.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// Reads the command line as `ply` does, without running anything: `Ok` when the
+/// arguments name a command with well-formed options, else clap's error (for the fuzz
+/// target of the argument grammar, and for tests).
+pub fn check_arguments<I, T>(arguments: I) -> Result<(), clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    Cli::try_parse_from(arguments).map(|_| ())
+}
+
+/// A panic is a bug of ply, never the user's fault: say so on one line, where the
+/// message came from, instead of Rust's multi-line report (the exit code stays 101).
+fn report_panics_as_bugs() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "ply: internal error: {}{place} (a bug in ply: please report it)",
+            ply_core::text::excerpt(&message)
+        );
+    }));
+}
+
+/// Runs `ply` with the process's arguments and returns its exit code.
+pub fn main() -> ExitCode {
+    quiet_on_closed_pipe();
+    report_panics_as_bugs();
+    interrupt::install();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return args::refuse(error, &Cli::command()),
+    };
+    let result = match cli.command {
+        Command::Play(args) => commands::play::run(args),
+        Command::Solve(args) => commands::solve::run(args),
+        Command::Count(args) => commands::count::run(args),
+        Command::Analyze(args) => commands::analyze::run(args),
+        Command::Tree(args) => commands::tree::run(args),
+        Command::Grundy(args) => commands::grundy::run(args),
+        Command::Bench(args) => commands::bench::run(args),
+        Command::Book(args) => commands::book::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) if error.chain().any(|e| e.is::<interrupt::Interrupted>()) => {
+            eprintln!("ply: interrupted");
+            ExitCode::from(interrupt::EXIT_CODE)
+        }
+        Err(error) => {
+            eprintln!("ply: error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}
