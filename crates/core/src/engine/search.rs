@@ -12,7 +12,7 @@ use super::limits::MAX_DEPTH;
 use super::ordering::{MoveOrdering, TT_MOVE_KEY, pick_next};
 use super::tt::{Bound, TranspositionTable};
 use super::{EngineStats, ExactScale, ExactStrategy, Limits, SearchHooks, SearchInfo, Settings};
-use crate::stack::deeper;
+use crate::stack::{grow, must_grow};
 use crate::{Evaluator, Game, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
@@ -612,26 +612,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     /// hooks. Returns the value of `pos` if it lies inside `(alpha, beta)`, else
     /// a bound on the far side of the window. `depth` is the remaining depth
     /// (`INFINITE_DEPTH` in exact mode), `ply` the distance from the root.
-    ///
-    /// Every few plies the node first makes sure the stack has room for the next
-    /// ones (a game may be far longer than a thread's stack: see `crate::stack`).
-    #[inline(always)]
     pub fn search(
-        &mut self,
-        pos: &G,
-        ply: u32,
-        depth: i32,
-        alpha: Score,
-        beta: Score,
-        null_ok: bool,
-    ) -> Score {
-        deeper::<G, _>(ply, || {
-            self.search_node(pos, ply, depth, alpha, beta, null_ok)
-        })
-    }
-
-    /// The body of [`Worker::search`].
-    fn search_node(
         &mut self,
         pos: &G,
         ply: u32,
@@ -647,6 +628,12 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // that cannot apply there (most interior nodes of a fixed-depth search).
         if depth == 1 && !pv_node && self.lean_frontier {
             return self.frontier(pos, ply, alpha, beta);
+        }
+
+        // Step 0b. Deep in a long game, continue on a fresh stack segment when this one
+        // runs low (`crate::stack`; a comparison of the ply in any shallow search).
+        if must_grow::<G>(ply) {
+            return self.search_on_new_stack(pos, ply, depth, alpha, beta, null_ok);
         }
         let nodes_at_entry = self.nodes;
 
@@ -1054,20 +1041,33 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         best
     }
 
+    /// [`Worker::search`] on a fresh stack segment (out of line: the hot path only
+    /// tests the ply).
+    #[cold]
+    #[inline(never)]
+    fn search_on_new_stack(
+        &mut self,
+        pos: &G,
+        ply: u32,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        null_ok: bool,
+    ) -> Score {
+        grow::<G, _>(move || self.search(pos, ply, depth, alpha, beta, null_ok))
+    }
+
     /// A node beyond the horizon: counted, checked for the end of the game, then searched.
-    #[inline(always)]
     fn quiescence(&mut self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Score {
-        deeper::<G, _>(ply, || {
-            if let Some(value) = self.enter_node(pos, ply) {
-                return value;
-            }
-            self.quiescence_body(pos, ply, alpha, beta)
-        })
+        if let Some(value) = self.enter_node(pos, ply) {
+            return value;
+        }
+        self.quiescence_body(pos, ply, alpha, beta)
     }
 
     /// Quiescence: the side to move may "stand pat" on the evaluation or try a
     /// noisy move (capture, threat) the game names; only quiet positions are evaluated.
-    fn quiescence_body(&mut self, pos: &G, ply: u32, mut alpha: Score, beta: Score) -> Score {
+    fn quiescence_body(&mut self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Score {
         let stand_pat = self.eval.evaluate(pos);
         // The noisy moves go to a scratch buffer first: most leaves have none, and
         // then cost no trip to the buffer pool.
@@ -1079,6 +1079,23 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             self.leaves += 1;
             return stand_pat;
         }
+        // A long line of noisy moves continues on a fresh stack segment when this one
+        // runs low (`crate::stack`), as the search does.
+        if must_grow::<G>(ply) {
+            return grow::<G, _>(move || self.quiescence_moves(pos, ply, alpha, beta, stand_pat));
+        }
+        self.quiescence_moves(pos, ply, alpha, beta, stand_pat)
+    }
+
+    /// The noisy moves of a node beyond the horizon (in `self.noisy`), after standing pat.
+    fn quiescence_moves(
+        &mut self,
+        pos: &G,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+        stand_pat: Score,
+    ) -> Score {
         let mut moves = self.take_moves();
         std::mem::swap(&mut moves, &mut self.noisy);
         alpha = alpha.max(stand_pat);
