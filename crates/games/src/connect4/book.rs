@@ -310,64 +310,74 @@ impl OpeningBook {
             .collect::<Result<Vec<_>, _>>()?;
         let limits = Limits::exact().with_stop(Arc::clone(&stop));
         let (mut done, mut nodes) = (0u64, 0u64);
-        for (stones, layer) in layers.iter().enumerate().rev() {
-            let next = AtomicUsize::new(0);
-            let (sender, receiver) = mpsc::channel::<u64>();
-            let results = std::thread::scope(|scope| {
-                let workers: Vec<_> = engines
-                    .iter_mut()
-                    .map(|engine| {
-                        let (sender, next, limits, stop) = (sender.clone(), &next, &limits, &stop);
-                        scope.spawn(move || {
-                            let mut solved = Vec::new();
-                            loop {
-                                let index = next.fetch_add(1, Ordering::Relaxed);
-                                let Some(pos) = layer.get(index) else { break };
-                                if stop.load(Ordering::Relaxed) {
-                                    return Err(BuildError::Interrupted);
+        let mut solve_layers = || -> Result<(), BuildError> {
+            for (stones, layer) in layers.iter().enumerate().rev() {
+                let next = AtomicUsize::new(0);
+                let (sender, receiver) = mpsc::channel::<u64>();
+                let results = std::thread::scope(|scope| {
+                    let workers: Vec<_> = engines
+                        .iter_mut()
+                        .map(|engine| {
+                            let (sender, next, limits, stop) =
+                                (sender.clone(), &next, &limits, &stop);
+                            scope.spawn(move || {
+                                let mut solved = Vec::new();
+                                loop {
+                                    let index = next.fetch_add(1, Ordering::Relaxed);
+                                    let Some(pos) = layer.get(index) else { break };
+                                    if stop.load(Ordering::Relaxed) {
+                                        return Err(BuildError::Interrupted);
+                                    }
+                                    let result = engine.search(pos, limits);
+                                    if !result.exact {
+                                        return Err(BuildError::Interrupted);
+                                    }
+                                    let score = to_pons(pos, result.score)
+                                        .and_then(|s| i8::try_from(s).ok())
+                                        .ok_or(BuildError::Unsolved {
+                                            moves: crate::Notation::position_string(pos),
+                                        })?;
+                                    solved.push((canonical_key(pos), score));
+                                    // The receiver outlives the workers.
+                                    let _ = sender.send(result.stats.nodes);
                                 }
-                                let result = engine.search(pos, limits);
-                                if !result.exact {
-                                    return Err(BuildError::Interrupted);
-                                }
-                                let score = to_pons(pos, result.score)
-                                    .and_then(|s| i8::try_from(s).ok())
-                                    .ok_or(BuildError::Unsolved {
-                                        moves: crate::Notation::position_string(pos),
-                                    })?;
-                                solved.push((canonical_key(pos), score));
-                                // The receiver outlives the workers.
-                                let _ = sender.send(result.stats.nodes);
-                            }
-                            Ok(solved)
+                                Ok(solved)
+                            })
                         })
-                    })
-                    .collect();
-                drop(sender);
-                for position_nodes in receiver {
-                    done += 1;
-                    nodes += position_nodes;
-                    progress(&BuildProgress {
-                        done,
-                        total,
-                        stones: stones as u32,
-                        nodes,
-                    });
-                }
-                workers
-                    .into_iter()
-                    .map(|worker| {
-                        worker
-                            .join()
-                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                    })
-                    .collect::<Result<Vec<_>, _>>()
-            })?;
-            let mut records: Vec<(u64, i8)> = results.into_iter().flatten().collect();
-            records.sort_unstable();
-            let (keys, scores) = records.into_iter().unzip();
-            // The layer is complete: from now on the engines read it.
-            let _ = known.layers[stones].set(Entries { keys, scores });
+                        .collect();
+                    drop(sender);
+                    for position_nodes in receiver {
+                        done += 1;
+                        nodes += position_nodes;
+                        progress(&BuildProgress {
+                            done,
+                            total,
+                            stones: stones as u32,
+                            nodes,
+                        });
+                    }
+                    workers
+                        .into_iter()
+                        .map(|worker| {
+                            worker
+                                .join()
+                                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                        })
+                        .collect::<Result<Vec<_>, _>>()
+                })?;
+                let mut records: Vec<(u64, i8)> = results.into_iter().flatten().collect();
+                records.sort_unstable();
+                let (keys, scores) = records.into_iter().unzip();
+                // The layer is complete: from now on the engines read it.
+                let _ = known.layers[stones].set(Entries { keys, scores });
+            }
+            Ok(())
+        };
+        if let Err(error) = solve_layers() {
+            // Giving back a gigabyte of positions and tables takes a few hundred
+            // milliseconds: a thread of its own does it, so a stopped build answers at once.
+            std::thread::spawn(move || drop((layers, engines, known)));
+            return Err(error);
         }
         let mut records: Vec<(u64, i8)> = known
             .layers
