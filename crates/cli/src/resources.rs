@@ -130,6 +130,7 @@ pub fn retrograde_options<G: Game + std::hash::Hash + Eq>() -> RetrogradeOptions
     RetrogradeOptions {
         max_positions: defaults.max_positions.min(fits.max(1)),
         max_bytes: Some(budget),
+        ..defaults
     }
 }
 

@@ -121,6 +121,10 @@ impl fmt::Display for Value {
 pub struct RetrogradeOptions {
     /// Stop with [`RetrogradeError::TooManyPositions`] rather than enumerate more positions than this.
     pub max_positions: usize,
+    /// Stop with [`RetrogradeError::TooManyMoves`] rather than store more moves (edges of the
+    /// game graph) than this: in games with many moves a position (several cops), the moves
+    /// fill the memory, and take the time, long before the positions reach their limit.
+    pub max_moves: usize,
     /// Stop with [`RetrogradeError::Memory`] rather than hold more bytes than this (the
     /// positions and the moves between them, estimated as they are found; `None`: no limit).
     pub max_bytes: Option<u64>,
@@ -130,6 +134,7 @@ impl Default for RetrogradeOptions {
     fn default() -> Self {
         RetrogradeOptions {
             max_positions: 5_000_000,
+            max_moves: 100_000_000,
             max_bytes: None,
         }
     }
@@ -140,6 +145,8 @@ impl Default for RetrogradeOptions {
 pub enum RetrogradeError {
     /// More positions are reachable than [`RetrogradeOptions::max_positions`] allows.
     TooManyPositions { limit: usize },
+    /// More moves between the reachable positions than [`RetrogradeOptions::max_moves`] allows.
+    TooManyMoves { limit: usize },
     /// A finished position ends with a numeric payoff; only win, loss and draw can be propagated.
     PayoffOutcome,
     /// A position that is not finished has no legal move (the [`Game`] contract forbids it).
@@ -171,6 +178,10 @@ impl fmt::Display for RetrogradeError {
             RetrogradeError::TooManyPositions { limit } => write!(
                 f,
                 "more than {limit} positions are reachable: too many for retrograde analysis"
+            ),
+            RetrogradeError::TooManyMoves { limit } => write!(
+                f,
+                "more than {limit} moves between the reachable positions: too many for retrograde analysis (a smaller graph or fewer cops would fit)"
             ),
             RetrogradeError::PayoffOutcome => {
                 f.write_str("a finished position has a numeric payoff; retrograde analysis needs win, loss or draw")
@@ -309,6 +320,11 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
                             i
                         }
                     };
+                    if table.targets.len() >= options.max_moves {
+                        return Err(RetrogradeError::TooManyMoves {
+                            limit: options.max_moves,
+                        });
+                    }
                     table.targets.push(target);
                 }
             }

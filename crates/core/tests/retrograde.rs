@@ -307,6 +307,13 @@ fn the_position_limit_is_an_error() {
     let error = RetrogradeTable::solve_with(&start, options).err().unwrap();
     assert_eq!(error, RetrogradeError::TooManyPositions { limit: 10 });
     assert!(error.to_string().contains("more than 10 positions"));
+    let options = RetrogradeOptions {
+        max_moves: 10,
+        ..RetrogradeOptions::default()
+    };
+    let error = RetrogradeTable::solve_with(&start, options).err().unwrap();
+    assert_eq!(error, RetrogradeError::TooManyMoves { limit: 10 });
+    assert!(error.to_string().contains("more than 10 moves"));
 }
 
 #[test]
