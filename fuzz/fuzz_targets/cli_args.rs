@@ -6,11 +6,15 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     // Words separated by NUL, as the kernel hands them over; the first picks a command
     // half of the time, so the fuzzer reaches every subcommand's options quickly.
     let mut words: Vec<&str> = text.split('\0').collect();
-    const COMMANDS: [&str; 8] = ["play", "solve", "count", "analyze", "tree", "grundy", "bench", "book"];
+    const COMMANDS: [&str; 8] = [
+        "play", "solve", "count", "analyze", "tree", "grundy", "bench", "book",
+    ];
     if let Some(first) = words.first_mut()
         && let Some(&byte) = first.as_bytes().first()
         && byte % 2 == 0

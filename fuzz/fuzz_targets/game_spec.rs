@@ -2,8 +2,9 @@
 //! Game specs as people type them (`nim:3,4,5`, `connect4:5x4`, `pursuit:grid:3x3,cops=2`),
 //! then a position and a move: errors, never panics. A spec that is read names a game
 //! that reads back to the same start; its bounds hold for the start and the position.
+//! Error messages quote the text escaped and shortened.
 use libfuzzer_sys::fuzz_target;
-use ply_core::Game;
+use ply_fuzz::check_message;
 use ply_games::{GameVisitor, Playable, with_game};
 
 /// The most moves listed to check the bounds (a pile of a million has a million).
@@ -20,7 +21,11 @@ fn check_bounds<G: Playable>(pos: &G) {
         && most <= LISTED
     {
         let moves = pos.legal_moves().len() as u64;
-        assert!(moves <= most, "{}: {moves} moves, bound {most}", pos.game_name());
+        assert!(
+            moves <= most,
+            "{}: {moves} moves, bound {most}",
+            pos.game_name()
+        );
     }
     if let (Some(low), Some(high)) = (bounds.min_positions, bounds.positions) {
         assert!(low <= high, "{}: positions {low} > {high}", pos.game_name());
@@ -44,21 +49,33 @@ impl GameVisitor for Check<'_> {
         }
         assert_eq!(with_game(&name, Same(start.clone())), Ok(true), "{name}");
         check_bounds(&start);
-        let Ok(pos) = start.parse_position(self.position) else { return };
+        let pos = match start.parse_position(self.position) {
+            Ok(pos) => pos,
+            Err(error) => return check_message(&error.to_string()),
+        };
         check_bounds(&pos);
-        if let Ok(mv) = pos.parse_move(self.mv) {
+        let read = pos.parse_move(self.mv);
+        if let Err(error) = &read {
+            check_message(&error.to_string());
+        }
+        if let Ok(mv) = read {
             let after = pos.after(mv);
             check_bounds(&after);
             let _ = after.render();
             if let (Some(before), Some(now)) = (pos.bounds().max_plies, after.bounds().max_plies) {
-                assert!(now < before || pos.has_cycles(), "{name}: a move must shorten the game");
+                assert!(
+                    now < before || pos.has_cycles(),
+                    "{name}: a move must shorten the game"
+                );
             }
         }
     }
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let mut parts = text.splitn(3, '\n');
     let spec = parts.next().unwrap_or_default();
     let position = parts.next().unwrap_or_default();
@@ -67,5 +84,7 @@ fuzz_target!(|data: &[u8]| {
     if spec.contains("file:") {
         return;
     }
-    let _ = with_game(spec, Check { position, mv });
+    if let Err(error) = with_game(spec, Check { position, mv }) {
+        check_message(&error.to_string());
+    }
 });

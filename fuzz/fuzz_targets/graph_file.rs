@@ -1,13 +1,17 @@
 #![no_main]
 //! Any text given as a graph file is either read or refused with a line-numbered error; never
 //! a panic. A graph that is read writes back to an edge list that reads to the same graph,
-//! and its pursuit game accepts its own position strings.
+//! and its pursuit game accepts its own position strings. Error messages quote the text
+//! escaped and shortened.
 use libfuzzer_sys::fuzz_target;
+use ply_fuzz::check_message;
 use ply_games::graph::Graph;
 use ply_games::{Notation, Pursuit};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     match Graph::parse_edge_list(text, "fuzz") {
         Ok(graph) => {
             assert!(graph.vertex_count() >= 1 && graph.vertex_count() <= 64);
@@ -17,6 +21,9 @@ fuzz_target!(|data: &[u8]| {
             let start = game.position_string();
             assert_eq!(game.parse_position(&start).expect("start reads back"), game);
         }
-        Err(error) => assert!(error.to_string().starts_with("fuzz:"), "{error}"),
+        Err(error) => {
+            assert!(error.to_string().starts_with("fuzz:"), "{error}");
+            check_message(&error.to_string());
+        }
     }
 });

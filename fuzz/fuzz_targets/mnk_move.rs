@@ -1,7 +1,9 @@
 #![no_main]
-//! Game specs and moves typed by people: errors, never panics.
+//! Game specs and moves typed by people: errors, never panics; a move that is read is
+//! legal, and every error message quotes the text escaped and shortened.
 use libfuzzer_sys::fuzz_target;
-use ply_games::{GameVisitor, Notation, Playable, with_game};
+use ply_fuzz::check_message;
+use ply_games::{GameVisitor, Playable, with_game};
 
 struct TryMove<'a>(&'a str);
 impl GameVisitor for TryMove<'_> {
@@ -12,16 +14,27 @@ impl GameVisitor for TryMove<'_> {
         if !start.game_name().starts_with("mnk") && start.game_name() != "tictactoe" {
             return;
         }
-        if let Ok(mv) = start.parse_move(self.0) {
-            assert!(start.legal_moves().contains(&mv));
-            let _ = start.move_string(mv);
+        match start.parse_move(self.0) {
+            Ok(mv) => {
+                assert!(start.legal_moves().contains(&mv));
+                assert_eq!(start.parse_move(&start.move_string(mv)), Ok(mv));
+            }
+            Err(error) => check_message(&error.to_string()),
         }
     }
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let (spec, mv) = text.split_once('\n').unwrap_or((text, "b2"));
-    let _ = with_game(spec, TryMove(mv));
+    // Never `file:` specs: the fuzzer must not read arbitrary paths.
+    if spec.contains("file:") {
+        return;
+    }
+    if let Err(error) = with_game(spec, TryMove(mv)) {
+        check_message(&error.to_string());
+    }
     let _ = with_game("tictactoe", TryMove(text));
 });

@@ -31,7 +31,10 @@ struct Shape {
     decimals: u8,
 }
 
-const LIMITS: Limits = Limits { max_nodes: 3_000, max_depth: 200 };
+const LIMITS: Limits = Limits {
+    max_nodes: 3_000,
+    max_depth: 200,
+};
 
 /// `name` if the text and bracket formats can write it and read it back.
 fn plain(name: &str) -> Option<String> {
@@ -53,7 +56,9 @@ fn build(input: &Input, name: impl Fn(&str) -> Option<String>) -> Option<Explici
         let keep = path.len().saturating_sub(shape.up as usize);
         path.truncate(keep.max(1).min(path.len()));
         let parent = path.last().copied();
-        let id = builder.push(parent, shape.name.as_deref().and_then(&name), 0, 0).ok()?;
+        let id = builder
+            .push(parent, shape.name.as_deref().and_then(&name), 0, 0)
+            .ok()?;
         if let Some(parent) = parent {
             has_children[parent as usize] = true;
         }
@@ -63,12 +68,18 @@ fn build(input: &Input, name: impl Fn(&str) -> Option<String>) -> Option<Explici
     for (id, shape) in input.nodes.iter().enumerate().take(has_children.len()) {
         if !has_children[id] {
             let mantissa = (shape.mantissa % 100_000) as i64;
-            let value = Decimal { mantissa, decimals: shape.decimals % 4 };
+            let value = Decimal {
+                mantissa,
+                decimals: shape.decimals % 4,
+            };
             builder.set_value(id as NodeId, value, 0, 0);
         }
     }
-    let perspective =
-        if input.mover_perspective { LeafPerspective::Mover } else { LeafPerspective::Max };
+    let perspective = if input.mover_perspective {
+        LeafPerspective::Mover
+    } else {
+        LeafPerspective::Max
+    };
     builder.finish(perspective).ok()
 }
 
@@ -80,9 +91,12 @@ fn draw(tree: &ExplicitTree) {
         if let Err(error) = roxmltree::Document::parse(&svg) {
             panic!("the SVG is not well-formed XML ({error}): {svg}");
         }
-        let text = render::text(tree, &run) + &render::trace(tree, &run) + &render::summary(tree, &run);
+        let text =
+            render::text(tree, &run) + &render::trace(tree, &run) + &render::summary(tree, &run);
         for drawing in [&text, &render::dot(tree, &run), &svg] {
-            let raw = drawing.chars().find(|&c| c != '\n' && ply_core::text::refusal(c).is_some());
+            let raw = drawing
+                .chars()
+                .find(|&c| c != '\n' && ply_core::text::refusal(c).is_some());
             assert_eq!(raw, None, "{drawing}");
         }
         let json = render::json_text(tree, &run, true);
@@ -92,9 +106,18 @@ fn draw(tree: &ExplicitTree) {
 
 fuzz_target!(|input: Input| {
     if let Some(tree) = build(&input, plain) {
-        let options = ParseOptions { limits: LIMITS, perspective: tree.perspective() };
-        assert_eq!(parse(&tree.to_text(), &options).expect("text round trip"), tree);
-        assert_eq!(parse(&tree.to_bracket(), &options).expect("bracket round trip"), tree);
+        let options = ParseOptions {
+            limits: LIMITS,
+            perspective: tree.perspective(),
+        };
+        assert_eq!(
+            parse(&tree.to_text(), &options).expect("text round trip"),
+            tree
+        );
+        assert_eq!(
+            parse(&tree.to_bracket(), &options).expect("bracket round trip"),
+            tree
+        );
         let json = serde_json::to_string_pretty(&tree.to_json()).expect("JSON");
         if tree.height() <= JSON_MAX_DEPTH {
             assert_eq!(parse(&json, &options).expect("JSON round trip"), tree);

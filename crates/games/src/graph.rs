@@ -28,7 +28,7 @@
 
 use crate::catalog::parse_numbers;
 use crate::notation::NotationError;
-use ply_core::input::{Input, InputErrorKind};
+use ply_core::input::{Input, InputErrorKind, display_name};
 use ply_core::text::{self, excerpt};
 
 /// The most vertices a graph may have (one bit each in a `u64`).
@@ -216,7 +216,8 @@ impl Graph {
                     .and_then(|input| input.read_text(MAX_FILE_BYTES, "a graph file"))
                     .map_err(|e| match e.kind {
                         InputErrorKind::Io(e) => NotationError::new(format!(
-                            "file:{path}: cannot read the graph file: {e}"
+                            "file:{}: cannot read the graph file: {e}",
+                            display_name(path)
                         )),
                         _ => NotationError::new(e.to_string()),
                     })?;
@@ -251,14 +252,16 @@ impl Graph {
     /// start is skipped, control and invisible characters are refused with `source:line:column`.
     pub fn parse_edge_list(text: &str, source: &str) -> Result<Graph, NotationError> {
         let text = text::strip_bom(text);
-        text::check_text(text).map_err(|e| NotationError::new(format!("{source}:{e}")))?;
+        // The source is a path the user gave: messages show it escaped when need be.
+        let shown = display_name(source);
+        text::check_text(text).map_err(|e| NotationError::new(format!("{shown}:{e}")))?;
         let mut g = Graph::empty(source.to_string(), Vec::new());
         let mut declared: Option<usize> = None;
         let mut seen_content = false;
         for (number, raw) in text.lines().enumerate() {
             let line = number + 1;
             let err =
-                |message: String| NotationError::new(format!("{source}: line {line}: {message}"));
+                |message: String| NotationError::new(format!("{shown}: line {line}: {message}"));
             let content = raw.split('#').next().unwrap_or("");
             let fields: Vec<&str> = content.split_whitespace().collect();
             if fields.is_empty() {
@@ -278,7 +281,8 @@ impl Graph {
                 };
                 let n: usize = count.parse().map_err(|_| {
                     err(format!(
-                        "'vertices {count}': the count must be a whole number"
+                        "'vertices N': the count {} is not a whole number",
+                        excerpt(count)
                     ))
                 })?;
                 if n == 0 || n > MAX_VERTICES {
@@ -336,7 +340,7 @@ impl Graph {
         }
         if g.names.is_empty() {
             return Err(NotationError::new(format!(
-                "{source}: the graph has no vertices"
+                "{shown}: the graph has no vertices"
             )));
         }
         Ok(g)
@@ -594,6 +598,38 @@ mod tests {
         );
     }
 
+    /// Found by the fuzz target mnk_move (`pursuit:file: \u{8}`): the path of a graph
+    /// file went into the message raw, so a control character reached the terminal.
+    #[test]
+    fn paths_and_counts_in_messages_are_quoted_escaped() {
+        let error = |spec: &str| Graph::from_spec(spec).unwrap_err().to_string();
+        assert_eq!(
+            error("file: \u{8}"),
+            "file:' \\u{8}': cannot read the graph file: No such file or directory (os error 2)"
+        );
+        let parse = |text: &str, source: &str| {
+            Graph::parse_edge_list(text, source)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            parse("a b\u{7}\n", "maze\u{1b}[2J.txt"),
+            "'maze\\u{1b}[2J.txt':1:4: control character U+0007 is not allowed"
+        );
+        assert_eq!(
+            parse("# empty\n", "dir\nname"),
+            "'dir\\u{a}name': the graph has no vertices"
+        );
+        let count = "9".repeat(5000);
+        assert_eq!(
+            parse(&format!("vertices {count}\n"), "g"),
+            format!(
+                "g: line 1: 'vertices N': the count '{}…' is not a whole number",
+                &count[..40]
+            )
+        );
+    }
+
     #[test]
     fn graph_files_follow_the_text_policy_and_a_size_limit() {
         let parse = |text: &str| {
@@ -628,10 +664,23 @@ mod tests {
                 dir.display()
             )
         );
+        // A device is read and checked as it arrives: its first NUL byte ends the reading.
         #[cfg(unix)]
         assert_eq!(
             error("file:/dev/zero"),
             "/dev/zero:1:1: control character U+0000 is not allowed"
+        );
+        // A regular file larger than the limit is refused before it is read.
+        let big = dir.join(format!("ply-graph-limit-{}.txt", std::process::id()));
+        std::fs::write(&big, "a b\n".repeat((MAX_FILE_BYTES as usize) / 4 + 1)).unwrap();
+        let refused = error(&format!("file:{}", big.display()));
+        std::fs::remove_file(&big).unwrap();
+        assert_eq!(
+            refused,
+            format!(
+                "{}: 1048580 bytes, more than 1 MiB, the limit for a graph file",
+                big.display()
+            )
         );
     }
 
@@ -667,7 +716,7 @@ mod tests {
         );
         assert_eq!(
             error("vertices x\n"),
-            "f: line 1: 'vertices x': the count must be a whole number"
+            "f: line 1: 'vertices N': the count 'x' is not a whole number"
         );
         assert_eq!(error("# nothing\n"), "f: the graph has no vertices");
         let too_many: String = (0..65).map(|i| format!("{i}\n")).collect();

@@ -137,7 +137,8 @@ fn graph_and_cops(game: &str, args: &str) -> Result<(Graph, u8), NotationError> 
         Some((graph, cops)) => {
             let k: usize = cops.trim().parse().map_err(|_| {
                 NotationError::new(format!(
-                    "{game}: cops={cops}: the number of cops must be a whole number"
+                    "{game}: cops={}: the number of cops must be a whole number",
+                    excerpt(cops.trim())
                 ))
             })?;
             (graph, k)

@@ -494,7 +494,13 @@ fn visible_notation_errors_say_what_is_wrong() {
     );
     assert_eq!(
         spec_error("path:3,cops=x"),
-        "pursuit: cops=x: the number of cops must be a whole number"
+        "pursuit: cops='x': the number of cops must be a whole number"
+    );
+    // Found by the fuzz target game_spec: the cops field went into the message raw
+    // (vertical tabs and carriage returns in a one-line error).
+    assert_eq!(
+        spec_error("\u{1}ddn,cops=uc4:4\u{b}\u{b}\r\r,\r\r6"),
+        "pursuit: cops='uc4:4\\u{b}\\u{b}\\u{d}\\u{d},\\u{d}\\u{d}6': the number of cops must be a whole number"
     );
     assert_eq!(
         spec_error("cycle:2"),

@@ -20,6 +20,7 @@ pub use alpha_beta::{alpha_beta, alpha_beta_with};
 pub use minimax::{minimax, minimax_with};
 pub use negamax::{negamax, negamax_with};
 
+use crate::text::excerpt;
 use crate::{Evaluator, Game, Score};
 use std::fmt;
 use std::str::FromStr;
@@ -157,13 +158,16 @@ impl fmt::Display for Algorithm {
 
 impl FromStr for Algorithm {
     type Err = String;
+    /// Reads a name in any case, with or without `-` and `_` (`alpha-beta`, `AB`); the
+    /// error quotes the text through [`excerpt`], as every message that echoes input does.
     fn from_str(s: &str) -> Result<Self, String> {
         match s.to_ascii_lowercase().replace(['-', '_'], "").as_str() {
             "minimax" => Ok(Algorithm::Minimax),
             "negamax" => Ok(Algorithm::Negamax),
             "alphabeta" | "ab" => Ok(Algorithm::AlphaBeta),
             _ => Err(format!(
-                "unknown algorithm '{s}' (expected minimax, negamax or alphabeta)"
+                "unknown algorithm {} (expected minimax, negamax or alphabeta)",
+                excerpt(s)
             )),
         }
     }
@@ -228,4 +232,45 @@ pub fn evaluate_moves_with<G: Game, E: Evaluator<G>, O: Observer<G>>(
     }
     values.sort_by_key(|m| std::cmp::Reverse(m.value));
     (values, stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn algorithm_names_read_in_any_case_with_or_without_dashes() {
+        assert_eq!("Alpha-Beta".parse(), Ok(Algorithm::AlphaBeta));
+        assert_eq!("ab".parse(), Ok(Algorithm::AlphaBeta));
+        assert_eq!("NEGA_MAX".parse(), Ok(Algorithm::Negamax));
+        for algorithm in Algorithm::ALL {
+            assert_eq!(algorithm.name().parse(), Ok(algorithm));
+        }
+    }
+
+    /// Found by the fuzz target `algorithm_name`: a line feed in the name went into the
+    /// message raw, so the error was not one line (and escape sequences reached the terminal).
+    #[test]
+    fn an_unknown_algorithm_is_quoted_escaped_and_shortened() {
+        assert_eq!(
+            "\n".parse::<Algorithm>(),
+            Err("unknown algorithm '\\u{a}' (expected minimax, negamax or alphabeta)".to_string())
+        );
+        assert_eq!(
+            "\u{1b}[2J".parse::<Algorithm>(),
+            Err(
+                "unknown algorithm '\\u{1b}[2J' (expected minimax, negamax or alphabeta)"
+                    .to_string()
+            )
+        );
+        let long = "x".repeat(10_000);
+        let message = long.parse::<Algorithm>().unwrap_err();
+        assert_eq!(
+            message,
+            format!(
+                "unknown algorithm '{}…' (expected minimax, negamax or alphabeta)",
+                "x".repeat(40)
+            )
+        );
+    }
 }
