@@ -161,3 +161,29 @@ fn tree_draws_the_solved_strategy() {
     assert!(svg.status.success());
     assert!(String::from_utf8_lossy(&svg.stdout).starts_with("<svg"));
 }
+
+/// The strategy tree's principal variation is the line of best play that retrograde
+/// analysis proves (`ply solve`'s `pv`): the losing side defends as long as it can
+/// instead of walking into capture (`pursuit:path:4` showed the fugitive stepping next
+/// to the cop).
+#[test]
+fn the_strategy_tree_follows_the_solved_line() {
+    for game in [
+        "pursuit:path:4",
+        "pursuit:cycle:5",
+        "pursuit:tree:0,0,1,1",
+        "pursuit:grid:3x3",
+        "pursuit:path:6,cops=2",
+        "pursuit:petersen,cops=2",
+    ] {
+        let tree = json(&["tree", game, "--json"]);
+        let solved = json(&["solve", game, "--json"]);
+        let tree_line: Vec<_> = tree["pv"].as_array().expect("pv")[1..].to_vec();
+        assert_eq!(Value::Array(tree_line), solved["pv"], "{game}");
+    }
+    let tree = json(&["tree", "pursuit:path:4", "--json"]);
+    assert_eq!(
+        tree["pv"],
+        serde_json::json!(["-/-/c", "1", "3", "2", "3", "3"])
+    );
+}

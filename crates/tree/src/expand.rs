@@ -207,10 +207,24 @@ pub fn expand_strategy<G: Game + Eq + std::hash::Hash>(
         if builder.depth(id) >= limits.max_depth {
             return Err(limits.too_deep(0, 0));
         }
-        // The winner (and, in a draw, either side) follows one best move; the loser tries everything.
+        // The winner (and, in a draw, either side) follows one best move; the loser tries
+        // everything, its best defence (the slowest loss) first: the tree's leaves are all
+        // worth the same to it, and minimax keeps the first of equal moves, so the principal
+        // variation is then the line of best play.
         moves.clear();
         if score.is_loss() {
             position.generate_moves(&mut moves);
+            moves.sort_by_cached_key(|&mv| {
+                let child = position.after(mv);
+                let for_child = value(&child).unwrap_or(ply_core::Score::DRAW);
+                // The mover's view: the child's value, negated when the other side moves there.
+                let seen = if child.to_move() == position.to_move() {
+                    for_child
+                } else {
+                    -for_child
+                };
+                std::cmp::Reverse(seen)
+            });
         } else {
             moves.extend(best_moves(&position).into_iter().take(1));
         }
