@@ -4,6 +4,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
+use common::bounded::Bounded;
 use common::{json, ply};
 
 #[test]
@@ -16,6 +17,50 @@ fn count_json_contract() {
     assert_eq!(v["draws"], 46_080);
     assert_eq!(v["positions"], 5_478);
     assert_eq!(v["positions_up_to_symmetry"], 765);
+}
+
+#[test]
+fn count_text_lines_up_its_figures() {
+    let out = ply().args(["count", "tictactoe"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text,
+        "game: tictactoe\n\
+         nodes (root included): 549946\n\
+         finished games:        255168\n  \
+         won by X:            131184\n  \
+         won by O:             77904\n  \
+         drawn:                46080\n\
+         distinct positions:      5478\n  \
+         up to symmetry:         765\n"
+    );
+}
+
+/// The size is estimated from random games before the count: close to the truth.
+#[test]
+fn count_estimates_the_tree_first() {
+    let v = json(&["count", "tictactoe", "--json"]);
+    let estimate = v["estimated_nodes"].as_f64().unwrap();
+    assert!(
+        (0.8 * 549_946.0..1.25 * 549_946.0).contains(&estimate),
+        "{estimate}"
+    );
+}
+
+/// A count of days is refused at once, with the option that runs it anyway.
+#[test]
+fn count_refuses_a_huge_tree_without_force() {
+    for game in ["connect4", "mnk:4,4,4", "mnk:5,5,4"] {
+        Bounded::new(&["count", game])
+            .memory_mib(512)
+            .seconds(10)
+            .run()
+            .assert_code(2)
+            .assert_one_line_error()
+            .assert_stderr_contains("nodes (estimated from random games)")
+            .assert_stderr_contains("add --force to count anyway");
+    }
 }
 
 #[test]
@@ -162,7 +207,7 @@ fn depth_limited_engine_opens_in_the_centre() {
 fn count_stops_cleanly_on_ctrl_c() {
     // mnk:4,4,4 has trillions of move sequences: the count runs until interrupted.
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("ply"))
-        .args(["count", "mnk:4,4,4", "--json"])
+        .args(["count", "mnk:4,4,4", "--json", "--force"])
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("ply starts");

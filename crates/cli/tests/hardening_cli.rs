@@ -469,7 +469,7 @@ fn ctrl_c_stops_analyze_with_its_best_move() {
 
 #[test]
 fn ctrl_c_stops_count_bench_batch_and_book() {
-    let v = interrupted(&["count", "mnk:4,4,4", "--json"]).json();
+    let v = interrupted(&["count", "mnk:4,4,4", "--json", "--force"]).json();
     assert_eq!(v["interrupted"], true);
 
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));

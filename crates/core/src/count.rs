@@ -123,3 +123,82 @@ where
     }
     Ok(seen.len())
 }
+
+/// An estimate of a game tree's size, from random walks down the tree.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TreeEstimate {
+    /// The estimated number of nodes, the root included (the mean over the walks).
+    pub nodes: f64,
+    /// How many random walks the estimate averages.
+    pub walks: u32,
+    /// How many positions the walks visited (the work the estimate cost).
+    pub visited: u64,
+}
+
+/// Estimates the number of nodes of the tree below `root` without walking it, by
+/// Knuth's method (1975): a random walk from the root to a finished game, whose
+/// nodes had `b1, b2, ...` moves, stands for a tree of `1 + b1 + b1·b2 + ...` nodes,
+/// and the mean of that number over many walks is an unbiased estimate of the size.
+/// It is exact for a tree whose nodes at each depth have equally many moves, and good
+/// to an order of magnitude on game trees, whose shapes are uneven.
+///
+/// `pick(n)` chooses one of `n` moves (any number below `n`, at random: the caller
+/// brings the source of randomness). The walks stop after `max_walks`, or after
+/// `max_visits` positions in all (deep games), whichever comes first; there is always
+/// at least one walk.
+///
+/// ```
+/// use ply_core::count::estimate_tree_size;
+/// # use ply_core::{Game, Outcome, Player};
+/// // Two moves at each node, four plies deep: every walk sees the same branching,
+/// // so the estimate is exact: 1 + 2 + 4 + 8 + 16 = 31 nodes.
+/// #[derive(Clone)]
+/// struct Binary(u32);
+/// impl Game for Binary {
+///     type Move = u8;
+///     fn to_move(&self) -> Player { if self.0 % 2 == 0 { Player::First } else { Player::Second } }
+///     fn outcome(&self) -> Option<Outcome> { (self.0 == 4).then_some(Outcome::Draw) }
+///     fn generate_moves(&self, moves: &mut Vec<u8>) { moves.extend([0, 1]) }
+///     fn play(&mut self, _: u8) { self.0 += 1 }
+/// }
+/// let estimate = estimate_tree_size(&Binary(0), 10, 1_000, |n| n - 1);
+/// assert_eq!(estimate.nodes, 31.0);
+/// assert_eq!(estimate.walks, 10);
+/// ```
+pub fn estimate_tree_size<G: Game>(
+    root: &G,
+    max_walks: u32,
+    max_visits: u64,
+    mut pick: impl FnMut(usize) -> usize,
+) -> TreeEstimate {
+    let mut total = 0.0;
+    let mut walks = 0;
+    let mut visited = 0u64;
+    let mut moves = Vec::new();
+    while walks == 0 || (walks < max_walks && visited < max_visits) {
+        let mut position = root.clone();
+        let (mut nodes, mut width) = (1.0f64, 1.0f64);
+        loop {
+            visited += 1;
+            if position.outcome().is_some() {
+                break;
+            }
+            moves.clear();
+            position.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            width *= moves.len() as f64;
+            nodes += width;
+            let mv = moves[pick(moves.len()).min(moves.len() - 1)];
+            position.play(mv);
+        }
+        total += nodes;
+        walks += 1;
+    }
+    TreeEstimate {
+        nodes: total / f64::from(walks),
+        walks,
+        visited,
+    }
+}

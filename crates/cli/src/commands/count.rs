@@ -3,17 +3,20 @@
 use crate::interrupt;
 use crate::report::print_json;
 use anyhow::Result;
-use ply_core::count::{count_positions_with, count_tree_with};
+use ply_core::count::{count_positions_with, count_tree_with, estimate_tree_size};
 use ply_games::{GameVisitor, Playable, with_game};
 use serde::Serialize;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const EXAMPLES: &str =
-    "EXAMPLES:\n  ply count tictactoe\n  ply count tictactoe --json\n  ply count mnk:3,2,2";
+const EXAMPLES: &str = "EXAMPLES:\n  ply count tictactoe\n  ply count tictactoe --json\n  \
+     ply count mnk:3,2,2\n  ply count connect4:4x4 --force   (a count of several minutes)";
 
 /// Count the full game tree: nodes, finished games by result, distinct positions.
+///
+/// The size of the tree is estimated first (from random games); a count that would
+/// take more than a minute is refused unless `--force` is given.
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
@@ -22,7 +25,21 @@ pub struct Args {
     /// Print machine-readable JSON.
     #[arg(long)]
     json: bool,
+    /// Count even when the estimate says it would take more than a minute
+    /// (Ctrl-C then stops it with the counts so far).
+    #[arg(long)]
+    force: bool,
 }
+
+/// The longest count started without `--force`, by the estimate, in seconds.
+const UNFORCED_SECONDS: f64 = 60.0;
+
+/// Random games behind the estimate of the tree's size (fewer in deep games: see
+/// [`ESTIMATE_VISITS`]); the seed is fixed, so the same game gets the same estimate.
+const ESTIMATE_WALKS: u32 = 2000;
+/// The most positions the estimate visits in all (a few milliseconds of work).
+const ESTIMATE_VISITS: u64 = 1_000_000;
+const ESTIMATE_SEED: u64 = 0x706c_7920_636f_756e;
 
 #[derive(Serialize)]
 struct CountJson {
@@ -39,6 +56,73 @@ struct CountJson {
     time_ms: f64,
     /// True when Ctrl-C stopped the count: the figures are then lower bounds.
     interrupted: bool,
+    /// The size of the tree as estimated before the count (from random games).
+    estimated_nodes: f64,
+}
+
+/// The tree's estimated size, and how long a count would take on this machine (the
+/// walks of the estimate cost about what the count costs per node).
+fn estimate<G: Playable>(start: &G) -> (f64, f64) {
+    let mut rng = fastrand::Rng::with_seed(ESTIMATE_SEED);
+    let clock = Instant::now();
+    let estimate = estimate_tree_size(start, ESTIMATE_WALKS, ESTIMATE_VISITS, |n| rng.usize(..n));
+    let per_node = clock.elapsed().as_secs_f64() / estimate.visited as f64;
+    (estimate.nodes, estimate.nodes * per_node)
+}
+
+/// 549946, 4.5e12: a large estimate in the form people read at a glance.
+fn about(n: f64) -> String {
+    if n < 1e6 {
+        format!("{n:.0}")
+    } else {
+        format!("{n:.1e}")
+    }
+}
+
+/// "40 seconds", "3.2 hours", "2.1e9 years".
+fn duration_words(seconds: f64) -> String {
+    const UNITS: [(f64, &str); 5] = [
+        (365.25 * 86400.0, "years"),
+        (86400.0, "days"),
+        (3600.0, "hours"),
+        (60.0, "minutes"),
+        (1.0, "seconds"),
+    ];
+    let (size, unit) = UNITS
+        .iter()
+        .copied()
+        .find(|&(size, _)| seconds >= size)
+        .unwrap_or((1.0, "seconds"));
+    let amount = seconds / size;
+    if amount >= 1e4 {
+        format!("{amount:.1e} {unit}")
+    } else {
+        format!("{amount:.1} {unit}")
+    }
+}
+
+/// The lines of the text report, labels and right-aligned figures in two columns.
+fn report_lines(out: &CountJson, first: &str, second: &str) -> Vec<(String, String)> {
+    let mut lines = vec![
+        ("nodes (root included):".to_string(), out.nodes.to_string()),
+        ("finished games:".to_string(), out.games.to_string()),
+        (
+            format!("  won by {first}:"),
+            out.first_player_wins.to_string(),
+        ),
+        (
+            format!("  won by {second}:"),
+            out.second_player_wins.to_string(),
+        ),
+        ("  drawn:".to_string(), out.draws.to_string()),
+    ];
+    if let Some(n) = out.positions {
+        lines.push(("distinct positions:".to_string(), n.to_string()));
+    }
+    if let Some(n) = out.positions_up_to_symmetry {
+        lines.push(("  up to symmetry:".to_string(), n.to_string()));
+    }
+    lines
 }
 
 /// Polls Ctrl-C and updates the spinner; `Break` stops the walk.
@@ -51,7 +135,10 @@ fn keep_going(bar: &indicatif::ProgressBar, what: &str, n: u64) -> ControlFlow<(
     }
 }
 
-struct Count(bool);
+struct Count {
+    json: bool,
+    force: bool,
+}
 
 impl GameVisitor for Count {
     type Output = Result<ExitCode>;
@@ -65,11 +152,22 @@ impl GameVisitor for Count {
             );
         }
         crate::resources::check_search(&start, None)?;
+        let (estimated_nodes, estimated_seconds) = estimate(&start);
+        if estimated_seconds > UNFORCED_SECONDS && !self.force {
+            anyhow::bail!(
+                "{}: the tree has about {} nodes (estimated from random games), a count of \
+                 about {} here; add --force to count anyway",
+                start.game_name(),
+                about(estimated_nodes),
+                duration_words(estimated_seconds)
+            );
+        }
         let clock = Instant::now();
         let _polled = interrupt::polled();
         let bar = interrupt::spinner("counting");
         let mut interrupted = false;
-        let tree = count_tree_with(&start, |c| keep_going(&bar, "tree nodes", c.nodes))
+        let of_about = format!("tree nodes (of about {})", about(estimated_nodes));
+        let tree = count_tree_with(&start, |c| keep_going(&bar, &of_about, c.nodes))
             .unwrap_or_else(|partial| {
                 interrupted = true;
                 partial
@@ -102,23 +200,23 @@ impl GameVisitor for Count {
             positions_up_to_symmetry: symmetric,
             time_ms: crate::report::millis(clock.elapsed()),
             interrupted,
+            estimated_nodes,
         };
-        if self.0 {
+        if self.json {
             print_json(&out)?;
         } else {
             let first = start.player_name(ply_core::Player::First);
             let second = start.player_name(ply_core::Player::Second);
             println!("game: {}", out.game);
-            println!("nodes (root included): {}", out.nodes);
-            println!("finished games:        {}", out.games);
-            println!("  won by {first:<14} {}", out.first_player_wins);
-            println!("  won by {second:<14} {}", out.second_player_wins);
-            println!("  drawn                {}", out.draws);
-            if let Some(n) = out.positions {
-                println!("distinct positions:    {n}");
-            }
-            if let Some(n) = out.positions_up_to_symmetry {
-                println!("  up to symmetry:      {n}");
+            let lines = report_lines(&out, &first, &second);
+            let label_width = lines.iter().map(|(l, _)| l.chars().count()).max();
+            let figure_width = lines.iter().map(|(_, f)| f.len()).max();
+            for (label, figure) in &lines {
+                println!(
+                    "{label:<w$} {figure:>f$}",
+                    w = label_width.unwrap_or(0),
+                    f = figure_width.unwrap_or(0)
+                );
             }
             if interrupted {
                 println!("(interrupted: the figures above are lower bounds)");
@@ -133,5 +231,11 @@ impl GameVisitor for Count {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    with_game(&args.game, Count(args.json))?
+    with_game(
+        &args.game,
+        Count {
+            json: args.json,
+            force: args.force,
+        },
+    )?
 }

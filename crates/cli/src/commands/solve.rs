@@ -53,11 +53,11 @@ pub struct Args {
     /// Solve with the engine and a transposition table of this many MiB, 0 to 65536 (default with the engine: 64).
     #[arg(long, value_parser = args::whole::<u64>(0, args::MAX_HASH_MIB), allow_negative_numbers = true, conflicts_with = "algorithm")]
     hash: Option<u64>,
-    /// Add each move's score in Pons' convention (connect4; JSON: \"score\" per move).
+    /// Add each move's score in Pons' convention (connect4; JSON: `score` per move).
     #[arg(long)]
     all_moves: bool,
     /// Only win, draw or loss, without the distance: faster (engine exact mode,
-    /// stopped once the sign is known). JSON \"plies\" and \"score\" are null.
+    /// stopped once the sign is known). JSON `plies` and `score` are null.
     #[arg(long, conflicts_with = "algorithm")]
     weak: bool,
     /// Connect Four: solve every position of FILE (- for standard input), one per
