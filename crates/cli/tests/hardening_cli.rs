@@ -583,3 +583,48 @@ fn ctrl_c_ends_the_rest_at_once_with_130() {
     let out = interrupted(&["tree", "pursuit:grid:5x5,cops=3", "--json"]);
     out.assert_stderr_contains("ply: interrupted");
 }
+
+/// The output of `ply ARGS` run on a pseudo-terminal (through `script`) for `seconds`,
+/// under a memory cap; `None` where `script` is missing.
+fn on_a_terminal(args: &str, seconds: u32) -> Option<String> {
+    let ply = assert_cmd::cargo::cargo_bin("ply");
+    let command = format!(
+        "ulimit -v 2000000; timeout -s INT {seconds} {} {args}",
+        ply.display()
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qefc", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Work that may run for minutes shows where it stands on a terminal.
+#[test]
+fn long_work_shows_its_progress_on_a_terminal() {
+    for (args, needle) in [
+        ("solve mnk:4,4,4 --algorithm alphabeta", "alphabeta: "),
+        ("solve mnk:4,4,4 --algorithm minimax", "minimax: "),
+        ("solve connect4 44", "solving move 1 of 7"),
+        ("solve connect4 44 --weak", "solving move 1 of 7"),
+        ("count mnk:4,4,4 --force", "tree nodes (of about"),
+    ] {
+        let Some(screen) = on_a_terminal(args, 2) else {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "skipped: `script` (util-linux) is missing, progress lines are not checked"
+            );
+            return;
+        };
+        assert!(
+            screen.contains(needle),
+            "ply {args}: no progress in {screen:?}"
+        );
+        assert!(
+            screen.contains("nodes") || args.contains("solve connect4"),
+            "{screen:?}"
+        );
+    }
+}

@@ -261,7 +261,7 @@ impl GameVisitor for Solve<'_> {
                 .map_err(anyhow::Error::msg)?;
             resources::check_search(&root, None)?;
             let _polled = interrupt::polled();
-            let mut stop = StopOnInterrupt::default();
+            let mut stop = StopWithProgress::new(algorithm.name());
             let (moves, mut stats) = evaluate_moves_with(
                 &root,
                 &NoEvaluation,
@@ -271,7 +271,7 @@ impl GameVisitor for Solve<'_> {
             );
             stats.nodes += 1;
             Found {
-                interrupted: stop.stopped(),
+                interrupted: stop.stop.stopped(),
                 ..Found::complete((moves, stats), algorithm.name(), None)
             }
         };
@@ -478,6 +478,44 @@ fn print_interrupted<G: Playable>(root: &G, out: &InterruptedJson) {
 
 /// Every root move's exact value from the engine's exact mode, one search per
 /// move sharing one table, best first (stable), like `evaluate_moves`.
+/// The textbook searches' observer on the command line: stops on Ctrl-C, and shows
+/// the nodes searched so far on a terminal (a search of minutes must not look hung).
+struct StopWithProgress {
+    stop: StopOnInterrupt,
+    bar: indicatif::ProgressBar,
+    algorithm: &'static str,
+    nodes: u64,
+}
+
+impl StopWithProgress {
+    /// The spinner's text changes every this many nodes (a few milliseconds of search).
+    const EVERY: u64 = 1 << 16;
+
+    fn new(algorithm: &'static str) -> Self {
+        StopWithProgress {
+            stop: StopOnInterrupt::default(),
+            bar: crate::interrupt::spinner(format!("{algorithm}: solving")),
+            algorithm,
+            nodes: 0,
+        }
+    }
+}
+
+impl<G: ply_core::Game> ply_core::Observer<G> for StopWithProgress {
+    #[inline]
+    fn stop_requested(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes % Self::EVERY == 0 {
+            self.bar.set_message(format!(
+                "{}: {} nodes",
+                self.algorithm,
+                crate::engine_glue::human_count(self.nodes)
+            ));
+        }
+        <StopOnInterrupt as ply_core::Observer<G>>::stop_requested(&mut self.stop)
+    }
+}
+
 struct EngineSolve<'a, G> {
     args: &'a Args,
     root: &'a G,
@@ -562,7 +600,16 @@ where
     };
     let mut values = Vec::new();
     let mut interrupted = false;
-    for mv in root.legal_moves() {
+    // A long solve shows where it stands on a terminal (hidden otherwise).
+    let bar = crate::interrupt::spinner("solving");
+    let moves = root.legal_moves();
+    for (number, &mv) in moves.iter().enumerate() {
+        bar.set_message(format!(
+            "solving move {} of {} ({}), win, draw or loss only",
+            number + 1,
+            moves.len(),
+            root.move_string(mv)
+        ));
         let child = root.after(mv);
         let (sign, child_stats) = pons::weak_solve(engine, &child);
         stats += child_stats.into();
