@@ -56,6 +56,8 @@ enum Command {
     Grundy(commands::grundy::Args),
     Bench(commands::bench::Args),
     Book(commands::book::Args),
+    #[command(name = "gen")]
+    Generate(commands::generate::Args),
 }
 
 /// A closed pipe (`ply tree big.txt | head`) ends the process quietly, as it does
@@ -119,6 +121,7 @@ pub fn main() -> ExitCode {
         Command::Grundy(args) => commands::grundy::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Book(args) => commands::book::run(args),
+        Command::Generate(args) => commands::generate::run(args),
     };
     match result {
         Ok(code) => code,

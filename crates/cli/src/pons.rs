@@ -184,4 +184,22 @@ impl BatchSolver {
             time: clock.elapsed(),
         })
     }
+
+    /// Whether a search `depth` plies deep proves that the game ends within them (a
+    /// quick filter before an exact solve: a win or loss found at that depth is one);
+    /// `None` when Ctrl-C stopped the search.
+    pub fn ends_within(&mut self, pos: &Connect4, depth: u32) -> Option<bool> {
+        self.engine.clear();
+        let limits = Limits::depth(depth).with_stop(crate::interrupt::stop_flag());
+        let result = self.engine.search(pos, &limits);
+        if crate::interrupt::interrupted() {
+            return None;
+        }
+        Some(
+            result
+                .score
+                .plies_to_end()
+                .is_some_and(|plies| plies <= depth),
+        )
+    }
 }

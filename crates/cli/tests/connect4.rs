@@ -271,3 +271,130 @@ fn play_hint_gives_each_column_score_without_colours_in_a_pipe() {
         "no escape codes when stdout is not a terminal"
     );
 }
+
+/// `ply gen connect4 ARGS`: its lines, after checking that it succeeded.
+fn generated(args: &[&str]) -> Vec<(String, i64)> {
+    let mut all = vec!["gen", "connect4"];
+    all.extend_from_slice(args);
+    let out = common::bounded::Bounded::new(&all)
+        .memory_mib(1024)
+        .seconds(120)
+        .run();
+    out.assert_code(0);
+    out.stdout
+        .lines()
+        .map(|line| {
+            let (moves, score) = line.split_once(' ').expect("`moves score`");
+            (moves.to_string(), score.parse().expect("a whole score"))
+        })
+        .collect()
+}
+
+/// A generated set: as many distinct positions as asked, in the stone range, none
+/// whose moves ended the game, the same set again from the same seed, and every
+/// score the one the textbook alpha-beta (which shares no code with the engine) finds.
+#[test]
+fn gen_makes_sets_with_exact_scores() {
+    let set = generated(&["--stones", "29..36", "--count", "25", "--seed", "11"]);
+    assert_eq!(set.len(), 25);
+    let distinct: std::collections::HashSet<_> = set.iter().map(|(m, _)| m.clone()).collect();
+    assert_eq!(distinct.len(), 25);
+    for (moves, score) in &set {
+        assert!((29..=36).contains(&moves.len()), "{moves}");
+        // `ply solve` refuses moves after the end of a game, so the line is a game
+        // still going when it has moves left; the textbook search gives the same score.
+        let v = json(&[
+            "solve",
+            "connect4",
+            moves,
+            "--algorithm",
+            "alphabeta",
+            "--json",
+        ]);
+        assert_eq!(v["score"], *score, "{moves}");
+        assert_ne!(v["moves"].as_array().map(Vec::len), Some(0), "{moves}");
+    }
+    assert_eq!(
+        generated(&["--stones", "29..36", "--count", "25", "--seed", "11"]),
+        set
+    );
+    assert_ne!(
+        generated(&["--stones", "29..36", "--count", "25", "--seed", "12"]),
+        set
+    );
+}
+
+/// `--remaining`: the game lasts that many more moves under perfect play, as
+/// `ply solve` counts them (plies to the end).
+#[test]
+fn gen_keeps_the_asked_difficulty() {
+    for (stones, remaining, range) in [("10..20", "3..14", 3..=14), ("20..28", "15..22", 15..=22)] {
+        let set = generated(&[
+            "--stones",
+            stones,
+            "--remaining",
+            remaining,
+            "--count",
+            "6",
+            "--seed",
+            "3",
+        ]);
+        assert_eq!(set.len(), 6);
+        for (moves, _) in set {
+            let v = json(&["solve", "connect4", &moves, "--json"]);
+            let plies = v["plies"].as_u64().unwrap();
+            assert!(range.contains(&plies), "{moves}: {plies} moves remain");
+        }
+    }
+}
+
+#[test]
+fn gen_refuses_what_it_cannot_make() {
+    for (args, needle) in [
+        (
+            vec!["gen", "connect4", "--stones", "0..3", "--count", "1"],
+            "1 to 41 stones",
+        ),
+        (
+            vec!["gen", "connect4", "--stones", "42", "--count", "1"],
+            "1 to 41 stones",
+        ),
+        (
+            vec!["gen", "connect4", "--stones", "5..3", "--count", "1"],
+            "is empty",
+        ),
+        (
+            vec!["gen", "connect4", "--stones", "x", "--count", "1"],
+            "A..B",
+        ),
+        (
+            vec!["gen", "connect4", "--stones", "4", "--count", "0"],
+            "from 1 to",
+        ),
+        (
+            vec!["gen", "tictactoe", "--stones", "4", "--count", "1"],
+            "connect4 only",
+        ),
+        (
+            vec![
+                "gen",
+                "connect4:4x4",
+                "--stones",
+                "1",
+                "--count",
+                "5",
+                "--seed",
+                "1",
+            ],
+            "only 4 of 5 positions",
+        ),
+    ] {
+        common::bounded::Bounded::new(&args)
+            .memory_mib(1024)
+            .seconds(60)
+            .run()
+            .assert_code(2)
+            .assert_one_line_error()
+            .assert_stderr_contains(needle);
+    }
+}

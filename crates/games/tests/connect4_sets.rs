@@ -55,7 +55,10 @@ fn data_folder() -> Option<PathBuf> {
 fn check_set(name: &str, step: usize) -> bool {
     let Some(text) = data_folder().and_then(|dir| std::fs::read_to_string(dir.join(name)).ok())
     else {
-        eprintln!(
+        // Written past the test harness's capture, so that `cargo test` shows it.
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
             "note: {name} not found (set PLY_C4_DATA or put the sets in ../shared/data/connect4): skipped"
         );
         return false;

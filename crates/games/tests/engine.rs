@@ -346,9 +346,13 @@ fn pons_score(pos: &Connect4, value: Score) -> i32 {
 
 #[test]
 fn pons_test_set_l3_r1() {
-    // The shared data folder sits next to the repository (or next to the folder of worktrees).
+    // The shared data folder: $PLY_C4_DATA, or next to the repository (or next to the
+    // folder of worktrees).
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
     let candidates = [
+        std::env::var("PLY_C4_DATA")
+            .map(|dir| format!("{dir}/Test_L3_R1"))
+            .unwrap_or_default(),
         format!("{root}/../shared/data/connect4/Test_L3_R1"),
         format!("{root}/../../shared/data/connect4/Test_L3_R1"),
     ];
@@ -356,7 +360,12 @@ fn pons_test_set_l3_r1() {
         .iter()
         .find_map(|path| std::fs::read_to_string(path).ok())
     else {
-        eprintln!("note: ../shared/data/connect4/Test_L3_R1 not found, Pons' test set skipped");
+        // Written past the test harness's capture, so that `cargo test` shows it.
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: Test_L3_R1 not found (set PLY_C4_DATA or put the sets in ../shared/data/connect4): skipped"
+        );
         return;
     };
     let c4 = Connect4::standard();

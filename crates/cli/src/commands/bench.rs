@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply bench connect4 ../shared/data/connect4/Test_L3_R1\n  ply bench connect4 Test_L3_R1 Test_L2_R1 --json\n  ply bench connect4 Test_L1_R2 --limit 100 --threads 2 --hash 64\n  ply bench connect4 Test_L1_R1 --book connect4.book\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply gen connect4 --stones 29..41 --count 1000 -o end.txt && ply bench connect4 end.txt\n  ply bench connect4 ../shared/data/connect4/Test_L3_R1\n  ply bench connect4 Test_L3_R1 Test_L2_R1 --json\n  ply bench connect4 Test_L1_R2 --limit 100 --threads 2 --hash 64\n  ply bench connect4 Test_L1_R1 --book connect4.book\n\n\
 Each position is solved exactly (Pons' score) with the table cleared before it; the time is\n\
 the search alone. Lines without a score are timed but not checked; bad lines are reported on\n\
 stderr with their line number and skipped. Ctrl-C stops and reports the positions done so far.\n\

@@ -2,6 +2,7 @@ pub mod analyze;
 pub mod bench;
 pub mod book;
 pub mod count;
+pub mod generate;
 pub mod grundy;
 pub mod play;
 pub mod solve;
