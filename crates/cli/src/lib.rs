@@ -14,6 +14,7 @@ mod output;
 mod pons;
 mod report;
 mod resources;
+mod source;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
@@ -105,23 +106,60 @@ fn report_panics_as_bugs() {
 
 /// Runs `ply` with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
+    let arguments: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    run(arguments, &source::Catalog)
+}
+
+/// The `ply` command line for a game of your own: `play`, `solve`, `analyze`, `count`
+/// and `tree` work on `game` as they do on ply's games, with the same options, the
+/// same output and the same JSON (the game spec is left out of the command line).
+/// Call it from your program's `main` with the process's arguments:
+///
+/// ```no_run
+/// # use ply_games::Mnk;
+/// # fn my_game() -> Mnk { Mnk::tic_tac_toe() }
+/// fn main() -> std::process::ExitCode {
+///     // `my-game play`, `my-game solve`, `my-game tree --format svg`, ...
+///     ply_cli::main_for_game(my_game())
+/// }
+/// ```
+///
+/// The game implements [`ply_games::Playable`] (the game, its notation and an
+/// evaluation, `ply_core::NoEvaluation` if it has none); `examples/kayles.rs` is a
+/// whole game in about a hundred lines. The Connect Four commands (`bench`, `book`,
+/// `gen`) and `grundy` stay with ply's own games.
+pub fn main_for_game<G: ply_games::Playable>(game: G) -> ExitCode {
+    let mut arguments: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // `my-game solve X..` reads as `ply solve GAME X..`: the spec goes after the command.
+    // (`my-game tree my-game@POSITION` already names it.)
+    let name = game.game_name();
+    let named = arguments
+        .get(2)
+        .is_some_and(|a| a.to_string_lossy().starts_with(&format!("{name}@")));
+    if arguments.len() > 1 && !arguments[1].to_string_lossy().starts_with('-') && !named {
+        arguments.insert(2, name.into());
+    }
+    run(arguments, &source::OneGame(game))
+}
+
+fn run(arguments: Vec<std::ffi::OsString>, games: &impl source::GameSource) -> ExitCode {
     quiet_on_closed_pipe();
     report_panics_as_bugs();
     interrupt::install();
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(&arguments) {
         Ok(cli) => cli,
         Err(error) => return args::refuse(error, &Cli::command()),
     };
     let result = match cli.command {
-        Command::Play(args) => commands::play::run(args),
-        Command::Solve(args) => commands::solve::run(args),
-        Command::Count(args) => commands::count::run(args),
-        Command::Analyze(args) => commands::analyze::run(args),
-        Command::Tree(args) => commands::tree::run(args),
+        Command::Play(args) => commands::play::run(args, games),
+        Command::Solve(args) => commands::solve::run(args, games),
+        Command::Count(args) => commands::count::run(args, games),
+        Command::Analyze(args) => commands::analyze::run(args, games),
+        Command::Tree(args) => commands::tree::run(args, games),
         Command::Grundy(args) => commands::grundy::run(args),
-        Command::Bench(args) => commands::bench::run(args),
-        Command::Book(args) => commands::book::run(args),
-        Command::Generate(args) => commands::generate::run(args),
+        Command::Bench(args) => commands::bench::run(args, games),
+        Command::Book(args) => commands::book::run(args, games),
+        Command::Generate(args) => commands::generate::run(args, games),
     };
     match result {
         Ok(code) => code,

@@ -5,9 +5,10 @@ use crate::engine_glue::{self, IterationJson};
 use crate::interrupt;
 use crate::report::{self, print_json};
 use crate::resources;
+use crate::source::GameSource;
 use anyhow::Result;
 use ply_core::engine::{HooksVisitor, Limits, MAX_DEPTH, SearchHooks, Settings};
-use ply_games::{GameVisitor, Playable, with_game};
+use ply_games::{GameVisitor, Playable};
 use serde::Serialize;
 use std::io::Write;
 use std::process::ExitCode;
@@ -209,6 +210,6 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
     }
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
-    with_game(&args.game, Analyze(&args))?
+pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
+    games.visit(&args.game, Analyze(&args))?
 }

@@ -6,10 +6,11 @@ use crate::args;
 use crate::c4book::{self, BookArgs, LoadedBook};
 use crate::pons::{self, BatchSolver};
 use crate::report::print_json;
+use crate::source::GameSource;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_core::input::{Input, display_name};
-use ply_games::{Connect4, GameVisitor, Playable, with_game};
+use ply_games::{Connect4, GameVisitor, Playable};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -255,6 +256,6 @@ fn time_words(us: f64) -> String {
     }
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
-    with_game(&args.game, Bench(&args))?
+pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
+    games.visit(&args.game, Bench(&args))?
 }

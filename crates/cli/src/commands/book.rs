@@ -7,11 +7,12 @@ use crate::interrupt;
 use crate::output::AtomicFile;
 use crate::pons;
 use crate::report::{self, print_json};
+use crate::source::GameSource;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_games::connect4::OpeningBook;
 use ply_games::connect4::book::{self, BuildError, BuildOptions};
-use ply_games::{GameVisitor, Notation, Playable, with_game};
+use ply_games::{GameVisitor, Notation, Playable};
 use serde::Serialize;
 use std::process::ExitCode;
 
@@ -190,6 +191,6 @@ impl GameVisitor for Build<'_> {
     }
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
-    with_game(&args.game, Build(&args))?
+pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
+    games.visit(&args.game, Build(&args))?
 }

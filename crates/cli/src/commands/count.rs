@@ -2,9 +2,10 @@
 
 use crate::interrupt;
 use crate::report::print_json;
+use crate::source::GameSource;
 use anyhow::Result;
 use ply_core::count::{count_positions_with, count_tree_with, estimate_tree_size};
-use ply_games::{GameVisitor, Playable, with_game};
+use ply_games::{GameVisitor, Playable};
 use serde::Serialize;
 use std::ops::ControlFlow;
 use std::process::ExitCode;
@@ -230,8 +231,8 @@ impl GameVisitor for Count {
     }
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
-    with_game(
+pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
+    games.visit(
         &args.game,
         Count {
             json: args.json,

@@ -6,10 +6,11 @@ use crate::args;
 use crate::c4book::{self, BookArgs};
 use crate::output::AtomicFile;
 use crate::pons::{self, BatchSolver};
+use crate::source::GameSource;
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_core::Game;
-use ply_games::{Connect4, GameVisitor, Notation, Playable, with_game};
+use ply_games::{Connect4, GameVisitor, Notation, Playable};
 use std::collections::HashSet;
 use std::io::Write;
 use std::ops::RangeInclusive;
@@ -275,8 +276,8 @@ impl GameVisitor for Generate<'_> {
     }
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
-    with_game(&args.game, Generate(&args))?
+pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
+    games.visit(&args.game, Generate(&args))?
 }
 
 #[cfg(test)]

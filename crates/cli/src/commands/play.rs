@@ -8,12 +8,13 @@ use crate::interrupt::{self, Interrupted, StopOnInterrupt};
 use crate::pons;
 use crate::report;
 use crate::resources;
+use crate::source::GameSource;
 use anyhow::Result;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
 use ply_core::input::{Input, LineError};
 use ply_core::solve::SolveError;
 use ply_core::{Algorithm, MoveValue, Player, SearchOptions, evaluate_moves_with};
-use ply_games::{GameVisitor, Notation, Playable, with_game};
+use ply_games::{GameVisitor, Notation, Playable};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -482,6 +483,6 @@ fn candidates<G: Notation>(pos: &G, moves: &[MoveValue<G::Move>]) -> String {
         .join(", ")
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
-    with_game(&args.game, Play(&args))?
+pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
+    games.visit(&args.game, Play(&args))?
 }

@@ -7,13 +7,14 @@ use crate::interrupt::{self, Interrupted, StopOnInterrupt};
 use crate::pons::{self, BatchSolver};
 use crate::report::{self, print_json};
 use crate::resources;
+use crate::source::GameSource;
 use anyhow::Result;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
 use ply_core::solve::SolveError;
 use ply_core::{
     Algorithm, MoveValue, NoEvaluation, Score, SearchOptions, SearchStats, evaluate_moves_with,
 };
-use ply_games::{GameVisitor, Playable, with_game};
+use ply_games::{GameVisitor, Playable};
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -775,9 +776,9 @@ impl GameVisitor for Batch<'_> {
     }
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
     if args.batch.is_some() {
-        return with_game(&args.game, Batch(&args))?;
+        return games.visit(&args.game, Batch(&args))?;
     }
-    with_game(&args.game, Solve(&args))?
+    games.visit(&args.game, Solve(&args))?
 }

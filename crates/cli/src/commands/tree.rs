@@ -2,10 +2,11 @@
 //! one) annotated by minimax or alpha-beta, drawn as text, JSON, dot or SVG.
 
 use crate::args;
+use crate::source::GameSource;
 use anyhow::{Context, Result, bail};
 use ply_core::Algorithm;
 use ply_core::input::Input;
-use ply_games::{GameVisitor, Playable, with_game};
+use ply_games::{GameVisitor, Playable};
 use ply_tree::{
     ExpandOptions, ExplicitTree, LeafPerspective, Limits, ParseOptions, annotate, expand,
     expand_strategy, render,
@@ -100,6 +101,7 @@ impl GameVisitor for Expand<'_> {
 /// The tree of a game, when FILE names no file to read (`found` says what it is instead).
 fn load_game(
     args: &Args,
+    games: &impl GameSource,
     limits: Limits,
     found: std::io::Result<std::fs::Metadata>,
 ) -> Result<ExplicitTree> {
@@ -111,7 +113,7 @@ fn load_game(
         bail!("give the position either as GAME@POSITION or with --position, not both");
     }
     let expand = Expand { position, limits };
-    match with_game(game, expand) {
+    match games.visit(game, expand) {
         Ok(tree) => tree,
         Err(not_a_game) => match found {
             Ok(_) => bail!(
@@ -128,7 +130,7 @@ fn load_game(
 }
 
 /// Reads the tree from a file, standard input or a game.
-fn load(args: &Args, limits: Limits) -> Result<ExplicitTree> {
+fn load(args: &Args, games: &impl GameSource, limits: Limits) -> Result<ExplicitTree> {
     let perspective = match args.leaf_perspective.as_str() {
         "mover" => LeafPerspective::Mover,
         _ => LeafPerspective::Max,
@@ -144,8 +146,9 @@ fn load(args: &Args, limits: Limits) -> Result<ExplicitTree> {
         // (`<(...)`, /dev/stdin, /dev/fd/N), a device; the size cap bounds them all.
         let found = std::fs::metadata(&args.input);
         match &found {
+            _ if games.names_a_game(&args.input) => return load_game(args, games, limits, found),
             Ok(metadata) if !metadata.is_dir() => Input::open(&args.input)?,
-            _ => return load_game(args, limits, found),
+            _ => return load_game(args, games, limits, found),
         }
     };
     let label = input.name().to_string();
@@ -160,7 +163,7 @@ fn load(args: &Args, limits: Limits) -> Result<ExplicitTree> {
 }
 
 /// The options that cannot apply to this input, refused before any work.
-fn refuse_what_does_not_apply(args: &Args) -> Result<()> {
+fn refuse_what_does_not_apply(args: &Args, games: &impl GameSource) -> Result<()> {
     if args.max_depth > Limits::HARD_MAX_DEPTH {
         bail!(
             "--max-depth {} is too deep (at most {})",
@@ -169,7 +172,8 @@ fn refuse_what_does_not_apply(args: &Args) -> Result<()> {
         );
     }
     // The same test as `load`: a file (or standard input), else a game.
-    let from_file = args.input == "-" || std::path::Path::new(&args.input).is_file();
+    let from_file = !games.names_a_game(&args.input)
+        && (args.input == "-" || std::path::Path::new(&args.input).is_file());
     if from_file && args.position.is_some() {
         bail!("--position applies to a game (FILE is a game spec), not to a tree file");
     }
@@ -187,12 +191,12 @@ fn refuse_what_does_not_apply(args: &Args) -> Result<()> {
     }
 }
 
-fn run_on_big_stack(args: Args) -> Result<ExitCode> {
+fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
     let limits = Limits {
         max_nodes: args.max_nodes,
         max_depth: args.max_depth,
     };
-    let tree = load(&args, limits)?;
+    let tree = load(&args, games, limits)?;
     let algorithm: Algorithm = args.algorithm.parse().map_err(anyhow::Error::msg)?;
     let run = annotate(&tree, algorithm);
     let format = if args.json {
@@ -225,16 +229,18 @@ fn run_on_big_stack(args: Args) -> Result<ExitCode> {
     }
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
     // Before the thread: its stack is sized from --max-depth.
-    refuse_what_does_not_apply(&args)?;
+    refuse_what_does_not_apply(&args, games)?;
     // The searches recurse once per level of the tree: give deep trees the stack they need.
     let stack = (32 << 20) + args.max_depth as usize * 2048;
-    std::thread::Builder::new()
-        .name("tree".into())
-        .stack_size(stack)
-        .spawn(move || run_on_big_stack(args))
-        .context("cannot start the search thread")?
-        .join()
-        .unwrap_or_else(|_| bail!("the tree search failed unexpectedly"))
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("tree".into())
+            .stack_size(stack)
+            .spawn_scoped(scope, move || run_on_big_stack(args, games))
+            .context("cannot start the search thread")?
+            .join()
+            .unwrap_or_else(|_| bail!("the tree search failed unexpectedly"))
+    })
 }

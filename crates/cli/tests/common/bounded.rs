@@ -20,6 +20,7 @@ enum Input {
 /// A run of `ply` with an address-space limit (`RLIMIT_AS`), a wall-clock limit, and
 /// optionally signals (SIGINT as Ctrl-C, SIGTERM) sent after delays.
 pub struct Bounded {
+    program: String,
     args: Vec<String>,
     memory_mib: u64,
     seconds: u64,
@@ -46,7 +47,13 @@ pub struct Outcome {
 impl Bounded {
     /// `ply ARGS` with 1 GiB of address space and 30 s, no input.
     pub fn new(args: &[&str]) -> Bounded {
+        Bounded::with_program(env!("CARGO_BIN_EXE_ply"), args)
+    }
+
+    /// Another program (an example built on ply's command line) under the same caps.
+    pub fn with_program(program: &str, args: &[&str]) -> Bounded {
         Bounded {
+            program: program.to_string(),
             args: args.iter().map(|s| s.to_string()).collect(),
             memory_mib: 1024,
             seconds: 30,
@@ -107,7 +114,7 @@ impl Bounded {
     /// Runs the child to its end, or kills it at the time limit and fails the test.
     pub fn run(self) -> Outcome {
         use std::os::unix::process::{CommandExt, ExitStatusExt};
-        let mut command = Command::new(env!("CARGO_BIN_EXE_ply"));
+        let mut command = Command::new(&self.program);
         command
             .args(&self.args)
             .stdout(Stdio::piped())
