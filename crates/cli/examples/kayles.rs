@@ -1,4 +1,4 @@
-//! A game of your own with ply's whole command line: Kayles, in about a hundred lines.
+//! A game of your own with ply's whole command line: Kayles, in under two hundred lines.
 //!
 //! Kayles (Dudeney, 1908): a row of pins; a move knocks down one pin or two adjacent
 //! ones; who knocks down the last pin wins. ply does not ship it: this file defines it

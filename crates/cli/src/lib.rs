@@ -126,7 +126,7 @@ pub fn main() -> ExitCode {
 ///
 /// The game implements [`ply_games::Playable`] (the game, its notation and an
 /// evaluation, `ply_core::NoEvaluation` if it has none); `examples/kayles.rs` is a
-/// whole game in about a hundred lines. The Connect Four commands (`bench`, `book`,
+/// whole game in under two hundred lines. The Connect Four commands (`bench`, `book`,
 /// `gen`) and `grundy` stay with ply's own games.
 pub fn main_for_game<G: ply_games::Playable>(game: G) -> ExitCode {
     let mut arguments: Vec<std::ffi::OsString> = std::env::args_os().collect();
