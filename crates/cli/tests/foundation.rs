@@ -206,7 +206,7 @@ fn depth_limited_engine_opens_in_the_centre() {
 #[test]
 fn count_stops_cleanly_on_ctrl_c() {
     // mnk:4,4,4 has trillions of move sequences: the count runs until interrupted.
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("ply"))
+    let child = std::process::Command::new(common::ply_path())
         .args(["count", "mnk:4,4,4", "--json", "--force"])
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -233,7 +233,7 @@ fn closed_pipe_ends_quietly() {
     use std::process::{Command, Stdio};
     // Many lines of batch output (an end position solved in microseconds, again and
     // again): far more than a pipe buffer holds.
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("ply"))
+    let mut child = Command::new(common::ply_path())
         .args(["solve", "connect4", "--batch", "-", "--no-book"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

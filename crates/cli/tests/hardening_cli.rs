@@ -587,7 +587,7 @@ fn ctrl_c_ends_the_rest_at_once_with_130() {
 /// The output of `ply ARGS` run on a pseudo-terminal (through `script`) for `seconds`,
 /// under a memory cap; `None` where `script` is missing.
 fn on_a_terminal(args: &str, seconds: u32) -> Option<String> {
-    let ply = assert_cmd::cargo::cargo_bin("ply");
+    let ply = common::ply_path();
     let command = format!(
         "ulimit -v 2000000; timeout -s INT {seconds} {} {args}",
         ply.display()

@@ -3,7 +3,7 @@
 //! the same move generation order (centre first), the same key, a 16 MiB table
 //! each, time and nodes to finish iterative deepening to depths 8, 10 and 12.
 //!
-//! Run: `cargo bench -p ply-games --bench engine_vs_minimax` (prints a markdown
+//! Run: `cargo bench -p ply-bench --bench engine_vs_minimax` (prints a markdown
 //! table; each time is the fastest of 45 runs, each with a fresh engine and table:
 //! 15 runs in a row of each contender in each cell, in 3 rounds of the whole table).
 //! `-- --depth D` runs one depth, `-- --runs N` and `-- --rounds R` change the counts,

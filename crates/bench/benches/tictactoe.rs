@@ -1,5 +1,5 @@
 //! Full-tree tic-tac-toe from the empty board: plain minimax against alpha-beta.
-//! Run: `cargo bench -p ply-games --bench tictactoe`. Node counts are printed once
+//! Run: `cargo bench -p ply-bench --bench tictactoe`. Node counts are printed once
 //! before timing, so time and work can be read side by side (docs/PERFORMANCE.md).
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -1,5 +1,5 @@
 //! The memoised exact solver on the taking games, against the closed-form theory.
-//! Run: `cargo bench -p ply-games --bench taking`. Positions solved and nodes are
+//! Run: `cargo bench -p ply-bench --bench taking`. Positions solved and nodes are
 //! printed once before timing (figures in docs/combinatorial-games.md).
 
 use criterion::{Criterion, criterion_group, criterion_main};

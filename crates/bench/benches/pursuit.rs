@@ -1,5 +1,5 @@
 //! Retrograde solving of pursuit games: enumeration plus backward propagation.
-//! Run with `cargo bench -p ply-games --bench pursuit`.
+//! Run with `cargo bench -p ply-bench --bench pursuit`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ply_core::RetrogradeTable;
