@@ -3,7 +3,7 @@
 
 use crate::report;
 use ply_core::Score;
-use ply_core::engine::SearchInfo;
+use ply_core::engine::{Bound, SearchInfo};
 use ply_games::Notation;
 use serde::Serialize;
 
@@ -34,6 +34,55 @@ pub fn score_words(score: Score, bound: ply_core::engine::Bound, depth_limited: 
         ply_core::engine::Bound::Exact => words,
         ply_core::engine::Bound::Lower => format!(">= {words}"),
         ply_core::engine::Bound::Upper => format!("<= {words}"),
+    }
+}
+
+/// What a search proved of the root's value, from its iterations: the greatest lower
+/// and the least upper bound among them (`None`: nothing on that side). Equal bounds
+/// are the exact value.
+pub fn proved_bounds<M>(iterations: &[SearchInfo<M>]) -> (Option<Score>, Option<Score>) {
+    let (mut lower, mut upper) = (None::<Score>, None::<Score>);
+    for info in iterations {
+        if matches!(info.bound, Bound::Exact | Bound::Lower) {
+            lower = Some(lower.map_or(info.score, |l| l.max(info.score)));
+        }
+        if matches!(info.bound, Bound::Exact | Bound::Upper) {
+            upper = Some(upper.map_or(info.score, |u| u.min(info.score)));
+        }
+    }
+    (lower, upper)
+}
+
+/// The proved range of a value in words: "loss in 40", ">= loss in 34", "<= win in 7",
+/// "between loss in 34 and draw", or "unknown" when nothing was proved.
+pub fn bounds_words(lower: Option<Score>, upper: Option<Score>) -> String {
+    match (lower, upper) {
+        (Some(l), Some(u)) if l == u => l.to_string(),
+        (Some(l), Some(u)) => format!("between {l} and {u}"),
+        (Some(l), None) => format!(">= {l}"),
+        (None, Some(u)) => format!("<= {u}"),
+        (None, None) => "unknown".to_string(),
+    }
+}
+
+/// A value in words that says how much is known of it: decisive results and proved
+/// draws in words ("win in 5", "draw"); heuristic values as signed numbers marked as
+/// estimates ("+0.00 (estimate)"), never as "draw".
+pub fn value_words(score: Score, proved: bool) -> String {
+    if score.plies_to_end().is_some() || (proved && score == Score::DRAW) {
+        score.to_string()
+    } else {
+        format!("{} (estimate)", estimate_number(score))
+    }
+}
+
+/// A heuristic value as a signed number ("+0.00", "-3.00"), for lists that a legend
+/// explains; decisive values in words.
+pub fn estimate_number(score: Score) -> String {
+    if score == Score::DRAW {
+        "+0.00".to_string()
+    } else {
+        score.to_string()
     }
 }
 

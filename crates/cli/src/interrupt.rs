@@ -93,6 +93,13 @@ pub fn linked_flag() -> Arc<AtomicBool> {
     flag
 }
 
+/// Ends the scope of a Ctrl-C that stopped one piece of work (the engine's thinking
+/// in `ply play`): the flag is lowered, so that later work runs again and the next
+/// Ctrl-C counts as a first one. Only for work that reported its stop and goes on.
+pub fn reset() {
+    stop_flag().store(false, Ordering::SeqCst);
+}
+
 /// True once Ctrl-C was pressed.
 pub fn interrupted() -> bool {
     stop_flag().load(Ordering::Relaxed)

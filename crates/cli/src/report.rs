@@ -73,3 +73,13 @@ pub fn line<G: Notation>(start: &G, moves: &[G::Move]) -> Vec<String> {
         })
         .collect()
 }
+
+/// A position's notation for a sentence: "(the start, no move played)" for the empty
+/// notation of Connect Four's empty board, which would otherwise read as nothing.
+pub fn position_words(notation: &str) -> String {
+    if notation.is_empty() {
+        "(the start, no move played)".to_string()
+    } else {
+        notation.to_string()
+    }
+}

@@ -308,11 +308,15 @@ fn text_output_names_the_book() {
         .write_stdin("quit\n")
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    // With --json the game is shown on stderr; the record alone is on stdout.
+    let text = String::from_utf8_lossy(&out.stderr);
     assert!(
         text.contains("\nbook: connect4-4x4.book (depth 2, 11 positions)\n"),
         "{text}"
     );
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["book"], "connect4-4x4.book");
+    assert_eq!(record["ended"], "quit");
 }
 
 /// The book shipped in books/ reads, and gives the known values of the first moves

@@ -178,10 +178,65 @@ fn play_rejects_bad_input_and_lets_the_engine_win() {
         .write_stdin("zz\nb2\n1\nb2\nb1\nc1\nc2\na3\n")
         .assert()
         .success()
-        .stdout(predicate::str::contains("is not a cell"))
-        .stdout(predicate::str::contains("engine (X) considers:"))
-        .stdout(predicate::str::contains("the engine won"))
+        // With --json the game goes to stderr, the record alone to stdout.
+        .stderr(predicate::str::contains("is not a cell"))
+        .stderr(predicate::str::contains("engine (X) considers:"))
+        .stderr(predicate::str::contains("X wins: the engine won"))
         .stdout(predicate::str::contains("\"winner\": \"first\""));
+}
+
+/// With --json, standard output is the record and nothing else, however the game ends.
+#[test]
+fn play_json_prints_the_record_alone_however_the_game_ends() {
+    for (input, ended, code) in [
+        ("b2\nq\n", "quit", 0),
+        ("b2\n", "end_of_input", 0),
+        ("b2\na1\nc3\nb1\na3\nc2\n", "finished", 0),
+    ] {
+        let out = Bounded::new(&["play", "tictactoe", "--json"])
+            .stdin(input)
+            .memory_mib(1024)
+            .seconds(30)
+            .run();
+        out.assert_code(code);
+        let record: Value = serde_json::from_str(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{input:?}: stdout is not one JSON value ({e}): {}",
+                out.stdout
+            )
+        });
+        assert_eq!(record["ended"], ended, "{input:?}");
+        assert_eq!(record["moves"][0], "b2");
+        assert!(
+            out.stderr.contains("your move (X)"),
+            "the game is shown on stderr"
+        );
+    }
+    // Ctrl-C at the prompt: hardening_cli.rs, ctrl_c_at_the_prompt_quits_on_a_new_line.
+}
+
+/// Depth-limited values are estimates: never "draw", with a legend saying what they are.
+#[test]
+fn play_says_estimates_are_estimates() {
+    let out = ply()
+        .args(["play", "tictactoe", "--depth", "2"])
+        .write_stdin("hint\nq\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Values are estimates"), "{text}");
+    let hint = text.lines().find(|l| l.contains("your moves:")).unwrap();
+    assert!(hint.contains("b2 +1.00, a1 -1.00"), "{hint}");
+    assert!(!hint.contains("draw"), "{hint}");
+    // Proved values keep their words.
+    let out = ply()
+        .args(["play", "tictactoe"])
+        .write_stdin("hint\nq\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("your moves: a1 draw"), "{text}");
+    assert!(!text.contains("Values are estimates"), "{text}");
 }
 
 #[test]
@@ -192,7 +247,7 @@ fn play_against_a_perfect_engine_draws_with_best_play() {
         .write_stdin("b2\nhint\nc1\nb1\na2\nc3\n")
         .output()
         .expect("ply runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success());
     assert!(stdout.contains("your moves:"), "hint lists the values");
     assert!(!stdout.contains("you won"), "{stdout}");

@@ -201,13 +201,13 @@ fn play_race_against_the_engine() {
         .output()
         .expect("ply runs");
     assert!(out.status.success());
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    // With --json the game is shown on stderr and the record alone is on stdout.
+    let shown = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stdout.contains("why: add 1: the total becomes 5, the target"),
-        "{stdout}"
+        shown.contains("why: add 1: the total becomes 5, the target"),
+        "{shown}"
     );
-    let record: Value =
-        serde_json::from_str(&stdout[stdout.find('{').expect("a JSON record")..]).expect("JSON");
+    let record: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(record["game"], "race:5,3");
     assert_eq!(strings(&record["moves"]), ["1", "3", "1"]);
     assert_eq!(record["winner"], "first");

@@ -375,7 +375,8 @@ fn positions_may_begin_with_a_hyphen() {
 
     // As the value of --position, before and after other options.
     let out = Bounded::new(&["play", "pursuit:path:3", "--position", "-/-/c", "--json"]).run();
-    out.assert_code(0).assert_stdout_contains("end of input");
+    out.assert_code(0).assert_stderr_contains("end of input");
+    assert_eq!(out.json()["start"], "-/-/c");
     let out = Bounded::new(&["tree", "pursuit:path:3", "--position", "-/-/c", "--json"]).run();
     out.assert_code(0);
     assert_eq!(out.json()["root"]["name"], "-/-/c");
@@ -511,24 +512,44 @@ fn ctrl_c_stops_count_bench_batch_and_book() {
     assert!(!book.exists());
 }
 
+/// Ctrl-C while the engine thinks stops that search only: the engine plays its best
+/// move so far, and its next search runs in full (before: the stop flag stayed raised,
+/// and every later move was "depth 6 (1024 nodes, 0 ms)").
 #[test]
-fn ctrl_c_while_the_engine_plays_abandons_the_game() {
-    let out = interrupted(&[
+fn ctrl_c_while_the_engine_thinks_stops_that_search_only() {
+    let out = Bounded::new(&[
         "play",
         "connect4",
         "--first",
         "engine",
         "--time",
-        "60000",
+        "3000",
         "--no-book",
         "--json",
-    ]);
-    out.assert_stdout_contains("(interrupted: game abandoned)");
-    let json_start = out.stdout.find('{').expect("a game record");
-    let v: serde_json::Value = serde_json::from_str(&out.stdout[json_start..]).unwrap();
-    assert_eq!(v["interrupted"], true);
-    assert_eq!(v["moves"], serde_json::json!([]));
-    assert_eq!(v["result"], serde_json::Value::Null);
+    ])
+    .stdin("4\n")
+    .memory_mib(2048)
+    .seconds(30)
+    .interrupt_after(Duration::from_millis(500))
+    .run();
+    // The second search ran its 3 s; the input then ended.
+    out.assert_code(0).assert_stderr_contains(
+        "(Ctrl-C: the engine stops thinking and plays its best move so far)",
+    );
+    let v = out.json();
+    assert_eq!(v["ended"], "end_of_input");
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(3), "{v}");
+    let depths: Vec<u32> = out
+        .stderr
+        .lines()
+        .filter_map(|l| l.split(" at depth ").nth(1))
+        .filter_map(|rest| rest.split(' ').next()?.parse().ok())
+        .collect();
+    assert_eq!(depths.len(), 2, "{}", out.stderr);
+    assert!(
+        depths[1] >= 12,
+        "the second search was crippled: {depths:?}"
+    );
 }
 
 #[test]
@@ -561,10 +582,11 @@ fn ctrl_c_at_the_prompt_quits_on_a_new_line() {
     // Before: ^C was ignored at the prompt (a second one exited 130 without a newline).
     out.assert_code(130);
     assert!(out.elapsed < PROMPT, "{:?}", out.elapsed);
-    out.assert_stdout_contains("your move (X): \n(interrupted: game abandoned)");
-    let json_start = out.stdout.find('{').expect("a game record");
-    let v: serde_json::Value = serde_json::from_str(&out.stdout[json_start..]).unwrap();
+    out.assert_stderr_contains("your move (X): \n(Ctrl-C: game abandoned)");
+    // With --json the record is alone on standard output.
+    let v = out.json();
     assert_eq!(v["interrupted"], true);
+    assert_eq!(v["ended"], "interrupted");
     assert_eq!(
         v["moves"].as_array().unwrap().len(),
         2,

@@ -518,7 +518,7 @@ fn play_refuses_a_long_line_without_echoing_it() {
         .seconds(20)
         .run();
     out.assert_code(0)
-        .assert_stdout_contains("that line is longer than 1 KiB. Enter a cell")
+        .assert_stdout_contains("that line is longer than 1 KiB\n")
         .assert_stdout_contains("game abandoned");
     assert!(
         !out.stdout

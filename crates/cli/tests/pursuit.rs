@@ -120,11 +120,12 @@ fn a_person_plays_the_cop_against_the_engine() {
         .write_stdin("2\n9\n1\n0\n0\n")
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    // With --json the game is on stderr, the record alone on stdout.
+    let text = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("no vertex '9'"), "{text}");
-    assert!(text.contains("you won"), "{text}");
-    let record: Value = serde_json::from_str(&text[text.find("{\n").unwrap()..]).unwrap();
+    assert!(text.contains("the cop wins: you won!"), "{text}");
+    let record: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(record["winner"], "first");
     assert_eq!(record["moves"].as_array().unwrap().len(), 5);
 }

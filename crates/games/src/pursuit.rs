@@ -838,10 +838,15 @@ impl Notation for HiddenPursuit {
                 },
             );
         out.push_str(&format!(
-            "{}: {}; the fugitive may be at {} vertices ({})\n",
+            "{}: {}; the fugitive may be at {} {} ({})\n",
             cops_name(self.cops_count),
             placed_string(&self.graph, self.cops),
             self.possible.count_ones(),
+            if self.possible.count_ones() == 1 {
+                "vertex"
+            } else {
+                "vertices"
+            },
             set_string(&self.graph, self.possible)
         ));
         out

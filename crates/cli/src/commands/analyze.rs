@@ -57,9 +57,15 @@ struct AnalyzeJson {
     game: String,
     position: String,
     depth: u32,
+    /// The value in words; a stopped `--exact` search gives the bounds it proved
+    /// (">= loss in 34").
     score: String,
     score_raw: i32,
     exact: bool,
+    /// What was proved of the value: its lower and upper bounds in words (equal when
+    /// exact); null on a side with no proof (heuristic searches: both).
+    lower_bound: Option<String>,
+    upper_bound: Option<String>,
     best: Option<String>,
     pv: Vec<String>,
     nodes: u64,
@@ -140,7 +146,7 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
             println!(
                 "{} to move; position {}",
                 report::to_move_name(root),
-                root.position_string()
+                report::position_words(&root.position_string())
             );
         }
         let result = engine.search_with(root, &limits, |info| {
@@ -151,15 +157,30 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
         });
         let interrupted = interrupt::interrupted();
         let seconds = result.time.as_secs_f64();
+        // What the search proved of the value (exact mode: bounds from its probes).
+        let (lower, upper) = if result.exact {
+            (Some(result.score), Some(result.score))
+        } else if args.exact {
+            engine_glue::proved_bounds(&result.iterations)
+        } else {
+            (None, None)
+        };
         let out = AnalyzeJson {
             game: root.game_name(),
             position: root.position_string(),
             depth: result.depth,
-            score: engine_glue::score_words(
-                result.score,
-                ply_core::engine::Bound::Exact,
-                !args.exact && !result.exact,
-            ),
+            // An exact search stopped early proved bounds only: say so, as bounds.
+            score: if args.exact && !result.exact {
+                engine_glue::bounds_words(lower, upper)
+            } else {
+                engine_glue::score_words(
+                    result.score,
+                    ply_core::engine::Bound::Exact,
+                    !args.exact && !result.exact,
+                )
+            },
+            lower_bound: lower.map(|s| s.to_string()),
+            upper_bound: upper.map(|s| s.to_string()),
             score_raw: result.score.raw(),
             exact: result.exact,
             best: result.best.map(|mv| root.move_string(mv)),
@@ -186,10 +207,15 @@ impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
             match &out.best {
                 None => println!("the game is over: {}", out.score),
                 Some(best) => println!(
-                    "best {best}  score {}{}  depth {}  nodes {}  time {:.1} ms{}",
+                    "best {best}  score {}{}{}  nodes {}  time {:.1} ms{}",
                     out.score,
                     if out.exact { " (proved)" } else { "" },
-                    out.depth,
+                    // A stopped exact search has no depth to speak of: its bounds say it all.
+                    if args.exact && !out.exact {
+                        String::new()
+                    } else {
+                        format!("  depth {}", out.depth)
+                    },
                     out.nodes,
                     out.time_ms,
                     match (interrupted, result.stopped, result.iterations.is_empty()) {

@@ -68,6 +68,67 @@ struct GameRecord {
     /// Present (true) only when Ctrl-C ended the game.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     interrupted: bool,
+    /// How the game ended: "finished", "quit", "end_of_input" or "interrupted".
+    ended: &'static str,
+}
+
+/// Shows the game: on standard output, or on standard error with `--json`, which keeps
+/// standard output for the record alone.
+macro_rules! show {
+    ($json:expr, $($arg:tt)*) => {
+        if $json { eprint!($($arg)*) } else { print!($($arg)*) }
+    };
+}
+
+/// [`show!`] with a line break.
+macro_rules! showln {
+    ($json:expr) => { show!($json, "\n") };
+    ($json:expr, $($arg:tt)*) => {
+        if $json { eprintln!($($arg)*) } else { println!($($arg)*) }
+    };
+}
+
+/// How a game ended, in the record's `ended` field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// Played to the end.
+    Finished,
+    /// `quit` at the prompt.
+    Quit,
+    /// The input ended before the game.
+    EndOfInput,
+    /// Ctrl-C at the prompt, or while a perfect player solved its move.
+    Interrupted,
+}
+
+impl Ending {
+    fn key(self) -> &'static str {
+        match self {
+            Ending::Finished => "finished",
+            Ending::Quit => "quit",
+            Ending::EndOfInput => "end_of_input",
+            Ending::Interrupted => "interrupted",
+        }
+    }
+}
+
+/// "the first player", "X", "the cops": a player's name as the subject of a sentence.
+fn subject(name: &str) -> String {
+    if name.chars().count() <= 2 {
+        name.to_string()
+    } else {
+        format!("the {name}")
+    }
+}
+
+/// "X wins", "the cops win": the verb agrees with the name (plural names end in s).
+fn wins(name: &str) -> String {
+    let verb = if name.chars().count() > 2 && name.ends_with('s') {
+        "win"
+    } else {
+        "wins"
+    };
+    format!("{} {verb}", subject(name))
 }
 
 struct Play<'a>(&'a Args);
@@ -114,7 +175,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             match cyclic::solve_table(&pos) {
                 Ok(table) => Some(table),
                 Err(error) if error.is::<Interrupted>() => {
-                    return abandon(args, &initial, Vec::new(), None);
+                    return abandon(args, &initial, Vec::new(), None, Ending::Interrupted);
                 }
                 Err(error) => return Err(error),
             }
@@ -172,19 +233,33 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                 }
             }
         };
-        // The engine's search, stopped by Ctrl-C.
+        // The engine's search. Ctrl-C stops this search only: the engine then plays the
+        // best move it has found, and the flag is lowered for the rest of the game.
+        let json = args.json;
         let think = |searcher: &mut Engine<_, _, _>, pos: &G| {
             let _polled = interrupt::polled();
+            let limits = Limits {
+                stop: Some(interrupt::linked_flag()),
+                ..limits.clone()
+            };
             let result = searcher.search(pos, &limits);
-            interrupt::check().map(|()| result)
+            if interrupt::interrupted() {
+                interrupt::reset();
+                showln!(
+                    json,
+                    "\n(Ctrl-C: the engine stops thinking and plays its best move so far)"
+                );
+            }
+            result
         };
         let mut record = Vec::new();
         let lines = read_lines();
-        println!(
+        showln!(
+            json,
             "{}: you are {}, the engine is {}. {}",
             pos.game_name(),
-            pos.player_name(engine.opponent()),
-            pos.player_name(engine),
+            subject(&pos.player_name(engine.opponent())),
+            subject(&pos.player_name(engine)),
             match (args.depth, &table) {
                 _ if budget.is_some() => format!(
                     "The engine thinks {} ms per move.",
@@ -199,72 +274,85 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             }
         );
         if pons::as_connect4(&pos).is_some() {
-            println!("{}", LoadedBook::describe(book_used.as_ref()));
+            showln!(json, "{}", LoadedBook::describe(book_used.as_ref()));
         }
+        // What to type, before the first prompt: the games' moves are not all cells.
+        showln!(
+            json,
+            "Moves: {}. Also 'hint' (the value of each of your moves), 'help', 'quit'.",
+            pos.move_help()
+        );
+        let estimates = args.depth.is_some();
+        if estimates {
+            showln!(
+                json,
+                "Values are estimates (+ good for the side to move, in the game's evaluation \
+                 {} plies ahead), except wins and losses, which are proved.",
+                args.depth.unwrap_or_default()
+            );
+        }
+        let end = |ending: Ending, moves: Vec<String>| {
+            abandon(args, &initial, moves, book_used.as_ref(), ending)
+        };
         while pos.outcome().is_none() {
-            print!("\n{}", board(&pos));
+            show!(json, "\n{}", board(&pos, json));
             let mover = pos.to_move();
             let mv = if mover == engine
                 && let Some(searcher) = searcher.as_mut()
             {
-                let Ok(result) = think(searcher, &pos) else {
-                    return abandon(args, &initial, record, book_used.as_ref());
-                };
+                let result = think(searcher, &pos);
                 let Some(best) = result.best else { break };
-                println!(
-                    "engine ({}) thinks: {} at depth {} ({} nodes, {:.0} ms)",
+                showln!(
+                    json,
+                    "engine ({}) thinks: {} ({} nodes, {:.0} ms)",
                     pos.player_name(mover),
-                    result.score,
-                    result.depth,
+                    engine_thought(&result),
                     result.stats.nodes,
                     result.time.as_secs_f64() * 1e3
                 );
-                println!("engine plays {}", pos.move_string(best));
+                showln!(json, "engine plays {}", pos.move_string(best));
                 best
             } else if mover == engine {
                 let Some(moves) = evaluate(&pos)? else {
-                    return abandon(args, &initial, record, book_used.as_ref());
+                    return end(Ending::Interrupted, record);
                 };
-                println!(
+                showln!(
+                    json,
                     "engine ({}) considers: {}",
                     pos.player_name(mover),
-                    candidates(&pos, &moves)
+                    candidates(&pos, &moves, estimates)
                 );
                 let Some(choice) = moves.first() else { break };
-                println!("engine plays {}", pos.move_string(choice.mv));
+                showln!(json, "engine plays {}", pos.move_string(choice.mv));
                 if let Some(why) = pos.explain_move(choice.mv) {
-                    println!("why: {why}");
+                    showln!(json, "why: {why}");
                 }
                 choice.mv
             } else {
-                print!("your move ({}): ", pos.player_name(mover));
-                std::io::stdout().flush()?;
+                show!(json, "your move ({}): ", pos.player_name(mover));
+                if json {
+                    std::io::stderr().flush()?;
+                } else {
+                    std::io::stdout().flush()?;
+                }
                 let line = match next_line(&lines) {
                     Ok(line) => line,
-                    Err(Interrupted) => {
-                        return abandon(args, &initial, record, book_used.as_ref());
-                    }
+                    Err(Interrupted) => return end(Ending::Interrupted, record),
                 };
                 let line = match line {
-                    None => {
-                        println!("\n(end of input: game abandoned)");
-                        return Ok(ExitCode::SUCCESS);
-                    }
+                    None => return end(Ending::EndOfInput, record),
                     Some(Ok(line)) => line,
                     Some(Err(error)) if error.ends_input() => {
                         anyhow::bail!("<stdin>: {error}")
                     }
                     Some(Err(error)) => {
-                        println!("{}. Enter {}.", input::problem(&error), pos.move_help());
+                        showln!(json, "{}", with_help(&input::problem(&error), &pos));
                         continue;
                     }
                 };
                 match line.trim() {
                     "" => continue,
-                    "quit" | "exit" | "q" => {
-                        println!("game abandoned");
-                        return Ok(ExitCode::SUCCESS);
-                    }
+                    "quit" | "exit" | "q" => return end(Ending::Quit, record),
                     "hint" | "?" if searcher.is_some() && pons::as_connect4(&pos).is_some() => {
                         if let Some(searcher) = searcher.as_mut() {
                             let per_column = budget.map(std::time::Duration::from_millis);
@@ -272,37 +360,38 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                                 let _polled = interrupt::polled();
                                 column_scores(searcher, &pos, per_column)
                             };
+                            // Ctrl-C stops the hint only: the columns not scored show '?'.
                             if interrupt::interrupted() {
-                                return abandon(args, &initial, record, book_used.as_ref());
+                                interrupt::reset();
+                                showln!(json, "\n(Ctrl-C: hint stopped)");
                             }
-                            println!("{scores}");
+                            showln!(json, "{scores}");
                         }
                         continue;
                     }
                     "hint" | "?" if searcher.is_some() => {
                         if let Some(searcher) = searcher.as_mut() {
-                            let Ok(result) = think(searcher, &pos) else {
-                                return abandon(args, &initial, record, book_used.as_ref());
-                            };
+                            let result = think(searcher, &pos);
                             let best = result.best.map(|mv| pos.move_string(mv));
-                            println!(
-                                "engine suggests {} ({} at depth {})",
+                            showln!(
+                                json,
+                                "engine suggests {} ({})",
                                 best.unwrap_or_default(),
-                                result.score,
-                                result.depth
+                                engine_thought(&result)
                             );
                         }
                         continue;
                     }
                     "hint" | "?" => {
                         let Some(moves) = evaluate(&pos)? else {
-                            return abandon(args, &initial, record, book_used.as_ref());
+                            return end(Ending::Interrupted, record);
                         };
-                        println!("your moves: {}", candidates(&pos, &moves));
+                        showln!(json, "your moves: {}", candidates(&pos, &moves, estimates));
                         continue;
                     }
                     "help" => {
-                        println!(
+                        showln!(
+                            json,
                             "enter {}; 'hint' shows the value of each move; 'quit' stops",
                             pos.move_help()
                         );
@@ -311,7 +400,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                     text => match pos.parse_move(text) {
                         Ok(mv) => mv,
                         Err(e) => {
-                            println!("{e}. Enter {}.", pos.move_help());
+                            showln!(json, "{}", with_help(&e.to_string(), &pos));
                             continue;
                         }
                     },
@@ -320,12 +409,14 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             record.push(pos.move_string(mv));
             pos.play(mv);
         }
-        print!("\n{}", board(&pos));
+        show!(json, "\n{}", board(&pos, json));
         let winner = pos.outcome().and_then(|o| o.winner(pos.to_move()));
         match winner {
-            Some(p) if p == engine => println!("{} wins: the engine won.", pos.player_name(p)),
-            Some(p) => println!("{} wins: you won!", pos.player_name(p)),
-            None => println!("Draw."),
+            Some(p) if p == engine => {
+                showln!(json, "{}: the engine won.", wins(&pos.player_name(p)))
+            }
+            Some(p) => showln!(json, "{}: you won!", wins(&pos.player_name(p))),
+            None => showln!(json, "Draw."),
         }
         if args.json {
             report::print_json(&GameRecord {
@@ -341,6 +432,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                 book: pons::as_connect4(&initial)
                     .map(|_| book_used.as_ref().map(|b| b.path.clone())),
                 interrupted: false,
+                ended: Ending::Finished.key(),
             })?;
         }
         Ok(ExitCode::SUCCESS)
@@ -368,15 +460,22 @@ fn refuse_what_does_not_apply<G: Playable>(args: &Args, pos: &G) -> Result<()> {
     Ok(())
 }
 
-/// Ctrl-C ended the game: say so (on a fresh line: the terminal echoed ^C), print the
-/// record so far with --json, and exit with 130.
+/// The game ends before its end: say how (on a fresh line after Ctrl-C: the terminal
+/// echoed ^C), print the record so far with --json (alone on standard output), and
+/// exit with 130 after Ctrl-C, 0 otherwise.
 fn abandon<G: Playable>(
     args: &Args,
     initial: &G,
     moves: Vec<String>,
     book: Option<&LoadedBook>,
+    ending: Ending,
 ) -> Result<ExitCode> {
-    println!("\n(interrupted: game abandoned)");
+    let json = args.json;
+    match ending {
+        Ending::Interrupted => showln!(json, "\n(Ctrl-C: game abandoned)"),
+        Ending::EndOfInput => showln!(json, "\n(end of input: game abandoned)"),
+        _ => showln!(json, "game abandoned"),
+    }
     if args.json {
         report::print_json(&GameRecord {
             game: initial.game_name(),
@@ -385,10 +484,44 @@ fn abandon<G: Playable>(
             result: None,
             winner: None,
             book: pons::as_connect4(initial).map(|_| book.map(|b| b.path.clone())),
-            interrupted: true,
+            interrupted: ending == Ending::Interrupted,
+            ended: ending.key(),
         })?;
     }
-    Ok(ExitCode::from(interrupt::EXIT_CODE))
+    Ok(if ending == Ending::Interrupted {
+        ExitCode::from(interrupt::EXIT_CODE)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// An error at the prompt, with what to type when that fits on one short line (the
+/// games' own errors mostly say the format already; the help was shown at the start).
+fn with_help<G: Notation>(error: &str, pos: &G) -> String {
+    let help = pos.move_help();
+    let both = format!("{error}: enter {help}");
+    if error.contains(&help) || both.chars().count() > 100 {
+        error.to_string()
+    } else {
+        both
+    }
+}
+
+/// The engine's verdict on a position, as much as it knows: "win in 7", "draw (proved)",
+/// "+0.35 (estimate, depth 12)".
+fn engine_thought<M>(result: &ply_core::engine::EngineResult<M>) -> String {
+    let score = result.score;
+    if result.exact && score == ply_core::Score::DRAW {
+        "draw (proved)".to_string()
+    } else if score.plies_to_end().is_some() {
+        score.to_string()
+    } else {
+        format!(
+            "{} at depth {}",
+            crate::engine_glue::value_words(score, false),
+            result.depth
+        )
+    }
 }
 
 /// The lines typed at the prompt, read on a thread of their own so that the game can
@@ -427,9 +560,14 @@ fn next_line(lines: &Receiver<TypedLine>) -> Result<Option<TypedLine>, Interrupt
 
 /// The board, in colour for Connect Four when standard output is a terminal
 /// (X red, O yellow); plain text otherwise, so pipes and files get no escape codes.
-fn board<G: Playable>(pos: &G) -> String {
+fn board<G: Playable>(pos: &G, on_stderr: bool) -> String {
     let text = pos.render();
-    if pons::as_connect4(pos).is_none() || !std::io::stdout().is_terminal() {
+    let terminal = if on_stderr {
+        std::io::stderr().is_terminal()
+    } else {
+        std::io::stdout().is_terminal()
+    };
+    if pons::as_connect4(pos).is_none() || !terminal {
         return text;
     }
     text.replace(" X", " \x1b[1;31mX\x1b[0m")
@@ -463,6 +601,7 @@ fn column_scores<G: Playable, H: SearchHooks<G>>(
         }
         .from_node(1);
         let score = match pons::pons_score(pos, value) {
+            Some(0) if result.exact => "0".to_string(),
             Some(score) if result.exact => format!("{score:+}"),
             _ => "?".to_string(),
         };
@@ -474,13 +613,34 @@ fn column_scores<G: Playable, H: SearchHooks<G>>(
     )
 }
 
-/// "b2 draw, a1 loss in 4, ..." for a list of evaluated moves.
-fn candidates<G: Notation>(pos: &G, moves: &[MoveValue<G::Move>]) -> String {
-    moves
+/// "b2 draw, a1 loss in 4, ..." for a list of evaluated moves, best first: the best
+/// few, and how many more (a pursuit game may have dozens). With `estimates`, values
+/// that are not decisive are the evaluation's, and say so.
+fn candidates<G: Notation>(pos: &G, moves: &[MoveValue<G::Move>], estimates: bool) -> String {
+    const SHOWN: usize = 8;
+    let separator = if moves.iter().any(|m| pos.move_string(m.mv).contains(',')) {
+        "; "
+    } else {
+        ", "
+    };
+    let mut text = moves
         .iter()
-        .map(|m| format!("{} {}", pos.move_string(m.mv), m.value))
+        .take(SHOWN)
+        .map(|m| {
+            // (The legend printed at the start says these are estimates.)
+            let value = if estimates {
+                crate::engine_glue::estimate_number(m.value)
+            } else {
+                m.value.to_string()
+            };
+            format!("{} {value}", pos.move_string(m.mv))
+        })
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(separator);
+    if moves.len() > SHOWN {
+        text.push_str(&format!("{separator}and {} more", moves.len() - SHOWN));
+    }
+    text
 }
 
 pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {

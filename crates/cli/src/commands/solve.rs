@@ -395,7 +395,11 @@ impl GameVisitor for Solve<'_> {
 
 fn print_text<G: Playable>(root: &G, out: &SolveJson) {
     print!("{}", root.render());
-    println!("{} to move; position {}", out.to_move, out.position);
+    println!(
+        "{} to move; position {}",
+        out.to_move,
+        crate::report::position_words(&out.position)
+    );
     let value = match (out.value, out.plies) {
         (word, None) => format!("{word} (weak solve: the distance is not computed)"),
         ("draw", Some(plies)) if root.has_cycles() => {
@@ -412,7 +416,13 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
         println!("book: {}", book.as_deref().unwrap_or("none"));
     }
     if !out.best.is_empty() {
-        println!("best: {}", out.best.join(", "));
+        // Moves such as `0,1` (pursuit, wythoff) hold commas: then `;` separates them.
+        let separator = if out.best.iter().any(|m| m.contains(',')) {
+            "; "
+        } else {
+            ", "
+        };
+        println!("best: {}", out.best.join(separator));
         if !out.pv.is_empty() {
             println!("line: {}", out.pv.join(" "));
         }
@@ -452,7 +462,11 @@ fn print_text<G: Playable>(root: &G, out: &SolveJson) {
 /// What an interrupted solve prints: the moves solved before Ctrl-C.
 fn print_interrupted<G: Playable>(root: &G, out: &InterruptedJson) {
     print!("{}", root.render());
-    println!("{} to move; position {}", out.to_move, out.position);
+    println!(
+        "{} to move; position {}",
+        out.to_move,
+        crate::report::position_words(&out.position)
+    );
     println!(
         "interrupted: {} of {} moves solved",
         out.moves.len(),
