@@ -650,3 +650,41 @@ fn long_work_shows_its_progress_on_a_terminal() {
         );
     }
 }
+
+/// `analyze --exact` stopped early proved bounds only, and says them as bounds, in text
+/// and JSON; the true value (after 4, the side to move loses in 40: Allis, Pons) lies
+/// between them.
+#[test]
+fn a_stopped_exact_analysis_shows_bounds_as_bounds() {
+    // Words to an order: loss in n < draw < win in n, a later loss above a sooner one.
+    fn order(words: &str) -> i32 {
+        let plies = |w: &str| w.rsplit(' ').next().unwrap().parse::<i32>().unwrap();
+        match words {
+            "draw" => 0,
+            w if w.starts_with("win in") => 1000 - plies(w),
+            w if w.starts_with("loss in") => -1000 + plies(w),
+            w => panic!("not a value: {w}"),
+        }
+    }
+    let args = ["analyze", "connect4", "4", "--exact", "--nodes", "2000000"];
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let v = Bounded::new(&json_args).memory_mib(2048).run().json();
+    assert_eq!(v["exact"], false);
+    let lower = order(v["lower_bound"].as_str().expect("a lower bound"));
+    let upper = order(v["upper_bound"].as_str().expect("an upper bound"));
+    assert!(
+        lower <= order("loss in 40") && order("loss in 40") <= upper,
+        "{v}"
+    );
+    let score = v["score"].as_str().unwrap();
+    assert!(
+        score.starts_with("between ") || score.starts_with(">= ") || score.starts_with("<= "),
+        "{score}"
+    );
+    let out = Bounded::new(&args).memory_mib(2048).run();
+    out.assert_code(0);
+    let last = out.stdout.lines().last().unwrap();
+    assert!(last.contains(&format!("score {score}")), "{last}");
+    assert!(!last.contains("depth 0"), "{last}");
+}
