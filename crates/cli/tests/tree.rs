@@ -5,6 +5,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 
 mod common;
+use common::bounded::Bounded;
 use common::ply;
 
 fn example(name: &str) -> String {
@@ -290,4 +291,94 @@ fn bad_input_says_where() {
         err,
         "ply: error: <stdin>:1:6: the tree has more than 3 nodes (raise the limit with --max-nodes)\n"
     );
+}
+
+/// `--depth N` writes a game's tree down to a horizon, the positions there valued by the
+/// game's evaluation. Tic-tac-toe's is the lines still open for the side to move minus
+/// those open for the opponent: after X's first move O has 8 lines open less the 4, 3
+/// or 2 through X's cell (centre, corner, edge), X all 8; so X's first moves are worth
+/// 4, 3 and 2 to X, and the centre is best.
+#[test]
+fn a_game_tree_cut_at_a_depth_is_valued_by_the_evaluation() {
+    let out = Bounded::new(&[
+        "tree",
+        "tictactoe",
+        "--depth",
+        "1",
+        "--algorithm",
+        "minimax",
+        "--json",
+    ])
+    .run();
+    out.assert_code(0);
+    let v = out.json();
+    let values: Vec<(String, i64)> = v["root"]["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["value"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("a1…", 3),
+        ("b1…", 2),
+        ("c1…", 3),
+        ("a2…", 2),
+        ("b2…", 4),
+        ("c2…", 2),
+        ("a3…", 3),
+        ("b3…", 2),
+        ("c3…", 3),
+    ];
+    let expected: Vec<(String, i64)> = expected.iter().map(|&(n, x)| (n.to_string(), x)).collect();
+    assert_eq!(values, expected);
+    assert_eq!(v["value"], 4);
+    // Finished games inside the horizon are worth 100: above every estimate.
+    let v = Bounded::new(&["tree", "tictactoe@XX./OO./...", "--depth", "3", "--json"])
+        .run()
+        .json();
+    assert_eq!(v["value"], 100);
+    // Refused where it cannot apply.
+    for (args, needle) in [
+        (
+            vec!["tree", "pursuit:path:3", "--depth", "2"],
+            "--depth does not apply",
+        ),
+        (
+            vec!["tree", "-", "--depth", "2"],
+            "--depth applies to a game",
+        ),
+    ] {
+        Bounded::new(&args)
+            .stdin("(1 2)")
+            .run()
+            .assert_code(2)
+            .assert_one_line_error()
+            .assert_stderr_contains(needle);
+    }
+}
+
+/// A picture no one can read is refused, with the options that help; --force draws it.
+#[test]
+fn pictures_past_two_thousand_nodes_are_refused() {
+    for format in ["svg", "dot"] {
+        Bounded::new(&["tree", "tictactoe", "--format", format])
+            .memory_mib(2048)
+            .run()
+            .assert_code(2)
+            .assert_one_line_error()
+            .assert_stderr_contains("a picture of 549946 nodes is too big to read")
+            .assert_stderr_contains("--depth N");
+    }
+    // Text has no such limit; a cut tree draws.
+    Bounded::new(&["tree", "tictactoe", "--depth", "2", "--format", "svg"])
+        .run()
+        .assert_code(0);
+    let out = Bounded::new(&["tree", "mnk:3,2,3", "--format", "svg", "--force"]).run();
+    out.assert_code(0);
+    assert!(out.stdout.contains("<svg"));
 }

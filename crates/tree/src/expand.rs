@@ -44,9 +44,75 @@ pub struct ExpandOptions {
 pub fn expand<G: Game>(
     root: &G,
     root_name: &str,
-    mut name_move: impl FnMut(&G, G::Move) -> String,
+    name_move: impl FnMut(&G, G::Move) -> String,
     options: &ExpandOptions,
 ) -> Result<ExplicitTree, TreeError> {
+    expand_with_cut(root, root_name, name_move, None, options)
+}
+
+/// The value of a won game in a tree cut by [`expand_to_depth`]: above every estimate
+/// (estimates are clamped to ±[`MAX_ESTIMATE`]), as the textbooks' ±∞.
+pub const CUT_WIN: i64 = 100;
+
+/// The largest estimate a cut leaf may carry, in units (below [`CUT_WIN`]).
+pub const MAX_ESTIMATE: f64 = 99.0;
+
+/// [`expand`] down to `depth` plies only, as textbooks draw a search with a horizon:
+/// a position still going at that depth becomes a leaf named `MOVE…` (the game goes on) and valued
+/// by `estimate` (a heuristic [`ply_core::Score`] for the side to move there, turned to
+/// MAX's point of view, in units with two decimals, clamped to ±99). Finished games
+/// are then worth ±[`CUT_WIN`] (100) and 0, above every estimate, so that a proved win
+/// is never traded for a good-looking guess.
+///
+/// ```
+/// use ply_core::{Game, Outcome, Player, Score};
+/// use ply_tree::{ExpandOptions, expand_to_depth};
+///
+/// /// Take 1 or 2 from a pile; who takes the last one wins.
+/// #[derive(Clone)]
+/// struct Pile { left: u32, to_move: Player }
+/// impl Game for Pile {
+///     type Move = u32;
+///     fn to_move(&self) -> Player { self.to_move }
+///     fn outcome(&self) -> Option<Outcome> { (self.left == 0).then_some(Outcome::Loss) }
+///     fn generate_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=2).filter(|&t| t <= self.left)) }
+///     fn play(&mut self, take: u32) { self.left -= take; self.to_move = self.to_move.opponent(); }
+/// }
+///
+/// let start = Pile { left: 5, to_move: Player::First };
+/// // One ply deep; every position left is estimated at +0.50 for its mover.
+/// let tree = expand_to_depth(&start, "pile5", |_, take| format!("t{take}"), 1,
+///     |_| Score::from_raw(50), &ExpandOptions::default()).unwrap();
+/// assert_eq!(tree.to_bracket(), "(pile5 t1…=-0.5 t2…=-0.5)");
+/// ```
+pub fn expand_to_depth<G: Game>(
+    root: &G,
+    root_name: &str,
+    name_move: impl FnMut(&G, G::Move) -> String,
+    depth: u32,
+    mut estimate: impl FnMut(&G) -> ply_core::Score,
+    options: &ExpandOptions,
+) -> Result<ExplicitTree, TreeError> {
+    expand_with_cut(
+        root,
+        root_name,
+        name_move,
+        Some((depth, &mut estimate)),
+        options,
+    )
+}
+
+/// A cut for [`expand_with_cut`]: the depth, and the estimate of the positions there.
+type Cut<'a, G> = Option<(u32, &'a mut dyn FnMut(&G) -> ply_core::Score)>;
+
+fn expand_with_cut<G: Game>(
+    root: &G,
+    root_name: &str,
+    mut name_move: impl FnMut(&G, G::Move) -> String,
+    mut cut: Cut<'_, G>,
+    options: &ExpandOptions,
+) -> Result<ExplicitTree, TreeError> {
+    let win = if cut.is_some() { CUT_WIN } else { 1 };
     let max = root.to_move();
     let mut builder = TreeBuilder::new(options.limits);
     let mut stack: Vec<(G, Option<NodeId>, String)> =
@@ -58,6 +124,13 @@ pub fn expand<G: Game>(
         ..e
     };
     while let Some((position, parent, name)) = stack.pop() {
+        // A position still going at the cut's depth is a leaf, estimated.
+        let depth = parent.map_or(0, |p| builder.depth(p) + 1);
+        let at_cut = cut
+            .as_ref()
+            .is_some_and(|&(cut_depth, _)| depth >= cut_depth)
+            && position.outcome().is_none();
+        let name = if at_cut { format!("{name}…") } else { name };
         let id = builder.push(parent, Some(name), 0, 0).map_err(later)?;
         let mover = if position.to_move() == max {
             Player::First
@@ -72,13 +145,28 @@ pub fn expand<G: Game>(
                 outcome.flipped()
             };
             let value = match for_max {
-                Outcome::Win => Decimal::integer(1),
-                Outcome::Loss => Decimal::integer(-1),
+                Outcome::Win => Decimal::integer(win),
+                Outcome::Loss => Decimal::integer(-win),
                 Outcome::Draw => Decimal::integer(0),
                 Outcome::Payoff(score) => Decimal {
                     mantissa: score.raw() as i64,
                     decimals: 2,
                 },
+            };
+            builder.set_value(id, value, 0, 0);
+            continue;
+        }
+        if at_cut && let Some((_, estimate)) = cut.as_mut() {
+            let for_mover = estimate(&position).raw() as i64;
+            let for_max = if mover == Player::First {
+                for_mover
+            } else {
+                -for_mover
+            };
+            let limit = (MAX_ESTIMATE * 100.0) as i64;
+            let value = Decimal {
+                mantissa: for_max.clamp(-limit, limit),
+                decimals: 2,
             };
             builder.set_value(id, value, 0, 0);
             continue;

@@ -9,7 +9,7 @@ use ply_core::input::Input;
 use ply_games::{GameVisitor, Playable};
 use ply_tree::{
     ExpandOptions, ExplicitTree, LeafPerspective, Limits, ParseOptions, annotate, expand,
-    expand_strategy, render,
+    expand_strategy, expand_to_depth, render,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -23,6 +23,7 @@ const EXAMPLES: &str = "EXAMPLES:
   ply tree examples/trees/negamax.txt --leaf-perspective mover --algorithm negamax
   ply tree tictactoe@XOX/OXO/... --format svg > endgame.svg
   ply tree mnk:3,2,3 --format dot | dot -Tpng > tree.png
+  ply tree tictactoe --depth 2 --format svg > horizon.svg   (leaves: the evaluation, an estimate)
 
 FORMATS (detected from the first character; see docs/tree-format.md):
   text     one node per line, children indented:  'root', '  a = 3', '  = 5'
@@ -64,11 +65,24 @@ pub struct Args {
     /// Same as --format json.
     #[arg(long)]
     json: bool,
+    /// For a game: write the tree down to this many plies only; a position still going
+    /// there is a leaf named MOVE… and valued by the game's evaluation (an estimate;
+    /// finished games are then worth 100, -100 and 0).
+    #[arg(long, value_name = "N", value_parser = args::whole::<u32>(1, 10_000), allow_negative_numbers = true)]
+    depth: Option<u32>,
+    /// Draw pictures (svg, dot) of any size; without it a picture of more than 2,000
+    /// nodes is refused (no one can read it).
+    #[arg(long)]
+    force: bool,
 }
+
+/// The most nodes of a picture (svg, dot) drawn without --force.
+const PICTURE_NODES: usize = 2_000;
 
 struct Expand<'a> {
     position: Option<&'a str>,
     limits: Limits,
+    depth: Option<u32>,
 }
 
 impl GameVisitor for Expand<'_> {
@@ -81,6 +95,13 @@ impl GameVisitor for Expand<'_> {
             limits: self.limits,
         };
         let tree = if root.has_cycles() {
+            if self.depth.is_some() {
+                bail!(
+                    "--depth does not apply: positions of {} repeat, so its tree is the solved \
+                     strategy, which is finite",
+                    root.game_name()
+                );
+            }
             // Positions repeat: write out the solved strategy instead of every line of play.
             let table = crate::cyclic::solve_table(&root)?;
             expand_strategy(
@@ -89,6 +110,16 @@ impl GameVisitor for Expand<'_> {
                 |pos, mv| pos.move_string(mv),
                 |pos| table.score(pos),
                 |pos| table.best_moves(pos).unwrap_or_default(),
+                &options,
+            )
+        } else if let Some(depth) = self.depth {
+            let evaluator = root.evaluator();
+            expand_to_depth(
+                &root,
+                &name,
+                |pos, mv| pos.move_string(mv),
+                depth,
+                |pos| ply_core::Evaluator::evaluate(&evaluator, pos),
                 &options,
             )
         } else {
@@ -112,7 +143,11 @@ fn load_game(
     if args.position.is_some() && position != args.position.as_deref() {
         bail!("give the position either as GAME@POSITION or with --position, not both");
     }
-    let expand = Expand { position, limits };
+    let expand = Expand {
+        position,
+        limits,
+        depth: args.depth,
+    };
     match games.visit(game, expand) {
         Ok(tree) => tree,
         Err(not_a_game) => match found {
@@ -174,6 +209,9 @@ fn refuse_what_does_not_apply(args: &Args, games: &impl GameSource) -> Result<()
     // The same test as `load`: a file (or standard input), else a game.
     let from_file = !games.names_a_game(&args.input)
         && (args.input == "-" || std::path::Path::new(&args.input).is_file());
+    if from_file && args.depth.is_some() {
+        bail!("--depth applies to a game (FILE is a game spec), not to a tree file");
+    }
     if from_file && args.position.is_some() {
         bail!("--position applies to a game (FILE is a game spec), not to a tree file");
     }
@@ -197,6 +235,14 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
         max_depth: args.max_depth,
     };
     let tree = load(&args, games, limits)?;
+    let picture = matches!(args.format.as_deref(), Some("svg" | "dot")) && !args.json;
+    if picture && tree.len() > PICTURE_NODES && !args.force {
+        bail!(
+            "a picture of {} nodes is too big to read (at most {PICTURE_NODES} without --force): \
+             draw fewer with --depth N, or from a later position (GAME@POSITION)",
+            tree.len()
+        );
+    }
     let algorithm: Algorithm = args.algorithm.parse().map_err(anyhow::Error::msg)?;
     let run = annotate(&tree, algorithm);
     let format = if args.json {
