@@ -41,7 +41,7 @@ fn data_folder() -> Option<PathBuf> {
         return Some(PathBuf::from(dir));
     }
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    // crates/games -> repository -> its parent (/work/main) or the worktrees' parent (/work/wt/x).
+    // crates/games -> the repository -> its parent, or the parent of a folder of worktrees.
     [
         "../../../shared/data/connect4",
         "../../../../shared/data/connect4",
