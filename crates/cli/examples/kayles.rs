@@ -8,7 +8,7 @@
 //! ```text
 //! cargo run -p ply --example kayles -- play              # play against the perfect engine
 //! cargo run -p ply --example kayles -- solve III.IIII    # the value of every move
-//! cargo run -p ply --example kayles -- tree --format svg > kayles.svg   # the tree, drawn
+//! cargo run -p ply --example kayles -- tree --depth 3 --format svg > kayles.svg  # 3 plies of its tree
 //! cargo run -p ply --example kayles -- count
 //! ```
 //!

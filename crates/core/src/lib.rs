@@ -52,3 +52,8 @@ pub use search::{
     alpha_beta, alpha_beta_with, evaluate_moves, evaluate_moves_with, minimax, minimax_with,
     negamax, negamax_with,
 };
+
+/// The Rust snippets of docs/engine.md, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/engine.md")]
+pub struct EngineGuide;

@@ -43,3 +43,8 @@ pub use pursuit::{HiddenPursuit, Pursuit};
 pub use race::Race;
 pub use subtraction::Subtraction;
 pub use wythoff::{Wythoff, WythoffMove};
+
+/// The Rust snippets of the README, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct Readme;
