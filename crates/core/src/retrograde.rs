@@ -161,7 +161,7 @@ pub enum RetrogradeError {
 /// stop. Counting moves as well as positions keeps the reports frequent where positions
 /// have many moves: `pursuit-hidden` with 65536 positions between reports took 4.8 s to
 /// stop on Ctrl-C; 4096 moves take about a millisecond.
-const PROGRESS_WORK: u64 = 1 << 12;
+pub const PROGRESS_WORK: u64 = 1 << 12;
 
 /// How far a solve has got, reported every [`PROGRESS_WORK`] positions or moves looked at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

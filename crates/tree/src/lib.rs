@@ -2,8 +2,8 @@
 //!
 //! Small hand-made game trees, as teachers draw them: leaves with values,
 //! MAX at the root, MIN below, and so on. This crate reads such trees
-//! ([`parse`]: an indented text format, a bracket format, JSON), runs the
-//! searches of ply-core on them ([`annotate`]), and draws the result with
+//! ([`parse()`]: an indented text format, a bracket format, JSON), runs the
+//! searches of ply-core on them ([`annotate()`]), and draws the result with
 //! every backed-up value, the principal variation and the branches alpha-beta
 //! prunes ([`render`]: text, JSON, Graphviz dot, SVG). [`expand()`] turns any
 //! [`ply_core::Game`] position into such a tree.

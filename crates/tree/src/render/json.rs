@@ -86,7 +86,7 @@ pub fn json(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> Value {
 
 /// The same as [`json()`], as text with the fields in the documented order (the
 /// contract's fields first); pretty-printed, except for trees deeper than
-/// [`PRETTY_MAX_DEPTH`] whose indentation would dwarf their content.
+/// 50 levels (`PRETTY_MAX_DEPTH`), whose indentation would dwarf their content.
 pub fn json_text(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> String {
     let out = build(tree, run, with_trace);
     let text = if tree.height() <= PRETTY_MAX_DEPTH {
@@ -98,7 +98,7 @@ pub fn json_text(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> Str
 }
 
 /// The deepest tree [`json_text`] pretty-prints.
-pub const PRETTY_MAX_DEPTH: u32 = 50;
+const PRETTY_MAX_DEPTH: u32 = 50;
 
 fn build(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> RunJson {
     let names = |ids: &[NodeId]| {
