@@ -2,6 +2,7 @@
 //! glue to the libraries (each subcommand lives in its own file under `commands/`).
 //! The binary itself (`main.rs`) only calls [`main`]; the grammar is a library so that
 //! it can be fuzzed ([`check_arguments`]).
+#![deny(missing_docs)]
 
 mod args;
 mod c4book;

@@ -15,8 +15,11 @@ pub struct TreeCounts {
     pub nodes: u64,
     /// Finished games: the leaves of the tree.
     pub games: u64,
+    /// Finished games the first player won.
     pub first_player_wins: u64,
+    /// Finished games the second player won.
     pub second_player_wins: u64,
+    /// Finished games drawn.
     pub draws: u64,
 }
 

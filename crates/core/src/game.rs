@@ -7,7 +7,9 @@ use std::fmt::Debug;
 /// The two players. `First` moves first from the initial position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {
+    /// The player who moves first (MAX at the root of the textbook searches).
     First,
+    /// The other player.
     Second,
 }
 
@@ -34,8 +36,11 @@ impl Player {
 /// has lost (`Loss`); in misère games the side to move may have won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// The side to move has won.
     Win,
+    /// The side to move has lost (the opponent made the last, winning move).
     Loss,
+    /// Neither side won.
     Draw,
     /// The game ends with a numeric payoff for the side to move (explicit trees,
     /// scored games). It must be a heuristic-range score, not a decisive one.
@@ -213,6 +218,7 @@ impl GameBounds {
 ///
 /// Any `Fn(&G) -> Score` is an evaluator.
 pub trait Evaluator<G: Game> {
+    /// A heuristic value of `position` for the side to move (a non-decisive score: hundredths of a unit).
     fn evaluate(&self, position: &G) -> Score;
 }
 

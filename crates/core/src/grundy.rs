@@ -61,6 +61,7 @@ pub struct GrundyMemo<P, F> {
 }
 
 impl<P: Clone + Hash + Eq, F: FnMut(&P, &mut Vec<P>)> GrundyMemo<P, F> {
+    /// A memo of Grundy values over the game whose moves `followers` lists.
     pub fn new(followers: F) -> Self {
         GrundyMemo {
             followers,
@@ -101,6 +102,7 @@ impl<P: Clone + Hash + Eq, F: FnMut(&P, &mut Vec<P>)> GrundyMemo<P, F> {
         self.table.len()
     }
 
+    /// True before any value was computed.
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
     }

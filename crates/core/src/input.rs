@@ -295,12 +295,20 @@ pub enum InputErrorKind {
     Directory,
     /// More than `limit` bytes (`size`: the whole size, when known before reading).
     TooLarge {
+        /// The most bytes allowed.
         limit: u64,
+        /// The whole size, when known before reading.
         size: Option<u64>,
+        /// What was being read ("a tree file", "a set").
         what: &'static str,
     },
     /// Bytes that are not UTF-8, at this line and column (of characters, from 1).
-    NotUtf8 { line: usize, column: usize },
+    NotUtf8 {
+        /// The line, from 1.
+        line: usize,
+        /// The column, in characters from 1.
+        column: usize,
+    },
     /// A character the text policy refuses.
     Text(TextError),
 }
@@ -387,7 +395,9 @@ pub fn size_words(bytes: u64) -> String {
 /// (`\n` or `\r\n`) and, on the first line, without a byte-order mark.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// The line's number, from 1.
     pub number: usize,
+    /// The line without its line break.
     pub text: String,
 }
 
@@ -396,6 +406,7 @@ pub struct Line {
 pub struct LineError {
     /// The line's number, from 1.
     pub number: usize,
+    /// What was wrong with it.
     pub problem: LineProblem,
 }
 
@@ -404,11 +415,22 @@ pub struct LineError {
 #[derive(Debug)]
 pub enum LineProblem {
     /// Longer than the limit, in bytes; skipped without being stored.
-    TooLong { limit: usize },
+    TooLong {
+        /// The most bytes a line may have.
+        limit: usize,
+    },
     /// Bytes that are not UTF-8, at this column (of characters, from 1).
-    NotUtf8 { column: usize },
+    NotUtf8 {
+        /// The column, in characters from 1.
+        column: usize,
+    },
     /// A character the text policy refuses ([`text::check_line`]), at this column.
-    Text { column: usize, message: String },
+    Text {
+        /// The column, in characters from 1.
+        column: usize,
+        /// What the policy says of the character.
+        message: String,
+    },
     /// No line break within [`MAX_SKIPPED_LINE`] bytes: not a text of lines.
     Endless,
     /// The system failed to read.

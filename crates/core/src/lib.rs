@@ -29,6 +29,7 @@
 //! assert_eq!(a, negamax(&tree, &eval, None).value);
 //! assert_eq!(a, alpha_beta(&tree, &eval, None).value);
 //! ```
+#![deny(missing_docs)]
 
 pub mod count;
 pub mod engine;

@@ -38,6 +38,7 @@ pub struct MemoryError {
 }
 
 impl MemoryError {
+    /// `what` needs `asked` bytes, and `available` are there (`None`: unknown).
     pub fn new(what: impl Into<String>, asked: u64, available: Option<u64>) -> MemoryError {
         MemoryError {
             what: what.into(),

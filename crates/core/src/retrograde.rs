@@ -65,7 +65,9 @@ use std::ops::ControlFlow;
 /// (plies to the end of the game under best play: fastest win, slowest loss).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
+    /// The side to move wins, in this many plies.
     Win(u32),
+    /// The side to move loses, in this many plies.
     Loss(u32),
     /// Neither side can force a win: the game ends drawn or never ends.
     Draw,
@@ -101,10 +103,12 @@ impl Value {
         }
     }
 
+    /// True for a win of the side to move.
     pub const fn is_win(self) -> bool {
         matches!(self, Value::Win(_))
     }
 
+    /// True for a loss of the side to move.
     pub const fn is_loss(self) -> bool {
         matches!(self, Value::Loss(_))
     }
@@ -144,9 +148,15 @@ impl Default for RetrogradeOptions {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RetrogradeError {
     /// More positions are reachable than [`RetrogradeOptions::max_positions`] allows.
-    TooManyPositions { limit: usize },
+    TooManyPositions {
+        /// The limit that was reached.
+        limit: usize,
+    },
     /// More moves between the reachable positions than [`RetrogradeOptions::max_moves`] allows.
-    TooManyMoves { limit: usize },
+    TooManyMoves {
+        /// The limit that was reached.
+        limit: usize,
+    },
     /// A finished position ends with a numeric payoff; only win, loss and draw can be propagated.
     PayoffOutcome,
     /// A position that is not finished has no legal move (the [`Game`] contract forbids it).
@@ -167,9 +177,19 @@ pub const PROGRESS_WORK: u64 = 1 << 12;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RetrogradeProgress {
     /// First phase: `positions` found so far, `expanded` of them with their moves generated.
-    Enumerating { positions: u64, expanded: u64 },
+    Enumerating {
+        /// Positions found so far.
+        positions: u64,
+        /// Positions whose moves were generated.
+        expanded: u64,
+    },
     /// Second phase: `decided` positions proved won or lost so far, out of `positions`.
-    Propagating { decided: u64, positions: u64 },
+    Propagating {
+        /// Positions proved won or lost so far.
+        decided: u64,
+        /// All the positions.
+        positions: u64,
+    },
 }
 
 impl fmt::Display for RetrogradeError {
@@ -204,8 +224,11 @@ pub struct RetrogradeStats {
     pub moves: u64,
     /// Finished positions.
     pub terminal: u64,
+    /// Positions won by the side to move.
     pub wins: u64,
+    /// Positions lost by the side to move.
     pub losses: u64,
+    /// Positions drawn (or never ending).
     pub draws: u64,
 }
 
@@ -501,10 +524,12 @@ impl<G: Game + Hash + Eq> RetrogradeTable<G> {
         self.positions.len()
     }
 
+    /// True for a table of no position.
     pub fn is_empty(&self) -> bool {
         self.positions.is_empty()
     }
 
+    /// How many positions are won, lost and drawn.
     pub fn stats(&self) -> RetrogradeStats {
         self.stats
     }

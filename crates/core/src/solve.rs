@@ -63,7 +63,9 @@ type Table<K> = HashMap<K, Score, BuildHasherDefault<crate::engine::FxHasher>>;
 /// of the game (the order of Nim's piles, or who is to move in an impartial
 /// game), never anything that changes the value.
 pub trait PositionKey<G> {
+    /// The key: equal for positions of equal value (a symmetry may map several to one).
     type Key: Hash + Eq;
+    /// The key of `position`.
     fn key(&self, position: &G) -> Self::Key;
 }
 
@@ -135,7 +137,10 @@ pub struct SolverLimits {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveError {
     /// More positions than [`SolverLimits::max_positions`].
-    TooManyPositions { limit: usize },
+    TooManyPositions {
+        /// The limit that was reached.
+        limit: usize,
+    },
     /// More memory than [`SolverLimits::max_bytes`], or the allocator refused.
     Memory(MemoryError),
     /// The stop flag was raised.

@@ -148,7 +148,9 @@ where
 /// a game whose exact values and remoteness are known independently of any search.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TakeOneOrTwo {
+    /// Objects left in the pile.
     pub left: u32,
+    /// The player to move.
     pub to_move: Player,
 }
 

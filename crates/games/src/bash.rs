@@ -35,6 +35,7 @@ pub struct Bash {
 }
 
 impl Bash {
+    /// One pile of `pile` objects, take 1 to `max_take`; refused past the size limit of the taking games.
     pub fn new(pile: u32, max_take: u32) -> Result<Bash, NotationError> {
         if max_take == 0 {
             return Err(NotationError::new(
@@ -65,9 +66,11 @@ impl Bash {
         }
     }
 
+    /// Objects left.
     pub fn pile(&self) -> u32 {
         self.pile
     }
+    /// The most one move may take.
     pub fn max_take(&self) -> u32 {
         self.max_take
     }

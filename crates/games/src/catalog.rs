@@ -25,7 +25,9 @@ use ply_core::text::excerpt;
 
 /// Code that works for any game: the catalog calls `visit` with the game's start position.
 pub trait GameVisitor {
+    /// What the visit returns.
     type Output;
+    /// Runs the caller's code on the game's start position (a concrete type: no dynamic dispatch).
     fn visit<G: Playable>(self, start: G) -> Self::Output;
 }
 

@@ -373,10 +373,12 @@ impl Graph {
         &self.spec
     }
 
+    /// The number of vertices.
     pub fn vertex_count(&self) -> usize {
         self.names.len()
     }
 
+    /// The number of edges.
     pub fn edge_count(&self) -> usize {
         self.adjacency
             .iter()
@@ -408,10 +410,12 @@ impl Graph {
         bits(set).fold(set, |acc, v| acc | self.adjacency[v])
     }
 
+    /// The number of neighbours of `v`.
     pub fn degree(&self, v: usize) -> u32 {
         self.adjacency[v].count_ones()
     }
 
+    /// The name of vertex `v`, as positions and moves write it.
     pub fn name(&self, v: usize) -> &str {
         &self.names[v]
     }

@@ -18,6 +18,7 @@
 //! The counting and taking games share [`piles`] (positions and `pile:amount`
 //! moves) and have their closed-form solutions in [`theory`], cross-checked
 //! against the exact solver in the tests.
+#![deny(missing_docs)]
 
 pub mod bash;
 pub mod catalog;

@@ -96,12 +96,15 @@ impl Mnk {
         }
     }
 
+    /// The board's columns (M).
     pub fn columns(&self) -> u32 {
         self.m as u32
     }
+    /// The board's rows (N).
     pub fn rows(&self) -> u32 {
         self.n as u32
     }
+    /// How many in a row win (K).
     pub fn in_a_row(&self) -> u32 {
         self.k as u32
     }
@@ -501,6 +504,7 @@ pub struct OpenLines {
 }
 
 impl OpenLines {
+    /// The evaluation for boards of `board`'s size (its lines listed once).
     pub fn new(board: &Mnk) -> OpenLines {
         OpenLines {
             lines: board.lines(),

@@ -64,10 +64,12 @@ impl Nim {
         })
     }
 
+    /// The piles.
     pub fn piles(&self) -> &Piles {
         &self.piles
     }
 
+    /// True for misère Nim (who takes the last object loses).
     pub fn is_misere(&self) -> bool {
         self.misere
     }

@@ -12,6 +12,7 @@ use std::hash::Hash;
 pub struct NotationError(pub String);
 
 impl NotationError {
+    /// An error with this message (one line, saying what and where).
     pub fn new(message: impl Into<String>) -> NotationError {
         NotationError(message.into())
     }
@@ -60,6 +61,7 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
     /// The evaluation used by depth-limited search.
     type Eval: Evaluator<Self> + Clone + Send + Sync;
 
+    /// The evaluation for this game.
     fn evaluator(&self) -> Self::Eval;
 
     /// The representative of this position's symmetry class, for games with symmetries.
@@ -124,10 +126,15 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
 /// any JSON library: the binary turns it into JSON.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FieldValue {
+    /// No value.
     Null,
+    /// Yes or no.
     Bool(bool),
+    /// A whole number.
     Number(u64),
+    /// Text.
     Text(String),
+    /// A list of texts.
     List(Vec<String>),
 }
 

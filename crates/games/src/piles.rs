@@ -85,14 +85,17 @@ impl Piles {
         Piles::new(&sizes).map_err(|e| NotationError::new(format!("{game}: {e}")))
     }
 
+    /// The pile sizes, in order.
     pub fn as_slice(&self) -> &[u32] {
         &self.sizes[..self.len as usize]
     }
 
+    /// The number of piles.
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
+    /// True for no pile at all.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -168,7 +171,9 @@ impl fmt::Debug for Piles {
 /// Written `pile:amount` with the pile counted from 1 (`3:12`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Take {
+    /// The pile, from 0.
     pub pile: u8,
+    /// How many objects to take.
     pub amount: u32,
 }
 

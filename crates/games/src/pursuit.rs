@@ -47,6 +47,7 @@ pub const MAX_COPS: usize = 4;
 const NONE: u8 = u8::MAX;
 /// The cops are the first player, the fugitive the second.
 pub const COPS: Player = Player::First;
+/// The fugitive moves second (after the cops' placement).
 pub const FUGITIVE: Player = Player::Second;
 
 /// Where the cops stand or go: their vertices sorted, unused slots `u8::MAX`.
@@ -257,7 +258,9 @@ impl Hash for Pursuit {
 /// A move of the visible game: where the cops go (all at once), or where the fugitive goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PursuitMove {
+    /// Where the cops go, all at once (their first move places them).
     Cops(Squad),
+    /// The vertex the fugitive goes to.
     Fugitive(u8),
 }
 
@@ -284,10 +287,12 @@ impl Pursuit {
         Pursuit::new(graph, cops)
     }
 
+    /// The graph the game is played on.
     pub fn graph(&self) -> &Graph {
         &self.graph
     }
 
+    /// How many cops.
     pub fn cop_count(&self) -> usize {
         self.cops_count as usize
     }
@@ -297,6 +302,7 @@ impl Pursuit {
         self.cops.vertices().collect()
     }
 
+    /// The fugitive's vertex, `None` before it is placed.
     pub fn fugitive(&self) -> Option<usize> {
         (self.fugitive != NONE).then_some(self.fugitive as usize)
     }
@@ -676,10 +682,12 @@ impl HiddenPursuit {
         HiddenPursuit::new(graph, cops)
     }
 
+    /// The graph the game is played on.
     pub fn graph(&self) -> &Graph {
         &self.graph
     }
 
+    /// The cops' vertices (empty before they are placed).
     pub fn cops(&self) -> Vec<usize> {
         self.cops.vertices().collect()
     }

@@ -70,12 +70,15 @@ impl Race {
         }
     }
 
+    /// The total to reach (N).
     pub fn target(&self) -> u32 {
         self.target
     }
+    /// The most one move adds (K).
     pub fn max_add(&self) -> u32 {
         self.max_add
     }
+    /// The running total.
     pub fn total(&self) -> u32 {
         self.total
     }

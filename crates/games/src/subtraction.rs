@@ -153,6 +153,7 @@ impl Subtraction {
         Ok(piles)
     }
 
+    /// The piles.
     pub fn piles(&self) -> &Piles {
         &self.piles
     }

@@ -52,6 +52,7 @@ pub struct Wythoff {
 }
 
 impl Wythoff {
+    /// Two piles of `a` and `b`.
     pub fn new(a: u32, b: u32) -> Wythoff {
         Wythoff {
             piles: [a, b],
@@ -72,6 +73,7 @@ impl Wythoff {
         }
     }
 
+    /// The two piles.
     pub fn piles(&self) -> [u32; 2] {
         self.piles
     }

@@ -35,6 +35,7 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// The bound's name in JSON: `exact`, `lower` or `upper`.
     pub fn name(self) -> &'static str {
         match self {
             Bound::Exact => "exact",
@@ -57,7 +58,9 @@ impl Bound {
 /// already sure of, `beta` what MIN is already sure of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {
+    /// The least value MAX is already sure of.
     pub alpha: Score,
+    /// The most MIN is already sure MAX cannot get beyond.
     pub beta: Score,
 }
 
@@ -81,6 +84,7 @@ pub struct NodeReport {
     pub window: Option<Window>,
     /// The backed-up value (MAX's view); `None` where the node was not visited.
     pub value: Option<Score>,
+    /// Whether `value` is exact or a bound (a node cut off); `None` where not visited.
     pub bound: Option<Bound>,
     /// On the principal variation: the line both players choose.
     pub on_pv: bool,
@@ -93,6 +97,7 @@ pub struct NodeReport {
 }
 
 impl NodeReport {
+    /// True when the search entered this node.
     pub fn visited(&self) -> bool {
         self.visit_order.is_some()
     }
@@ -102,24 +107,39 @@ impl NodeReport {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
     /// An inner node is entered with a window.
-    Enter { node: NodeId, window: Window },
+    Enter {
+        /// The node entered.
+        node: NodeId,
+        /// Its window.
+        window: Window,
+    },
     /// A leaf is evaluated.
     Leaf {
+        /// The leaf.
         node: NodeId,
+        /// Its value (MAX's view).
         value: Score,
+        /// The window it was reached with.
         window: Window,
     },
     /// A node stops early: `value` reached the window's bound.
     Cutoff {
+        /// The node that stops.
         node: NodeId,
+        /// The value that reached the bound (MAX's view).
         value: Score,
+        /// The window at that moment.
         window: Window,
+        /// The children it will never look at.
         pruned: Vec<NodeId>,
     },
     /// An inner node returns its backed-up value.
     Exit {
+        /// The node left.
         node: NodeId,
+        /// Its backed-up value (MAX's view).
         value: Score,
+        /// Whether the value is exact or a bound.
         bound: Bound,
     },
 }
@@ -127,6 +147,7 @@ pub enum Step {
 /// A search of an explicit tree, node by node.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Annotation {
+    /// The search that made this annotation.
     pub algorithm: Algorithm,
     /// The root's value (MAX's view).
     pub value: Score,
@@ -140,6 +161,7 @@ pub struct Annotation {
     pub cutoffs: u64,
     /// Indexed by node id.
     pub nodes: Vec<NodeReport>,
+    /// Every step of the search, in the order it happened.
     pub steps: Vec<Step>,
 }
 

@@ -37,6 +37,7 @@ use ply_core::{Game, Outcome, Player};
 /// How far [`expand`] may go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ExpandOptions {
+    /// The most nodes and the deepest level the written-out tree may have.
     pub limits: Limits,
 }
 

@@ -20,6 +20,7 @@
 //! let text = render::text(&tree, &run);
 //! assert!(text.starts_with("#1 MAX = 3"));
 //! ```
+#![deny(missing_docs)]
 
 pub mod annotate;
 pub mod expand;

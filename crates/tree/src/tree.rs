@@ -42,7 +42,9 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The node limit unless told otherwise (`ply tree --max-nodes`).
     pub const DEFAULT_MAX_NODES: usize = 1_000_000;
+    /// The depth limit unless told otherwise (`ply tree --max-depth`).
     pub const DEFAULT_MAX_DEPTH: u32 = 1_000;
     /// The searches recurse once per level, and keep a principal variation per
     /// level (quadratic in the depth): deeper trees are refused whatever the options.
@@ -88,7 +90,9 @@ impl Default for Limits {
 /// Options for reading a tree.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ParseOptions {
+    /// The most nodes and the deepest leaf the tree may have, checked while it is read.
     pub limits: Limits,
+    /// Whose point of view the leaf values are written from.
     pub perspective: LeafPerspective,
 }
 
@@ -96,12 +100,16 @@ pub struct ParseOptions {
 /// 0 means the error is about the tree as a whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeError {
+    /// The line of the error, from 1 (0: about the tree as a whole).
     pub line: u32,
+    /// The column, in characters from 1 (0: about the whole line).
     pub column: u32,
+    /// What is wrong, in one line.
     pub message: String,
 }
 
 impl TreeError {
+    /// An error at `line`:`column` (0 for either: not at a place).
     pub fn at(line: u32, column: u32, message: impl Into<String>) -> TreeError {
         TreeError {
             line,
@@ -133,7 +141,9 @@ pub struct Node {
     pub named: bool,
     /// A leaf's value as written (scaled by the tree's `10^decimals`), `None` for inner nodes.
     pub value: Option<i32>,
+    /// Plies from the root (the root is at 0).
     pub depth: u32,
+    /// The node above; `None` for the root.
     pub parent: Option<NodeId>,
     /// The player to move here; `First` is MAX, the player at the root.
     pub mover: Player,
@@ -142,6 +152,7 @@ pub struct Node {
 }
 
 impl Node {
+    /// True for a node without children.
     pub fn is_leaf(&self) -> bool {
         self.child_count == 0
     }
@@ -162,6 +173,7 @@ impl ExplicitTree {
         0
     }
 
+    /// The number of nodes, the root included.
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
@@ -171,14 +183,17 @@ impl ExplicitTree {
         self.nodes.is_empty()
     }
 
+    /// The node `id` (an id of this tree).
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id as usize]
     }
 
+    /// Every node, indexed by id: the root first, then in reading order.
     pub fn nodes(&self) -> &[Node] {
         &self.nodes
     }
 
+    /// The children of `id`, in order.
     pub fn children(&self, id: NodeId) -> &[NodeId] {
         let node = &self.nodes[id as usize];
         &self.child_ids[node.first_child as usize..(node.first_child + node.child_count) as usize]
@@ -189,6 +204,7 @@ impl ExplicitTree {
         self.decimals
     }
 
+    /// Whose point of view the leaf values were written from.
     pub fn perspective(&self) -> LeafPerspective {
         self.perspective
     }
@@ -198,6 +214,7 @@ impl ExplicitTree {
         self.nodes.iter().map(|n| n.depth).max().unwrap_or(0)
     }
 
+    /// The number of leaves.
     pub fn leaf_count(&self) -> usize {
         self.nodes.iter().filter(|n| n.is_leaf()).count()
     }
@@ -259,6 +276,7 @@ impl ExplicitTree {
         self.position(self.root())
     }
 
+    /// The node `node` as a position of a `ply_core::Game`.
     pub fn position(&self, node: NodeId) -> TreePosition<'_> {
         TreePosition { tree: self, node }
     }
@@ -374,7 +392,9 @@ impl ExplicitTree {
 /// A position of an explicit tree: the tree and a node. Cheap to copy.
 #[derive(Clone, Copy)]
 pub struct TreePosition<'t> {
+    /// The tree.
     pub tree: &'t ExplicitTree,
+    /// The node this position stands for.
     pub node: NodeId,
 }
 
@@ -426,6 +446,7 @@ pub struct TreeBuilder {
 }
 
 impl TreeBuilder {
+    /// An empty builder whose tree must stay within `limits`.
     pub fn new(limits: Limits) -> TreeBuilder {
         TreeBuilder {
             limits,
@@ -435,10 +456,12 @@ impl TreeBuilder {
         }
     }
 
+    /// The number of nodes, the root included.
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
 
+    /// True when there is no node at all.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }
@@ -504,6 +527,7 @@ impl TreeBuilder {
         self.values[id as usize] = Some((value.normalized(), line, column));
     }
 
+    /// Forgets the value of `id` (a node that turned out to have children).
     pub fn clear_value(&mut self, id: NodeId) {
         self.values[id as usize] = None;
     }
@@ -518,6 +542,7 @@ impl TreeBuilder {
         self.nodes[id as usize].named
     }
 
+    /// True when `id` was given a value.
     pub fn has_value(&self, id: NodeId) -> bool {
         self.values[id as usize].is_some()
     }

@@ -32,7 +32,9 @@ pub const MAX_SCALED: i64 = Score::MAX_HEURISTIC.raw() as i64;
 /// A number as written: `mantissa / 10^decimals`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decimal {
+    /// The digits as a whole number: `-25` for `-2.5`.
     pub mantissa: i64,
+    /// How many of the digits are decimals: `1` for `-2.5`.
     pub decimals: u8,
 }
 

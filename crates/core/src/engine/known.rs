@@ -31,6 +31,7 @@ use crate::{Game, Score};
 /// A source of exact values: node-relative (`Score::win_in(1)`: the side to
 /// move wins with its next move), game-theoretic.
 pub trait KnownValues<G: Game>: Sync {
+    /// The exact value of `position` for the side to move, if known without search (node-relative: a win in n plies from it).
     fn known_value(&self, position: &G) -> Option<Score>;
 }
 
@@ -51,11 +52,14 @@ impl<G: Game, K: KnownValues<G> + Send> KnownValues<G> for std::sync::Arc<K> {
 /// A game's hooks `H` with values known from `K` (see the [module](self) docs).
 #[derive(Clone, Debug, Default)]
 pub struct WithKnownValues<H, K> {
+    /// The game's own hooks.
     pub hooks: H,
+    /// Where known values come from (an opening book, an endgame table).
     pub known: K,
 }
 
 impl<H, K> WithKnownValues<H, K> {
+    /// The game's `hooks`, answering first from `known`.
     pub fn new(hooks: H, known: K) -> Self {
         WithKnownValues { hooks, known }
     }

@@ -72,21 +72,25 @@ impl Limits {
         }
     }
 
+    /// These limits, and iterative deepening up to `depth` plies.
     pub fn with_depth(mut self, depth: u32) -> Limits {
         self.depth = Some(depth);
         self
     }
 
+    /// These limits, and at most `nodes` nodes.
     pub fn with_nodes(mut self, nodes: u64) -> Limits {
         self.nodes = Some(nodes);
         self
     }
 
+    /// These limits, and a wall-clock budget.
     pub fn with_time(mut self, time: Duration) -> Limits {
         self.time = Some(time);
         self
     }
 
+    /// These limits, and a flag anyone may raise to stop the search.
     pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Limits {
         self.stop = Some(stop);
         self

@@ -216,7 +216,9 @@ impl<G: Game + Hash> SearchHooks<G> for DefaultHooks {
 /// Code that runs the engine with a game's own hooks, whatever their type
 /// (see `ply_games::Playable::with_search_hooks`).
 pub trait HooksVisitor<G: Game> {
+    /// What the visit returns.
     type Output;
+    /// Runs the caller's code with the game's hooks (a concrete type: no dynamic dispatch).
     fn visit<H: SearchHooks<G>>(self, hooks: H) -> Self::Output;
 }
 
@@ -313,11 +315,13 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// These settings with `threads` search threads (at least 1).
     pub fn with_threads(mut self, threads: usize) -> Settings {
         self.threads = threads.max(1);
         self
     }
 
+    /// These settings with a transposition table of `mib` MiB.
     pub fn with_hash(mut self, mib: usize) -> Settings {
         self.hash_mib = mib;
         self
@@ -358,6 +362,7 @@ impl<M> SearchInfo<M> {
 /// Work counters of a search, all threads together.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EngineStats {
+    /// Nodes entered, the root included.
     pub nodes: u64,
     /// Positions scored without expanding them (finished, evaluated, or decided by a hook).
     pub leaves: u64,
@@ -386,11 +391,15 @@ pub struct EngineResult<M> {
     /// The best move: always a legal move when the root is not finished, even
     /// if the search was stopped at once (then the first move in the engine's order).
     pub best: Option<M>,
+    /// The principal variation from the root: the line both sides are expected to play (exact mode: proved).
     pub pv: Vec<M>,
     /// Deepest completed iteration (exact mode: the length of the proved line).
     pub depth: u32,
+    /// The deepest ply any line reached (quiescence and extensions included).
     pub seldepth: u32,
+    /// Work counters, all threads together.
     pub stats: EngineStats,
+    /// Wall time of the search.
     pub time: Duration,
     /// Every completed iteration (exact mode: every probe), in order.
     pub iterations: Vec<SearchInfo<M>>,
@@ -449,10 +458,12 @@ impl<G: Game + Sync, H: SearchHooks<G>, E: Evaluator<G> + Sync> Engine<G, H, E> 
         })
     }
 
+    /// The settings the engine was made with.
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
 
+    /// The game's hooks the engine searches with.
     pub fn hooks(&self) -> &H {
         &self.hooks
     }

@@ -65,6 +65,7 @@ pub enum Bound {
 pub struct TtEntry {
     /// Node-relative score: convert with [`Score::from_node`].
     pub score: Score,
+    /// Whether the stored score is exact or a bound.
     pub bound: Bound,
     /// Depth searched (exact entries: log2 of the work done, used by replacement only).
     pub depth: u8,

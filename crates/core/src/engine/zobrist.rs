@@ -53,10 +53,12 @@ impl ZobristTable {
         self.keys[index]
     }
 
+    /// The number of keys in the table.
     pub fn len(&self) -> usize {
         self.keys.len()
     }
 
+    /// True for a table of no key.
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }

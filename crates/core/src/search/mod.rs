@@ -53,6 +53,7 @@ pub struct SearchResult<M> {
     pub best: Option<M>,
     /// The principal variation: the line both sides play under best play, starting with `best`.
     pub pv: Vec<M>,
+    /// Nodes, leaves and cutoffs of the search.
     pub stats: SearchStats,
 }
 
@@ -117,12 +118,16 @@ impl<G: Game> Observer<G> for NoObserver {}
 /// One of the three textbook searches, chosen at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
+    /// Max/Min: MAX maximises, MIN minimises, every node visited.
     Minimax,
+    /// Negamax: every node maximises its children's negated values, every node visited.
     Negamax,
+    /// Alpha-beta (fail-soft negamax): the same value, without the subtrees that cannot change it.
     AlphaBeta,
 }
 
 impl Algorithm {
+    /// The three, in the order textbooks teach them.
     pub const ALL: [Algorithm; 3] = [Algorithm::Minimax, Algorithm::Negamax, Algorithm::AlphaBeta];
 
     /// The command-line name: `minimax`, `negamax` or `alphabeta`.
@@ -176,7 +181,9 @@ impl FromStr for Algorithm {
 /// The value of one root move, for the side to move at the root.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveValue<M> {
+    /// The move.
     pub mv: M,
+    /// Its value for the side that plays it.
     pub value: Score,
     /// Best play after `mv`, starting with `mv`.
     pub pv: Vec<M>,

@@ -123,9 +123,11 @@ pub struct OpeningBook {
 }
 
 impl OpeningBook {
+    /// The board's width (columns).
     pub fn width(&self) -> u32 {
         self.width as u32
     }
+    /// The board's height (rows).
     pub fn height(&self) -> u32 {
         self.height as u32
     }
@@ -137,6 +139,7 @@ impl OpeningBook {
     pub fn len(&self) -> usize {
         self.entries.keys.len()
     }
+    /// True for a book of no position.
     pub fn is_empty(&self) -> bool {
         self.entries.keys.is_empty()
     }
@@ -456,6 +459,7 @@ impl Default for BuildOptions {
 pub struct BuildProgress {
     /// Positions solved so far, of `total`.
     pub done: u64,
+    /// Positions to solve in all.
     pub total: u64,
     /// The stone count of the layer being solved.
     pub stones: u32,
@@ -468,28 +472,46 @@ pub struct BuildProgress {
 pub struct BuildStats {
     /// Positions solved (the book's records).
     pub positions: u64,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Wall time of the build.
     pub time: Duration,
 }
 
 /// Why a build did not finish.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BuildError {
+    /// The depth asked for is more than the board has cells (or 255).
     #[error("depth {depth} is out of range: at most the board's {cells} cells (and 255)")]
-    Depth { depth: u32, cells: u32 },
+    Depth {
+        /// The depth asked for.
+        depth: u32,
+        /// The board's cells.
+        cells: u32,
+    },
+    /// The stop flag was raised.
     #[error("interrupted")]
     Interrupted,
+    /// The engine stopped without an exact score for a position (a bug, or a limit).
     #[error("position {moves}: the engine returned no exact score")]
-    Unsolved { moves: String },
+    Unsolved {
+        /// The position, as the columns played.
+        moves: String,
+    },
+    /// The book's positions would not fit in memory.
     #[error(
         "the positions of the book do not fit in memory: {found} found up to {stones} stones, \
          more than the {limit} it can hold; choose a smaller --depth"
     )]
     TooManyPositions {
+        /// The layer reached when the limit was passed.
         stones: u32,
+        /// Positions found up to that layer.
         found: usize,
+        /// The most positions the memory can hold.
         limit: usize,
     },
+    /// The engine's table or the book could not have its memory.
     #[error("{0}")]
     Memory(#[from] ply_core::memory::MemoryError),
 }
@@ -497,53 +519,109 @@ pub enum BuildError {
 /// Why a book file could not be read: each message names the byte offset and the field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BookError {
+    /// Shorter than the header.
     #[error("the file is {len} bytes long, shorter than the {HEADER_LEN}-byte header of a book")]
-    ShortHeader { len: usize },
+    ShortHeader {
+        /// The file's length in bytes.
+        len: usize,
+    },
+    /// The first 8 bytes are not `ply-c4bk`.
     #[error("bytes 0-7: not a ply Connect Four book (the magic bytes are not \"ply-c4bk\")")]
     BadMagic,
+    /// A format version this ply does not read.
     #[error(
         "bytes 8-9: format version {version} is not supported (this ply reads version {FORMAT_VERSION})"
     )]
-    UnsupportedVersion { version: u16 },
+    UnsupportedVersion {
+        /// The version in the file.
+        version: u16,
+    },
+    /// A board size Connect Four cannot have.
     #[error("bytes 10-11: board {width}x{height}: {why}")]
-    BadBoard { width: u8, height: u8, why: String },
+    BadBoard {
+        /// The width in the file.
+        width: u8,
+        /// The height in the file.
+        height: u8,
+        /// Why the size is refused.
+        why: String,
+    },
+    /// A depth beyond the board's cells.
     #[error("byte 12: depth {depth} is larger than the board's {cells} cells")]
-    BadDepth { depth: u8, cells: u32 },
+    BadDepth {
+        /// The depth in the file.
+        depth: u8,
+        /// The board's cells.
+        cells: u32,
+    },
+    /// Reserved bytes that are not zero.
     #[error("bytes 13-15: reserved bytes must be zero")]
     Reserved,
+    /// Fewer records than the header announces.
     #[error(
         "record {record} at byte offset {offset} is truncated (bytes 16-23 announce {count} records of 9 bytes)"
     )]
     Truncated {
+        /// The first record missing, from 0.
         record: u64,
+        /// Its byte offset.
         offset: u64,
+        /// The records the header announces.
         count: u64,
     },
+    /// Bytes after the last record.
     #[error("byte offset {offset}: {extra} bytes after the last record")]
-    TrailingBytes { offset: u64, extra: u64 },
+    TrailingBytes {
+        /// Where the extra bytes start.
+        offset: u64,
+        /// How many there are.
+        extra: u64,
+    },
     /// [`OpeningBook::read_from`] on a stream: more bytes than the header announces.
     #[error("byte offset {offset}: more bytes after the last record")]
-    TrailingData { offset: u64 },
+    TrailingData {
+        /// Where the extra bytes start.
+        offset: u64,
+    },
+    /// A header that announces more records than a book file may have.
     #[error(
         "bytes 16-23 announce {count} records, more than the {} MiB a book file may have",
         MAX_FILE_BYTES >> 20
     )]
-    TooLarge { count: u64 },
+    TooLarge {
+        /// The records announced.
+        count: u64,
+    },
+    /// The memory for the records could not be had.
     #[error("not enough memory for a book of {bytes} bytes")]
-    OutOfMemory { bytes: u64 },
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: u64,
+    },
+    /// The file could not be read.
     #[error("{0}")]
     Io(String),
+    /// A record that cannot be a position of the board, or out of order.
     #[error("record {record} at byte offset {offset}: {problem}")]
     BadRecord {
+        /// The record, from 0.
         record: u64,
+        /// Its byte offset.
         offset: u64,
+        /// What is wrong with it.
         problem: String,
     },
+    /// The book is for another board size than the game's.
     #[error(
         "the book is for a {}x{} board, the game is played on {}x{}",
         book.0, book.1, game.0, game.1
     )]
-    BoardMismatch { book: (u32, u32), game: (u32, u32) },
+    BoardMismatch {
+        /// The book's board: width and height.
+        book: (u32, u32),
+        /// The game's board: width and height.
+        game: (u32, u32),
+    },
 }
 
 /// The largest book file ply reads: 1 GiB, about 119 million records, far more than any
@@ -766,7 +844,12 @@ pub enum Listing {
     /// The stop flag was raised.
     Stopped,
     /// More than the limit: `found` positions up to the layer of `stones` stones (unfinished).
-    TooMany { stones: u32, found: usize },
+    TooMany {
+        /// The layer reached.
+        stones: u32,
+        /// Positions found up to it.
+        found: usize,
+    },
 }
 
 /// [`enumerate`], given up (`None`) within a few milliseconds of `stop` being raised.

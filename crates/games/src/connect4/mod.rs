@@ -227,9 +227,11 @@ impl Connect4 {
         }
     }
 
+    /// The board's width (columns).
     pub fn width(&self) -> u32 {
         self.width as u32
     }
+    /// The board's height (rows).
     pub fn height(&self) -> u32 {
         self.height as u32
     }
