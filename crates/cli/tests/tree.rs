@@ -382,3 +382,51 @@ fn pictures_past_two_thousand_nodes_are_refused() {
     out.assert_code(0);
     assert!(out.stdout.contains("<svg"));
 }
+
+/// --collapse-pruned draws each subtree alpha-beta never looked at as one mark, `✂ N`
+/// with its N nodes: the marks and the other nodes drawn add up to the whole tree, and
+/// a picture too big to read becomes one that is drawn.
+#[test]
+fn collapsed_pruned_subtrees_account_for_every_node() {
+    let position = "tictactoe@XO./.../...";
+    let whole = Bounded::new(&["tree", position, "--json"])
+        .memory_mib(2048)
+        .run();
+    whole.assert_code(0);
+    let total = count_nodes(&whole.json()["root"]);
+    Bounded::new(&["tree", position, "--format", "svg"])
+        .memory_mib(2048)
+        .run()
+        .assert_code(2)
+        .assert_stderr_contains(&format!("a picture of {total} nodes"))
+        .assert_stderr_contains("--collapse-pruned");
+    let out = Bounded::new(&["tree", position, "--format", "svg", "--collapse-pruned"])
+        .memory_mib(2048)
+        .run();
+    out.assert_code(0);
+    let drawn = out.stdout.matches("<g><title>").count();
+    let marks: Vec<usize> = out
+        .stdout
+        .match_indices("✂ ")
+        .map(|(i, _)| {
+            let rest = &out.stdout[i + "✂ ".len()..];
+            rest[..rest.find('<').unwrap()].parse().unwrap()
+        })
+        .collect();
+    assert!(marks.len() > 10, "{}", marks.len());
+    assert!(marks.iter().all(|&n| n > 1));
+    assert_eq!(drawn - marks.len() + marks.iter().sum::<usize>(), total);
+    assert!(drawn < 2000, "{drawn}");
+    // Only SVG has marks.
+    Bounded::new(&["tree", position, "--format", "dot", "--collapse-pruned"])
+        .run()
+        .assert_code(2)
+        .assert_stderr_contains("--collapse-pruned applies to --format svg");
+}
+
+/// The nodes of a tree in `ply tree --json`.
+fn count_nodes(node: &Value) -> usize {
+    1 + node["children"]
+        .as_array()
+        .map_or(0, |children| children.iter().map(count_nodes).sum())
+}

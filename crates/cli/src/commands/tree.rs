@@ -74,6 +74,9 @@ pub struct Args {
     /// nodes is refused (no one can read it).
     #[arg(long)]
     force: bool,
+    /// SVG: draw each subtree alpha-beta never looked at as one small mark (its size).
+    #[arg(long)]
+    collapse_pruned: bool,
 }
 
 /// The most nodes of a picture (svg, dot) drawn without --force.
@@ -222,6 +225,12 @@ fn refuse_what_does_not_apply(args: &Args, games: &impl GameSource) -> Result<()
         Some(format) if args.json && format != "json" => {
             bail!("--json is --format json: it cannot be used with --format {format}")
         }
+        Some(format) if args.collapse_pruned && format != "svg" => {
+            bail!("--collapse-pruned applies to --format svg, not to --format {format}")
+        }
+        None if args.collapse_pruned => {
+            bail!("--collapse-pruned applies to --format svg")
+        }
         Some("dot") if args.trace => {
             bail!("--trace applies to the text, JSON and SVG formats, not to --format dot")
         }
@@ -235,16 +244,32 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
         max_depth: args.max_depth,
     };
     let tree = load(&args, games, limits)?;
-    let picture = matches!(args.format.as_deref(), Some("svg" | "dot")) && !args.json;
-    if picture && tree.len() > PICTURE_NODES && !args.force {
-        bail!(
-            "a picture of {} nodes is too big to read (at most {PICTURE_NODES} without --force): \
-             draw fewer with --depth N, or from a later position (GAME@POSITION)",
-            tree.len()
-        );
-    }
     let algorithm: Algorithm = args.algorithm.parse().map_err(anyhow::Error::msg)?;
     let run = annotate(&tree, algorithm);
+    let picture = matches!(args.format.as_deref(), Some("svg" | "dot")) && !args.json;
+    // The nodes drawn: with --collapse-pruned (SVG), a pruned subtree is one mark.
+    let drawn = if args.collapse_pruned {
+        (0..tree.len())
+            .filter(|&id| {
+                let parent = tree.node(id as u32).parent;
+                !parent.is_some_and(|p| run.nodes[p as usize].pruned)
+            })
+            .count()
+    } else {
+        tree.len()
+    };
+    if picture && drawn > PICTURE_NODES && !args.force {
+        let collapse =
+            if run.cutoffs > 0 && !args.collapse_pruned && args.format.as_deref() == Some("svg") {
+                ", --collapse-pruned"
+            } else {
+                ""
+            };
+        bail!(
+            "a picture of {drawn} nodes is too big to read (at most {PICTURE_NODES} without --force): \
+             draw fewer with --depth N{collapse}, or from a later position (GAME@POSITION)"
+        );
+    }
     let format = if args.json {
         "json"
     } else {
@@ -253,7 +278,7 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
     let output = match format {
         "json" => render::json_text(&tree, &run, args.trace),
         "dot" => render::dot(&tree, &run),
-        "svg" => render::svg(&tree, &run, args.trace),
+        "svg" => render::svg_with(&tree, &run, args.trace, args.collapse_pruned),
         _ => {
             let mut out = render::text(&tree, &run);
             if args.trace {

@@ -32,7 +32,7 @@ mod text;
 
 pub use dot::dot;
 pub use json::{json, json_text};
-pub use svg::svg;
+pub use svg::{svg, svg_with};
 pub use text::{summary, text, trace};
 
 use std::borrow::Cow;

@@ -69,8 +69,51 @@ fn text_width(text: &str) -> f64 {
 
 /// The picture, with the visit order of each node when `visit_order` is set.
 pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
+    svg_with(tree, run, visit_order, false)
+}
+
+/// [`svg`], and with `collapse_pruned` every subtree alpha-beta never looked at drawn as
+/// one small grey mark (`✂ N`: its N nodes) where its root would be: the picture keeps
+/// the search's shape and loses the branches that played no part in it.
+pub fn svg_with(
+    tree: &ExplicitTree,
+    run: &Annotation,
+    visit_order: bool,
+    collapse_pruned: bool,
+) -> String {
     let n = tree.len();
-    let labels: Vec<String> = (0..n as NodeId).map(|id| inside(tree, run, id)).collect();
+    // With collapse_pruned: the root of a pruned subtree is a mark (`collapsed`), its
+    // descendants are not drawn (`hidden`).
+    let mut hidden = vec![false; n];
+    let mut collapsed = vec![false; n];
+    let mut subtree_size = vec![1usize; n];
+    for id in (1..n).rev() {
+        if let Some(parent) = tree.node(id as NodeId).parent {
+            subtree_size[parent as usize] += subtree_size[id];
+        }
+    }
+    if collapse_pruned {
+        for id in 1..n {
+            let parent = tree.node(id as NodeId).parent.map(|p| p as usize);
+            let parent_pruned = parent.is_some_and(|p| run.nodes[p].pruned);
+            hidden[id] = parent.is_some_and(|p| hidden[p] || collapsed[p]);
+            // (A pruned leaf is drawn as it is: it is already one small mark.)
+            collapsed[id] =
+                !hidden[id] && run.nodes[id].pruned && !parent_pruned && subtree_size[id] > 1;
+        }
+    }
+    // A node that takes a slot of its own in the layout: a leaf, or a mark.
+    let takes_slot = |id: usize| tree.node(id as NodeId).is_leaf() || collapsed[id];
+    let mark = |id: usize| format!("✂ {}", subtree_size[id]);
+    let labels: Vec<String> = (0..n as NodeId)
+        .map(|id| {
+            if collapsed[id as usize] {
+                mark(id as usize)
+            } else {
+                inside(tree, run, id)
+            }
+        })
+        .collect();
     let widest = labels.iter().map(|l| text_width(l)).fold(0.0, f64::max);
     let node_width = (widest + 26.0).max(44.0);
     // Room between neighbours for the names of inner nodes (on their left) and
@@ -87,13 +130,16 @@ pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
     // x by slots: leaves left to right, inner nodes centred over their children.
     let mut x = vec![0.0f64; n];
     let mut next_slot = 0.0;
-    for (slot_x, node) in x.iter_mut().zip(tree.nodes()) {
-        if node.is_leaf() {
+    for (id, slot_x) in x.iter_mut().enumerate() {
+        if takes_slot(id) && !hidden[id] {
             *slot_x = next_slot;
             next_slot += 1.0;
         }
     }
     for id in (0..n).rev() {
+        if takes_slot(id) || hidden[id] {
+            continue;
+        }
         let children = tree.children(id as NodeId);
         if let (Some(&first), Some(&last)) = (children.first(), children.last()) {
             x[id] = (x[first as usize] + x[last as usize]) / 2.0;
@@ -107,7 +153,7 @@ pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
     let px = |id: usize| left + x[id] * slot + slot / 2.0;
     let py = |id: usize| top + tree.node(id as NodeId).depth as f64 * LEVEL + NODE_HEIGHT / 2.0;
     let half_height = |id: usize| {
-        if tree.node(id as NodeId).is_leaf() {
+        if takes_slot(id) {
             LEAF_HEIGHT / 2.0
         } else {
             NODE_HEIGHT / 2.0
@@ -156,6 +202,9 @@ pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
         let Some(parent) = tree.node(id as NodeId).parent else {
             continue;
         };
+        if hidden[id] {
+            continue;
+        }
         let parent = parent as usize;
         let report = &run.nodes[id];
         let (x1, y1) = (px(parent), py(parent) + half_height(parent));
@@ -198,6 +247,9 @@ pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
 
     // Nodes.
     for (id, label) in labels.iter().enumerate() {
+        if hidden[id] {
+            continue;
+        }
         let node = tree.node(id as NodeId);
         let report = &run.nodes[id];
         let (cx, cy) = (px(id), py(id));
@@ -242,7 +294,7 @@ pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
             node.depth
         );
         let _ = write!(out, "<g><title>{}</title>", escape(&tooltip));
-        let text_y = if node.is_leaf() {
+        let text_y = if takes_slot(id) {
             let lw = (text_width(label) + 14.0).max(30.0) / 2.0;
             let _ = write!(
                 out,
