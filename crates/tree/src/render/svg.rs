@@ -198,13 +198,10 @@ pub fn svg_with(
     // Edges first, so that nodes are drawn over them.
     let mut labelled_cuts = vec![false; n];
     let mut cut_labels = Vec::new();
-    for id in 1..n {
+    for id in (1..n).filter(|&id| !hidden[id]) {
         let Some(parent) = tree.node(id as NodeId).parent else {
             continue;
         };
-        if hidden[id] {
-            continue;
-        }
         let parent = parent as usize;
         let report = &run.nodes[id];
         let (x1, y1) = (px(parent), py(parent) + half_height(parent));
