@@ -430,3 +430,29 @@ fn count_nodes(node: &Value) -> usize {
         .as_array()
         .map_or(0, |children| children.iter().map(count_nodes).sum())
 }
+
+/// The picture's title names the best child as the picture shows it: an unnamed child is
+/// `#2` in the text output, a name the picture never writes, so the title counts it.
+#[test]
+fn the_svg_title_names_the_best_child_as_drawn() {
+    let out = Bounded::new(&["tree", "-", "--format", "svg"])
+        .stdin("((3 12 8) (2 4 6) (14 5 2))")
+        .run();
+    out.assert_code(0);
+    assert!(
+        out.stdout
+            .contains("alphabeta: value 3, best: child 1 of 3<"),
+        "{}",
+        &out.stdout[..400]
+    );
+    assert!(!out.stdout.contains("best #"));
+    // A named child keeps its name, which the picture writes next to it.
+    let out = Bounded::new(&["tree", "-", "--format", "svg"])
+        .stdin("root\n  a\n    = 3\n    = 12\n  b\n    = 2\n")
+        .run();
+    assert!(
+        out.stdout.contains("best a (child 1 of 2)"),
+        "{}",
+        &out.stdout[..400]
+    );
+}

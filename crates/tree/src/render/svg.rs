@@ -166,7 +166,27 @@ pub fn svg_with(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{picture_height:.0}" viewBox="0 0 {width:.0} {picture_height:.0}" font-family="{FONT}">"#
     );
     let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let (result, work) = summary_parts(tree, run);
+    let (mut result, work) = summary_parts(tree, run);
+    // An unnamed best child is `#N` in the text output, a name the picture does not
+    // show: the title then says which child it is, counted from the left.
+    if let Some(best) = run.best
+        && !tree.node(best).named
+    {
+        let children = tree.children(tree.root());
+        let index = children
+            .iter()
+            .position(|&c| c == best)
+            .map_or(0, |i| i + 1);
+        let named = format!(
+            "best {} (child {index} of {})",
+            tree.node(best).name,
+            children.len()
+        );
+        result = result.replace(
+            &named,
+            &format!("best: child {index} of {}", children.len()),
+        );
+    }
     let _ = writeln!(
         out,
         r##"<text x="12" y="26" font-size="17" font-weight="bold" fill="#222">{}</text><text x="12" y="46" font-size="13" fill="#444">{}</text>"##,
