@@ -456,3 +456,26 @@ fn the_svg_title_names_the_best_child_as_drawn() {
         &out.stdout[..400]
     );
 }
+
+/// A game's tree is drawn with its boards: one per node, each position's stones; a
+/// tree file has none, and the JSON does not carry them.
+#[test]
+fn game_pictures_show_boards() {
+    let out = Bounded::new(&["tree", "tictactoe@XOX/.O./X..", "--format", "svg"]).run();
+    out.assert_code(0);
+    // 34 nodes, each a framed board (no triangle), the legend explaining the frames.
+    assert_eq!(out.stdout.matches(r#"<rect class="node""#).count(), 34);
+    assert_eq!(out.stdout.matches(r#"<polygon class="node""#).count(), 0);
+    assert!(out.stdout.contains("boards: framed blue where MAX moves"));
+    // Connect Four: discs, 42 per board, for the root and its 7 children.
+    let out = Bounded::new(&["tree", "connect4@444", "--depth", "1", "--format", "svg"]).run();
+    out.assert_code(0);
+    assert_eq!(out.stdout.matches("<circle").count(), 8 * 42);
+    // A tree file: triangles and boxes, no boards.
+    let out = Bounded::new(&["tree", "-", "--format", "svg"])
+        .stdin("(a (b 3 12) (c 2 4))")
+        .run();
+    out.assert_code(0);
+    assert!(!out.stdout.contains("boards:"));
+    assert_eq!(out.stdout.matches(r#"<polygon class="node""#).count(), 3);
+}

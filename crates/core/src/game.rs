@@ -160,6 +160,12 @@ pub trait Game: Clone {
     fn bounds(&self) -> GameBounds {
         GameBounds::UNKNOWN
     }
+
+    /// The position as stones on a grid, for pictures (the tree lab draws it inside
+    /// each node of a game tree). Default: `None`, the game has no such picture.
+    fn diagram(&self) -> Option<crate::Diagram> {
+        None
+    }
 }
 
 /// Upper bounds on the game below a position: what a search from there may have to

@@ -10,6 +10,7 @@
 //! | [`score`] | the [`Score`] type: decisive results with their distance, heuristic values |
 //! | [`game`] | the [`Game`] and [`Evaluator`] traits, [`Player`], [`Outcome`] |
 //! | [`search`] | the textbook searches: [`minimax`] (Max/Min), [`negamax`], [`alpha_beta`] |
+//! | [`diagram`] | a position drawn as stones on a grid, for front ends that draw pictures |
 //! | [`count`] | whole-tree statistics: nodes, finished games, distinct positions |
 //! | [`solve`] | an exact memoised solver: value and remoteness of every position, each solved once |
 //! | [`stack`] | deep recursion without stack overflows: searches grow their stack as a game needs |
@@ -32,6 +33,7 @@
 #![deny(missing_docs)]
 
 pub mod count;
+pub mod diagram;
 pub mod engine;
 pub mod game;
 pub mod grundy;
@@ -45,6 +47,7 @@ pub mod stack;
 pub mod testing;
 pub mod text;
 
+pub use diagram::Diagram;
 pub use game::{Evaluator, Game, GameBounds, NoEvaluation, Outcome, Player};
 pub use retrograde::{RetrogradeError, RetrogradeOptions, RetrogradeProgress, RetrogradeTable};
 pub use score::Score;

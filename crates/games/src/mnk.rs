@@ -276,6 +276,18 @@ impl Game for Mnk {
             min_positions: None,
         }
     }
+
+    /// The board as `render` prints it: row 1 at the top, X the first player.
+    fn diagram(&self) -> Option<ply_core::Diagram> {
+        let mut board = ply_core::Diagram::new(self.n.into(), self.m.into())?;
+        for row in 0..self.n as u32 {
+            for column in 0..self.m as u32 {
+                let stone = self.stone(Cell((row * self.m as u32 + column) as u8));
+                board.set(row, column, stone);
+            }
+        }
+        Some(board)
+    }
 }
 
 impl Notation for Mnk {

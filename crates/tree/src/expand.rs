@@ -39,6 +39,9 @@ use ply_core::{Game, Outcome, Player};
 pub struct ExpandOptions {
     /// The most nodes and the deepest level the written-out tree may have.
     pub limits: Limits,
+    /// Keep a picture of each node's position ([`ply_core::Game::diagram`]) for
+    /// drawing the tree ([`ExplicitTree::diagram`]).
+    pub boards: bool,
 }
 
 /// Writes out the game tree below `root`; `name_move` names each move in the position it is played from.
@@ -139,6 +142,11 @@ fn expand_with_cut<G: Game>(
             Player::Second
         };
         builder.set_mover(id, mover);
+        if options.boards
+            && let Some(diagram) = position.diagram()
+        {
+            builder.set_diagram(id, diagram);
+        }
         if let Some(outcome) = position.outcome() {
             let for_max = if mover == Player::First {
                 outcome
@@ -269,6 +277,11 @@ pub fn expand_strategy<G: Game + Eq + std::hash::Hash>(
             Player::Second
         };
         builder.set_mover(id, mover);
+        if options.boards
+            && let Some(diagram) = position.diagram()
+        {
+            builder.set_diagram(id, diagram);
+        }
         let Some(score) = value(&position) else {
             return Err(TreeError {
                 line: 0,

@@ -16,7 +16,7 @@
 
 use crate::value::{Decimal, format_scaled};
 use ply_core::text::excerpt;
-use ply_core::{Game, Outcome, Player, Score};
+use ply_core::{Diagram, Game, Outcome, Player, Score};
 use std::fmt;
 
 /// Index of a node in its [`ExplicitTree`]; the root is 0, and nodes are numbered in reading order.
@@ -165,9 +165,17 @@ pub struct ExplicitTree {
     child_ids: Vec<NodeId>,
     decimals: u8,
     perspective: LeafPerspective,
+    /// A picture of each node's position (a game tree's), or empty.
+    diagrams: Vec<Option<Diagram>>,
 }
 
 impl ExplicitTree {
+    /// The picture of a node's position, for a tree written out from a game that draws
+    /// its positions ([`ply_core::Game::diagram`]) when asked ([`crate::ExpandOptions::boards`]).
+    pub fn diagram(&self, id: NodeId) -> Option<&Diagram> {
+        self.diagrams.get(id as usize)?.as_ref()
+    }
+
     /// The root, always node 0.
     pub const fn root(&self) -> NodeId {
         0
@@ -443,6 +451,7 @@ pub struct TreeBuilder {
     nodes: Vec<Node>,
     places: Vec<(u32, u32)>,
     values: Vec<Option<(Decimal, u32, u32)>>,
+    diagrams: Vec<Option<Diagram>>,
 }
 
 impl TreeBuilder {
@@ -453,6 +462,18 @@ impl TreeBuilder {
             nodes: Vec::new(),
             places: Vec::new(),
             values: Vec::new(),
+            diagrams: Vec::new(),
+        }
+    }
+
+    /// Gives node `id` a picture of its position.
+    pub fn set_diagram(&mut self, id: NodeId, diagram: Diagram) {
+        let id = id as usize;
+        if id < self.nodes.len() {
+            if self.diagrams.len() < self.nodes.len() {
+                self.diagrams.resize(self.nodes.len(), None);
+            }
+            self.diagrams[id] = Some(diagram);
         }
     }
 
@@ -636,6 +657,7 @@ impl TreeBuilder {
             child_ids,
             decimals,
             perspective,
+            diagrams: self.diagrams,
         })
     }
 }

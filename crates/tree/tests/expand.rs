@@ -103,6 +103,7 @@ fn the_node_limit_is_an_error() {
             max_nodes: 1_000,
             ..Limits::default()
         },
+        ..ExpandOptions::default()
     };
     let error = expand(
         &Mnk::tic_tac_toe(),

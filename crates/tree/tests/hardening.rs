@@ -243,6 +243,7 @@ fn a_game_is_refused_before_its_children_are_made() {
             max_nodes,
             max_depth,
         },
+        ..ExpandOptions::default()
     };
     // Too many nodes: the root's 100000 children are refused before any is named.
     let mut named = 0;

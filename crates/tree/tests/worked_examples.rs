@@ -311,7 +311,9 @@ fn drawings_mark_pv_and_pruning() {
         2 + 1,
         "2 pruned edges and the legend"
     );
-    assert!(svg.contains("α=3 β=+∞"));
+    // The window at the cut, α over β.
+    assert!(svg.contains(">α=3<"), "{svg}");
+    assert!(svg.contains(">β=+∞<"), "{svg}");
 }
 
 #[test]

@@ -86,6 +86,8 @@ struct Expand<'a> {
     position: Option<&'a str>,
     limits: Limits,
     depth: Option<u32>,
+    /// Keep each position's board, for a picture.
+    boards: bool,
 }
 
 impl GameVisitor for Expand<'_> {
@@ -96,6 +98,7 @@ impl GameVisitor for Expand<'_> {
         let name = root.position_string();
         let options = ExpandOptions {
             limits: self.limits,
+            boards: self.boards,
         };
         let tree = if root.has_cycles() {
             if self.depth.is_some() {
@@ -150,6 +153,7 @@ fn load_game(
         position,
         limits,
         depth: args.depth,
+        boards: args.format.as_deref() == Some("svg") && !args.json,
     };
     match games.visit(game, expand) {
         Ok(tree) => tree,

@@ -369,6 +369,26 @@ impl Game for Connect4 {
             min_positions: None,
         }
     }
+
+    /// The board as `render` prints it: the top row first, X the first player.
+    fn diagram(&self) -> Option<ply_core::Diagram> {
+        let mut board = ply_core::Diagram::new(self.height(), self.width())?.with_discs();
+        let (first, _) = self.stones_by_player();
+        for row in 0..self.height() {
+            for column in 0..self.width() {
+                let bit = bottom_cell(column, self.height()) << row;
+                let stone = if self.mask & bit == 0 {
+                    None
+                } else if first & bit != 0 {
+                    Some(Player::First)
+                } else {
+                    Some(Player::Second)
+                };
+                board.set(self.height() - 1 - row, column, stone);
+            }
+        }
+        Some(board)
+    }
 }
 
 impl Connect4 {

@@ -27,6 +27,7 @@
 
 mod dot;
 mod json;
+mod layout;
 mod svg;
 mod text;
 

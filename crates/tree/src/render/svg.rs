@@ -1,27 +1,47 @@
 //! A self-contained SVG picture of the annotated tree, laid out by ply itself.
 //!
-//! Layout: one row per depth; leaves take consecutive slots from left to right
-//! (reading order), and every inner node sits centred above its first and last
-//! child. That is the classic tidy layout for layered trees: no edge crosses
-//! another, and subtrees never overlap. MAX nodes are triangles pointing up,
-//! MIN nodes triangles pointing down, leaves boxes; values are written inside.
-//! The principal variation is red and bold; pruned subtrees are grey and
-//! dashed, with a cut mark and the alpha-beta window on the pruned edges.
+//! Layout ([`super::layout`]): one row per depth, every inner node centred over its
+//! children, subtrees packed as close as their drawings allow. MAX nodes are
+//! triangles pointing up, MIN nodes triangles pointing down, leaves boxes; values
+//! are written inside. A game tree whose positions have a picture
+//! ([`ExplicitTree::diagram`]) shows each position as a small board instead, framed
+//! in its mover's colour, with its value under it and the stone just played
+//! highlighted. The principal variation is red and bold; pruned subtrees are grey
+//! and dashed, with a cut mark and the alpha-beta window on the pruned edges.
+//!
+//! Every label is placed inside the room its node takes in the layout (names on the
+//! left, visit numbers on the right, a leaf's name and a cut's window underneath),
+//! so no label runs into another node or another label. Shapes carry
+//! `class="node"` and labels `class="label"`, for style sheets and for tests.
 
+use super::layout::tidy;
 use super::shown;
 use super::text::{cutoff_text, player_word, summary_parts, window_text};
 use crate::annotate::{Annotation, Bound};
 use crate::tree::{ExplicitTree, NodeId};
-use ply_core::Player;
+use ply_core::{Diagram, Player};
 use std::fmt::Write;
 
-const LEVEL: f64 = 86.0;
-const NODE_HEIGHT: f64 = 40.0;
+/// Height of a triangle (an inner node without a board).
+const TRIANGLE_HEIGHT: f64 = 40.0;
+/// Height of a leaf's box.
 const LEAF_HEIGHT: f64 = 26.0;
-const CHAR_WIDTH: f64 = 8.0;
+/// Space between rows, beyond the tallest node.
+const ROW_GAP: f64 = 50.0;
+/// Space between the drawings of two neighbours in a row.
+const GAP: f64 = 12.0;
+/// Room on the left for the row labels (MAX, MIN).
+const LEFT: f64 = 64.0;
+/// Room above the tree for the title.
+const TOP: f64 = 78.0;
 const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 const PV: &str = "#c0392b";
 const GREY: &str = "#b0b0b0";
+/// Font sizes: values in nodes, names, visit numbers, cut windows.
+const VALUE_SIZE: f64 = 14.0;
+const NAME_SIZE: f64 = 11.0;
+const ORDER_SIZE: f64 = 10.0;
+const WINDOW_SIZE: f64 = 11.0;
 
 /// Text for XML content or a quoted attribute: the five markup characters escaped,
 /// control and invisible characters written out (see [`shown`]; XML 1.0 cannot
@@ -41,6 +61,21 @@ fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// How wide a text is drawn, erring wide: DejaVu Sans (the first font asked for)
+/// gives digits and most letters 0.64 of the size, the symbols below up to 0.9.
+pub(crate) fn text_width(text: &str, size: f64) -> f64 {
+    shown(text)
+        .chars()
+        .map(|c| match c {
+            '≥' | '≤' | '∞' | '✂' | '…' | '—' | 'M' | 'W' | 'm' | 'w' => 0.9,
+            c if c.is_ascii() => 0.64,
+            // Letters of other scripts, and symbols: as wide as the widest above.
+            _ => 0.9,
+        })
+        .sum::<f64>()
+        * size
 }
 
 /// The text written inside a node.
@@ -63,8 +98,138 @@ fn inside(tree: &ExplicitTree, run: &Annotation, id: NodeId) -> String {
     }
 }
 
-fn text_width(text: &str) -> f64 {
-    text.chars().count() as f64 * CHAR_WIDTH
+/// What a drawn node looks like.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// An inner node: a triangle, up for MAX, down for MIN.
+    Triangle,
+    /// A leaf, or a pruned subtree drawn as one mark: a box.
+    Box,
+    /// A position with a board: the board in a frame, its value under it.
+    Board,
+}
+
+/// A board's cell size: boards of every size drawn about 56 px across, readable.
+fn cell_size(diagram: &Diagram) -> f64 {
+    (56.0 / diagram.rows().max(diagram.columns()) as f64)
+        .floor()
+        .clamp(5.0, 12.0)
+}
+
+/// The board's width and height.
+fn board_size(diagram: &Diagram) -> (f64, f64) {
+    let cell = cell_size(diagram);
+    (
+        cell * diagram.columns() as f64,
+        cell * diagram.rows() as f64,
+    )
+}
+
+/// A board drawn with its top-left corner at (`x`, `y`); cells that differ from
+/// `before` (the parent's board: the stone just played) highlighted.
+fn draw_board(out: &mut String, diagram: &Diagram, before: Option<&Diagram>, x: f64, y: f64) {
+    let cell = cell_size(diagram);
+    let (width, height) = board_size(diagram);
+    let changed = |row: u32, column: u32| {
+        before.is_some_and(|b| {
+            b.rows() == diagram.rows()
+                && b.columns() == diagram.columns()
+                && b.stone(row, column) != diagram.stone(row, column)
+        })
+    };
+    if diagram.discs() {
+        let _ = write!(
+            out,
+            r##"<rect x="{x:.1}" y="{y:.1}" width="{width:.1}" height="{height:.1}" rx="2" fill="#2f5fb3"/>"##
+        );
+        for row in 0..diagram.rows() {
+            for column in 0..diagram.columns() {
+                let fill = match diagram.stone(row, column) {
+                    Some(Player::First) => "#d63a2f",
+                    Some(Player::Second) => "#f2c81d",
+                    None => "white",
+                };
+                let ring = if changed(row, column) {
+                    r##" stroke="#111" stroke-width="1.4""##
+                } else {
+                    ""
+                };
+                let _ = write!(
+                    out,
+                    r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="{fill}"{ring}/>"#,
+                    x + (column as f64 + 0.5) * cell,
+                    y + (row as f64 + 0.5) * cell,
+                    cell * 0.38
+                );
+            }
+        }
+        return;
+    }
+    let _ = write!(
+        out,
+        r#"<rect x="{x:.1}" y="{y:.1}" width="{width:.1}" height="{height:.1}" fill="white"/>"#
+    );
+    for row in 0..diagram.rows() {
+        for column in 0..diagram.columns() {
+            let (cx, cy) = (x + column as f64 * cell, y + row as f64 * cell);
+            if changed(row, column) {
+                let _ = write!(
+                    out,
+                    r##"<rect x="{cx:.1}" y="{cy:.1}" width="{cell:.1}" height="{cell:.1}" fill="#ffe98a"/>"##
+                );
+            }
+            let inset = cell * 0.22;
+            match diagram.stone(row, column) {
+                Some(Player::First) => {
+                    let (a, b) = (inset, cell - inset);
+                    let _ = write!(
+                        out,
+                        r##"<path d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="#1d4477" stroke-width="1.8" stroke-linecap="round"/>"##,
+                        cx + a,
+                        cy + a,
+                        cx + b,
+                        cy + b,
+                        cx + b,
+                        cy + a,
+                        cx + a,
+                        cy + b
+                    );
+                }
+                Some(Player::Second) => {
+                    let _ = write!(
+                        out,
+                        r##"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="#a4461b" stroke-width="1.8"/>"##,
+                        cx + cell / 2.0,
+                        cy + cell / 2.0,
+                        cell / 2.0 - inset
+                    );
+                }
+                None => {}
+            }
+        }
+    }
+    // The grid: inner lines only, as tic-tac-toe is drawn on paper.
+    let mut grid = String::new();
+    for column in 1..diagram.columns() {
+        let gx = x + column as f64 * cell;
+        let _ = write!(grid, "M{gx:.1} {y:.1}V{:.1}", y + height);
+    }
+    for row in 1..diagram.rows() {
+        let gy = y + row as f64 * cell;
+        let _ = write!(grid, "M{x:.1} {gy:.1}H{:.1}", x + width);
+    }
+    let _ = write!(
+        out,
+        r##"<path d="{grid}" stroke="#777" stroke-width="1"/>"##
+    );
+}
+
+/// A window written `α=… β=…`, as two lines: `α=…` over `β=…`.
+fn window_lines(window: &str) -> Vec<String> {
+    match window.split_once(" β=") {
+        Some((alpha, beta)) => vec![alpha.to_string(), format!("β={beta}")],
+        None => vec![window.to_string()],
+    }
 }
 
 /// The picture, with the visit order of each node when `visit_order` is set.
@@ -102,70 +267,130 @@ pub fn svg_with(
                 !hidden[id] && run.nodes[id].pruned && !parent_pruned && subtree_size[id] > 1;
         }
     }
-    // A node that takes a slot of its own in the layout: a leaf, or a mark.
-    let takes_slot = |id: usize| tree.node(id as NodeId).is_leaf() || collapsed[id];
-    let mark = |id: usize| format!("✂ {}", subtree_size[id]);
-    let labels: Vec<String> = (0..n as NodeId)
+    let shape = |id: usize| {
+        if collapsed[id] {
+            Shape::Box
+        } else if tree.diagram(id as NodeId).is_some() {
+            Shape::Board
+        } else if tree.node(id as NodeId).is_leaf() {
+            Shape::Box
+        } else {
+            Shape::Triangle
+        }
+    };
+    let labels: Vec<String> = (0..n)
         .map(|id| {
-            if collapsed[id as usize] {
-                mark(id as usize)
+            if collapsed[id] {
+                format!("✂ {}", subtree_size[id])
             } else {
-                inside(tree, run, id)
+                inside(tree, run, id as NodeId)
             }
         })
         .collect();
-    let widest = labels.iter().map(|l| text_width(l)).fold(0.0, f64::max);
-    let node_width = (widest + 26.0).max(44.0);
-    // Room between neighbours for the names of inner nodes (on their left) and
-    // the visit numbers (on their right).
-    let widest_name = tree
-        .nodes()
-        .iter()
-        .filter(|node| node.named && !node.is_leaf())
-        .map(|node| text_width(&node.name) * 0.85)
-        .fold(0.0, f64::max);
-    let slot =
-        node_width + 8.0 + if visit_order { 16.0 } else { 0.0 } + (widest_name - 10.0).max(0.0);
-
-    // x by slots: leaves left to right, inner nodes centred over their children.
-    let mut x = vec![0.0f64; n];
-    let mut next_slot = 0.0;
-    for (id, slot_x) in x.iter_mut().enumerate() {
-        if takes_slot(id) && !hidden[id] {
-            *slot_x = next_slot;
-            next_slot += 1.0;
-        }
-    }
-    for id in (0..n).rev() {
-        if takes_slot(id) || hidden[id] {
-            continue;
-        }
-        let children = tree.children(id as NodeId);
-        if let (Some(&first), Some(&last)) = (children.first(), children.last()) {
-            x[id] = (x[first as usize] + x[last as usize]) / 2.0;
-        }
-    }
-    let height = tree.height() as f64;
-    let left = 70.0;
-    let top = 78.0;
-    let width = (left + next_slot * slot + 30.0).max(600.0);
-    let picture_height = top + height * LEVEL + NODE_HEIGHT + 110.0;
-    let px = |id: usize| left + x[id] * slot + slot / 2.0;
-    let py = |id: usize| top + tree.node(id as NodeId).depth as f64 * LEVEL + NODE_HEIGHT / 2.0;
-    let half_height = |id: usize| {
-        if takes_slot(id) {
-            LEAF_HEIGHT / 2.0
-        } else {
-            NODE_HEIGHT / 2.0
+    // Triangles share one size, so that a row reads evenly.
+    let triangle_width = (0..n)
+        .filter(|&id| !hidden[id] && shape(id) == Shape::Triangle)
+        .map(|id| text_width(&labels[id], VALUE_SIZE) + 26.0)
+        .fold(44.0, f64::max);
+    // Each node's shape: half its width, and its height.
+    let extent = |id: usize| -> (f64, f64) {
+        match shape(id) {
+            Shape::Triangle => (triangle_width / 2.0, TRIANGLE_HEIGHT),
+            Shape::Box => (
+                (text_width(&labels[id], VALUE_SIZE) + 14.0).max(30.0) / 2.0,
+                LEAF_HEIGHT,
+            ),
+            Shape::Board => {
+                let (w, h) = tree.diagram(id as NodeId).map_or((0.0, 0.0), board_size);
+                let value = text_width(&labels[id], 13.0);
+                ((w.max(value) + 8.0) / 2.0, h + 24.0)
+            }
         }
     };
+    let node_height = (0..n)
+        .filter(|&id| !hidden[id])
+        .map(|id| extent(id).1)
+        .fold(LEAF_HEIGHT, f64::max);
+    let level = node_height + ROW_GAP;
 
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{picture_height:.0}" viewBox="0 0 {width:.0} {picture_height:.0}" font-family="{FONT}">"#
-    );
-    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    // The cut windows to write, one under each node that cut.
+    let mut window_of: Vec<Option<(String, String)>> = vec![None; n];
+    for id in (1..n).filter(|&id| !hidden[id]) {
+        let Some(parent) = tree.node(id as NodeId).parent else {
+            continue;
+        };
+        let parent = parent as usize;
+        if run.nodes[id].pruned
+            && run.nodes[id].pruned_at == Some(parent as NodeId)
+            && window_of[parent].is_none()
+            && let Some(cut) = &run.nodes[parent].cutoff
+        {
+            window_of[parent] = Some((
+                window_text(tree, cut.window),
+                cutoff_text(tree, parent as NodeId, cut.value, cut.window),
+            ));
+        }
+    }
+    let order_of = |id: usize| {
+        run.nodes[id]
+            .visit_order
+            .filter(|_| visit_order)
+            .map(|order| order.to_string())
+    };
+
+    // The room each node takes in its row: its shape and its labels.
+    let room: Vec<(f64, f64)> = (0..n)
+        .map(|id| {
+            if hidden[id] {
+                return (0.0, 0.0);
+            }
+            let node = tree.node(id as NodeId);
+            let (half, _) = extent(id);
+            let (mut left, mut right) = (half, half);
+            if node.named {
+                let name = text_width(&node.name, NAME_SIZE);
+                if shape(id) == Shape::Box {
+                    left = left.max(name / 2.0);
+                    right = right.max(name / 2.0);
+                } else {
+                    left = left.max(half + 4.0 + name);
+                }
+            }
+            if let Some(order) = order_of(id) {
+                right = right.max(half + 3.0 + text_width(&order, ORDER_SIZE));
+            }
+            if let Some((window, _)) = &window_of[id] {
+                for line in window_lines(window) {
+                    let w = text_width(&line, WINDOW_SIZE) / 2.0;
+                    left = left.max(w);
+                    right = right.max(w);
+                }
+            }
+            (left, right)
+        })
+        .collect();
+    let drawn_children = |id: usize| -> Vec<NodeId> {
+        if collapsed[id] {
+            Vec::new()
+        } else {
+            tree.children(id as NodeId)
+                .iter()
+                .copied()
+                .filter(|&c| !hidden[c as usize])
+                .collect()
+        }
+    };
+    let x = tidy(tree, |id| !hidden[id], drawn_children, &room, GAP);
+    let tree_width = (0..n)
+        .filter(|&id| !hidden[id])
+        .map(|id| x[id] + room[id].1)
+        .fold(0.0, f64::max);
+
+    let height = (0..n)
+        .filter(|&id| !hidden[id])
+        .map(|id| tree.node(id as NodeId).depth)
+        .max()
+        .unwrap_or(0) as f64;
     let (mut result, work) = summary_parts(tree, run);
     // An unnamed best child is `#N` in the text output, a name the picture does not
     // show: the title then says which child it is, counted from the left.
@@ -187,6 +412,21 @@ pub fn svg_with(
             &format!("best: child {index} of {}", children.len()),
         );
     }
+    let legend_width = 700.0;
+    let width = (LEFT + tree_width + 24.0)
+        .max(text_width(&result, 17.0) + 24.0)
+        .max(legend_width);
+    let picture_height = TOP + height * level + node_height + 110.0;
+    let px = |id: usize| LEFT + x[id];
+    let py = |id: usize| TOP + tree.node(id as NodeId).depth as f64 * level + node_height / 2.0;
+    let half_height = |id: usize| extent(id).1 / 2.0;
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{picture_height:.0}" viewBox="0 0 {width:.0} {picture_height:.0}" font-family="{FONT}">"#
+    );
+    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         out,
         r##"<text x="12" y="26" font-size="17" font-weight="bold" fill="#222">{}</text><text x="12" y="46" font-size="13" fill="#444">{}</text>"##,
@@ -195,8 +435,9 @@ pub fn svg_with(
     );
 
     // Row labels, where every inner node of a row has the same player.
-    let mut row_player: Vec<Option<Option<Player>>> = vec![None; tree.height() as usize + 1];
-    for node in tree.nodes().iter().filter(|node| !node.is_leaf()) {
+    let mut row_player: Vec<Option<Option<Player>>> = vec![None; height as usize + 1];
+    for id in (0..n).filter(|&id| !hidden[id] && !tree.node(id as NodeId).is_leaf()) {
+        let node = tree.node(id as NodeId);
         let row = &mut row_player[node.depth as usize];
         *row = match *row {
             None => Some(Some(node.mover)),
@@ -206,7 +447,7 @@ pub fn svg_with(
     }
     for (depth, row) in row_player.iter().enumerate() {
         if let Some(Some(player)) = row {
-            let y = top + depth as f64 * LEVEL + NODE_HEIGHT / 2.0 + 5.0;
+            let y = TOP + depth as f64 * level + node_height / 2.0 + 5.0;
             let _ = writeln!(
                 out,
                 r##"<text x="12" y="{y:.1}" font-size="14" font-weight="bold" fill="#555">{}</text>"##,
@@ -216,8 +457,6 @@ pub fn svg_with(
     }
 
     // Edges first, so that nodes are drawn over them.
-    let mut labelled_cuts = vec![false; n];
-    let mut cut_labels = Vec::new();
     for id in (1..n).filter(|&id| !hidden[id]) {
         let Some(parent) = tree.node(id as NodeId).parent else {
             continue;
@@ -239,7 +478,7 @@ pub fn svg_with(
         );
         // A cut mark across each edge that alpha-beta never followed.
         if report.pruned && report.pruned_at == Some(parent as NodeId) {
-            let (mx, my) = (x1 + (x2 - x1) * 0.55, y1 + (y2 - y1) * 0.55);
+            let (mx, my) = (x1 + (x2 - x1) * 0.72, y1 + (y2 - y1) * 0.72);
             let length = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
             let (nx, ny) = (-(y2 - y1) / length * 7.0, (x2 - x1) / length * 7.0);
             let (tx, ty) = ((x2 - x1) / length * 2.5, (y2 - y1) / length * 2.5);
@@ -252,12 +491,6 @@ pub fn svg_with(
                     mx + nx + k * tx,
                     my + ny + k * ty
                 );
-            }
-            if !labelled_cuts[parent]
-                && let Some(cut) = &run.nodes[parent].cutoff
-            {
-                labelled_cuts[parent] = true;
-                cut_labels.push((parent, cut.clone()));
             }
         }
     }
@@ -299,7 +532,7 @@ pub fn svg_with(
         } else {
             ("#fbe5d2", "#8a4b16", 1.5, "", "#111")
         };
-        let (w, h) = (node_width / 2.0, NODE_HEIGHT / 2.0);
+        let (w, h) = (extent(id).0, extent(id).1 / 2.0);
         let tooltip = format!(
             "{} ({}), depth {}",
             node.name,
@@ -311,100 +544,130 @@ pub fn svg_with(
             node.depth
         );
         let _ = write!(out, "<g><title>{}</title>", escape(&tooltip));
-        let text_y = if takes_slot(id) {
-            let lw = (text_width(label) + 14.0).max(30.0) / 2.0;
-            let _ = write!(
-                out,
-                r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{LEAF_HEIGHT}" rx="4" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"{dash}/>"#,
-                cx - lw,
-                cy - LEAF_HEIGHT / 2.0,
-                2.0 * lw
-            );
-            cy + 5.0
-        } else if node.mover == Player::First {
-            let _ = write!(
-                out,
-                r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}" stroke-linejoin="round"{dash}/>"#,
-                cx,
-                cy - h,
-                cx + w,
-                cy + h,
-                cx - w,
-                cy + h
-            );
-            cy + h - 7.0
-        } else {
-            let _ = write!(
-                out,
-                r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}" stroke-linejoin="round"{dash}/>"#,
-                cx - w,
-                cy - h,
-                cx + w,
-                cy - h,
-                cx,
-                cy + h
-            );
-            cy - h + 16.0
-        };
         let weight = if report.on_pv {
             r#" font-weight="bold""#
         } else {
             ""
         };
-        let _ = write!(
-            out,
-            r#"<text x="{cx:.1}" y="{text_y:.1}" font-size="14" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
-            escape(label)
-        );
+        match shape(id) {
+            Shape::Box => {
+                let _ = write!(
+                    out,
+                    r#"<rect class="node" x="{:.1}" y="{:.1}" width="{:.1}" height="{LEAF_HEIGHT}" rx="4" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"{dash}/>"#,
+                    cx - w,
+                    cy - h,
+                    2.0 * w
+                );
+                let _ = write!(
+                    out,
+                    r#"<text class="label" x="{cx:.1}" y="{:.1}" font-size="{VALUE_SIZE}" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
+                    cy + 5.0,
+                    escape(label)
+                );
+            }
+            Shape::Triangle => {
+                let (points, text_y) = if node.mover == Player::First {
+                    ([cx, cy - h, cx + w, cy + h, cx - w, cy + h], cy + h - 7.0)
+                } else {
+                    ([cx - w, cy - h, cx + w, cy - h, cx, cy + h], cy - h + 16.0)
+                };
+                let _ = write!(
+                    out,
+                    r#"<polygon class="node" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}" stroke-linejoin="round"{dash}/>"#,
+                    points[0], points[1], points[2], points[3], points[4], points[5]
+                );
+                let _ = write!(
+                    out,
+                    r#"<text class="label" x="{cx:.1}" y="{text_y:.1}" font-size="{VALUE_SIZE}" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
+                    escape(label)
+                );
+            }
+            Shape::Board => {
+                let frame_fill = if report.pruned {
+                    "#f2f2f2"
+                } else if node.is_leaf() {
+                    "white"
+                } else if node.mover == Player::First {
+                    "#dbe8f7"
+                } else {
+                    "#fbe5d2"
+                };
+                let _ = write!(
+                    out,
+                    r#"<rect class="node" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="4" fill="{frame_fill}" stroke="{stroke}" stroke-width="{stroke_width}"{dash}/>"#,
+                    cx - w,
+                    cy - h,
+                    2.0 * w,
+                    2.0 * h
+                );
+                if let Some(diagram) = tree.diagram(id as NodeId) {
+                    let before = node.parent.and_then(|p| tree.diagram(p));
+                    let (bw, _) = board_size(diagram);
+                    let opacity = if report.pruned {
+                        r#" opacity="0.45""#
+                    } else {
+                        ""
+                    };
+                    let _ = write!(out, "<g{opacity}>");
+                    draw_board(&mut out, diagram, before, cx - bw / 2.0, cy - h + 4.0);
+                    out.push_str("</g>");
+                }
+                let _ = write!(
+                    out,
+                    r#"<text class="label" x="{cx:.1}" y="{:.1}" font-size="13" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
+                    cy + h - 6.0,
+                    escape(label)
+                );
+            }
+        }
         if node.named {
-            let (nx, ny, anchor) = if node.is_leaf() {
-                (cx, cy + LEAF_HEIGHT / 2.0 + 13.0, "middle")
-            } else if node.mover == Player::First {
-                (cx - w * 0.5 - 4.0, cy - h + 8.0, "end")
+            let (nx, ny, anchor) = if shape(id) == Shape::Box {
+                (cx, cy + h + 13.0, "middle")
             } else {
-                (cx - w - 3.0, cy - h + 8.0, "end")
+                (cx - w - 4.0, cy - h + 9.0, "end")
             };
             let _ = write!(
                 out,
-                r##"<text x="{nx:.1}" y="{ny:.1}" font-size="11" text-anchor="{anchor}" fill="#555">{}</text>"##,
+                r##"<text class="label" x="{nx:.1}" y="{ny:.1}" font-size="{NAME_SIZE}" text-anchor="{anchor}" fill="#555">{}</text>"##,
                 escape(&node.name)
             );
         }
-        if visit_order && let Some(order) = report.visit_order {
+        if let Some(order) = order_of(id) {
             // To the right of the shape, clear of the edges that come in from above.
-            let (ox, oy) = if node.is_leaf() {
-                (
-                    cx + (text_width(label) + 14.0).max(30.0) / 2.0 + 3.0,
-                    cy + 4.0,
-                )
-            } else if node.mover == Player::First {
-                (cx + w * 0.5 + 4.0, cy - h + 10.0)
-            } else {
-                (cx + w * 0.5 + 5.0, cy + 6.0)
-            };
             let _ = write!(
                 out,
-                r##"<text x="{ox:.1}" y="{oy:.1}" font-size="10" fill="#1f5fbf" font-weight="bold">{order}</text>"##
+                r##"<text class="label" x="{:.1}" y="{:.1}" font-size="{ORDER_SIZE}" fill="#1f5fbf" font-weight="bold">{order}</text>"##,
+                cx + w + 3.0,
+                if shape(id) == Shape::Box {
+                    cy + 4.0
+                } else {
+                    cy - h + 10.0
+                }
             );
         }
         let _ = writeln!(out, "</g>");
     }
 
-    // The window at each cut, under the node that cut (drawn last, over the edges).
-    for (id, cut) in cut_labels {
-        let _ = writeln!(
-            out,
-            r##"<text x="{:.1}" y="{:.1}" font-size="11" fill="#7a1f16" stroke="white" stroke-width="4" paint-order="stroke" text-anchor="middle">{}<title>{}</title></text>"##,
-            px(id),
-            py(id) + NODE_HEIGHT / 2.0 + 14.0,
-            escape(&window_text(tree, cut.window)),
-            escape(&cutoff_text(tree, id as NodeId, cut.value, cut.window))
-        );
+    // The window at each cut, under the node that cut: α over β, as narrow as the node
+    // (drawn last, over the edges, with a white halo so that no edge runs through it).
+    for (id, window) in window_of.iter().enumerate() {
+        if let Some((window, why)) = window {
+            for (line, text) in window_lines(window).into_iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    r##"<text class="label" x="{:.1}" y="{:.1}" font-size="{WINDOW_SIZE}" fill="#7a1f16" stroke="white" stroke-width="4" paint-order="stroke" text-anchor="middle">{}<title>{}</title></text>"##,
+                    px(id),
+                    py(id) + half_height(id) + 13.0 + 12.0 * line as f64,
+                    escape(&text),
+                    escape(why)
+                );
+            }
+        }
     }
 
     // Legend, one row per topic.
     let base = 12.0;
-    let mut y = top + height * LEVEL + NODE_HEIGHT + 36.0;
+    let mut y = TOP + height * level + node_height + 36.0;
     let mut legend = format!(
         r##"<g font-size="12" fill="#333"><polygon points="{l0:.1},{y1:.1} {l1:.1},{y2:.1} {l2:.1},{y2:.1}" fill="#dbe8f7" stroke="#2c4f7c"/><text x="{t0:.1}" y="{y:.1}">MAX</text><polygon points="{m0:.1},{y0:.1} {m1:.1},{y0:.1} {m2:.1},{y3:.1}" fill="#fbe5d2" stroke="#8a4b16"/><text x="{t1:.1}" y="{y:.1}">MIN</text><rect x="{b0:.1}" y="{y0:.1}" width="16" height="14" rx="3" fill="white" stroke="#444"/><text x="{t3:.1}" y="{y:.1}">leaf (value for MAX)</text><line x1="{p0:.1}" y1="{yl:.1}" x2="{p1:.1}" y2="{yl:.1}" stroke="{PV}" stroke-width="3.5"/><text x="{t2:.1}" y="{y:.1}">principal variation</text>"##,
         l0 = base + 9.0,
@@ -426,6 +689,13 @@ pub fn svg_with(
         yl = y - 4.0,
         t2 = base + 336.0,
     );
+    if (0..n).any(|id| !hidden[id] && shape(id) == Shape::Board) {
+        y += 20.0;
+        let _ = write!(
+            legend,
+            r##"<text x="{base}" y="{y:.1}">boards: framed blue where MAX moves, orange where MIN moves; highlighted: the stone just played</text>"##,
+        );
+    }
     if run.cutoffs > 0 {
         y += 20.0;
         let _ = write!(

@@ -1,0 +1,420 @@
+//! The SVG pictures, checked as a reader sees them: no label runs into another
+//! label or into another node, nodes do not overlap, game trees show their boards,
+//! and every picture renders to PNG in a real SVG renderer (rsvg-convert, when the
+//! machine has it: the PNGs are left in the test's target folder to be looked at).
+
+use ply_core::{Algorithm, Game, Player};
+use ply_games::{Connect4, Mnk, Notation};
+use ply_tree::{ExpandOptions, ExplicitTree, annotate, expand, expand_to_depth, parse, render};
+
+/// A box on the page: left, top, right, bottom.
+#[derive(Clone, Copy, Debug)]
+struct Area(f64, f64, f64, f64);
+
+impl Area {
+    fn overlaps(&self, other: &Area) -> bool {
+        // Touching is fine; a tenth of a pixel of rounding is forgiven.
+        let e = 0.1;
+        self.0 < other.2 - e && other.0 < self.2 - e && self.1 < other.3 - e && other.1 < self.3 - e
+    }
+
+    fn contains(&self, other: &Area) -> bool {
+        self.0 <= other.0 && other.2 <= self.2 && self.1 <= other.3 && other.1 <= self.3
+    }
+}
+
+fn number(node: roxmltree::Node, name: &str) -> f64 {
+    node.attribute(name)
+        .unwrap_or_else(|| panic!("no {name} on {node:?}"))
+        .parse()
+        .unwrap()
+}
+
+/// How wide a text is drawn in DejaVu Sans, at most: 0.64 of the size for ASCII,
+/// 0.9 for the rest (symbols such as ≥ and ∞, Greek letters).
+fn text_width(text: &str, size: f64) -> f64 {
+    text.chars()
+        .map(|c| if c.is_ascii() { 0.64 } else { 0.9 })
+        .sum::<f64>()
+        * size
+}
+
+/// The labels (their text and box) and the nodes' shapes of a picture.
+fn areas(svg: &str) -> (Vec<(String, Area)>, Vec<Area>) {
+    let document = roxmltree::Document::parse(svg).expect("the picture is XML");
+    let mut labels = Vec::new();
+    let mut shapes = Vec::new();
+    for node in document.descendants() {
+        match (node.tag_name().name(), node.attribute("class")) {
+            ("text", Some("label")) => {
+                let text: String = node
+                    .children()
+                    .filter(|c| c.is_text())
+                    .filter_map(|c| c.text())
+                    .collect();
+                let (x, y, size) = (
+                    number(node, "x"),
+                    number(node, "y"),
+                    number(node, "font-size"),
+                );
+                let width = text_width(&text, size);
+                let left = match node.attribute("text-anchor") {
+                    Some("middle") => x - width / 2.0,
+                    Some("end") => x - width,
+                    _ => x,
+                };
+                // From the top of the capitals to the bottom of the descenders.
+                labels.push((
+                    text,
+                    Area(left, y - 0.8 * size, left + width, y + 0.25 * size),
+                ));
+            }
+            ("rect", Some("node")) => {
+                let (x, y) = (number(node, "x"), number(node, "y"));
+                shapes.push(Area(
+                    x,
+                    y,
+                    x + number(node, "width"),
+                    y + number(node, "height"),
+                ));
+            }
+            ("polygon", Some("node")) => {
+                let points: Vec<f64> = node
+                    .attribute("points")
+                    .unwrap()
+                    .split([' ', ','])
+                    .map(|p| p.parse().unwrap())
+                    .collect();
+                let xs = points.iter().step_by(2);
+                let ys = points.iter().skip(1).step_by(2);
+                shapes.push(Area(
+                    xs.clone().copied().fold(f64::INFINITY, f64::min),
+                    ys.clone().copied().fold(f64::INFINITY, f64::min),
+                    xs.copied().fold(f64::NEG_INFINITY, f64::max),
+                    ys.copied().fold(f64::NEG_INFINITY, f64::max),
+                ));
+            }
+            _ => {}
+        }
+    }
+    (labels, shapes)
+}
+
+/// Every way of drawing a tree: each algorithm, with and without the visit order,
+/// with and without pruned subtrees collapsed.
+fn drawings(tree: &ExplicitTree) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for algorithm in Algorithm::ALL {
+        let run = annotate(tree, algorithm);
+        for visit_order in [false, true] {
+            for collapse in [false, true] {
+                out.push((
+                    format!("{algorithm} visit_order={visit_order} collapse={collapse}"),
+                    render::svg_with(tree, &run, visit_order, collapse),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// No label overlaps another label, a node it does not belong to, and no node another.
+fn assert_readable(what: &str, svg: &str) {
+    let (labels, shapes) = areas(svg);
+    assert!(!shapes.is_empty(), "{what}: no nodes found");
+    for (i, (text, area)) in labels.iter().enumerate() {
+        for (other, other_area) in &labels[i + 1..] {
+            assert!(
+                !area.overlaps(other_area),
+                "{what}: labels {text:?} {area:?} and {other:?} {other_area:?} overlap"
+            );
+        }
+        for shape in &shapes {
+            assert!(
+                shape.contains(area) || !area.overlaps(shape),
+                "{what}: label {text:?} {area:?} runs into a node {shape:?}"
+            );
+        }
+    }
+    for (i, shape) in shapes.iter().enumerate() {
+        for other in &shapes[i + 1..] {
+            assert!(
+                !shape.overlaps(other),
+                "{what}: nodes {shape:?} and {other:?} overlap"
+            );
+        }
+    }
+}
+
+fn example(name: &str) -> ExplicitTree {
+    let path = format!("{}/../../examples/trees/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let options = ply_tree::ParseOptions {
+        perspective: if name == "negamax.txt" {
+            ply_tree::LeafPerspective::Mover
+        } else {
+            ply_tree::LeafPerspective::Max
+        },
+        ..Default::default()
+    };
+    parse(&text, &options).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+const EXAMPLES: [&str; 6] = [
+    "two-ply.txt",
+    "four-ply.txt",
+    "classic.txt",
+    "classic.json",
+    "decimals.txt",
+    "negamax.txt",
+];
+
+fn tic_tac_toe_from(position: &str) -> ExplicitTree {
+    let start = Mnk::tic_tac_toe().parse_position(position).unwrap();
+    let options = ExpandOptions {
+        boards: true,
+        ..ExpandOptions::default()
+    };
+    expand(&start, position, |p, mv| p.move_string(mv), &options).unwrap()
+}
+
+fn connect_four_to_depth(position: &str, depth: u32) -> ExplicitTree {
+    let start = Connect4::standard().parse_position(position).unwrap();
+    let options = ExpandOptions {
+        boards: true,
+        ..ExpandOptions::default()
+    };
+    let eval = ply_games::connect4::Connect4Eval;
+    expand_to_depth(
+        &start,
+        position,
+        |p, mv| p.move_string(mv),
+        depth,
+        |p| ply_core::Evaluator::evaluate(&eval, p),
+        &options,
+    )
+    .unwrap()
+}
+
+#[test]
+fn the_examples_labels_never_overlap() {
+    for name in EXAMPLES {
+        for (how, svg) in drawings(&example(name)) {
+            assert_readable(&format!("{name}, {how}"), &svg);
+        }
+    }
+}
+
+#[test]
+fn random_trees_labels_never_overlap() {
+    // Random shapes, names of every length, values of every width, cuts everywhere.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    for round in 0..60 {
+        fn grow(next: &mut impl FnMut(u64) -> u64, depth: u32, count: &mut u32, out: &mut String) {
+            *count += 1;
+            let name: String = (0..next(9))
+                .map(|i| (b'a' + ((i + *count as u64) % 26) as u8) as char)
+                .collect();
+            let name = if name.is_empty() {
+                String::new()
+            } else {
+                format!("{name}{count}")
+            };
+            let children = if depth >= 5 { 0 } else { next(4) };
+            if children == 0 {
+                let value = next(2_000) as i64 - 1_000;
+                if name.is_empty() {
+                    out.push_str(&value.to_string());
+                } else {
+                    out.push_str(&format!("{name}={value}"));
+                }
+                return;
+            }
+            out.push('(');
+            out.push_str(if name.is_empty() { "_" } else { &name });
+            for _ in 0..children {
+                out.push(' ');
+                grow(next, depth + 1, count, out);
+            }
+            out.push(')');
+        }
+        let mut text = String::new();
+        let mut count = 0;
+        grow(&mut next, 0, &mut count, &mut text);
+        if !text.starts_with('(') {
+            continue;
+        }
+        let tree = parse(&text, &Default::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        for (how, svg) in drawings(&tree) {
+            assert_readable(&format!("random tree {round} {text}, {how}"), &svg);
+        }
+    }
+}
+
+#[test]
+fn game_trees_draw_their_boards_and_stay_readable() {
+    // Tic-tac-toe near its end: X and O marks on 3x3 boards, one board per node.
+    let tree = tic_tac_toe_from("XOX/.O./...");
+    assert!(tree.diagram(tree.root()).is_some());
+    let run = annotate(&tree, Algorithm::AlphaBeta);
+    let svg = render::svg(&tree, &run, true);
+    assert_readable("tic-tac-toe XOX/.O./...", &svg);
+    // Every node is a framed board (206 of them) and the root's board shows its 4 stones.
+    assert_eq!(tree.len(), 206);
+    let (_, shapes) = areas(&svg);
+    assert_eq!(shapes.len(), 206);
+    let root = tree.diagram(tree.root()).unwrap();
+    assert_eq!(root.to_string(), "XOX\n.O.\n...");
+    // Marks drawn: X as two strokes (a path), O as a circle; 4 stones at the root,
+    // and each child one more: the picture has at least 206 * 4 stones.
+    let marks =
+        svg.matches(r##"stroke="#1d4477""##).count() + svg.matches(r##"stroke="#a4461b""##).count();
+    assert!(marks >= 206 * 4, "{marks} marks");
+    // The stone just played is highlighted in every node but the root.
+    assert_eq!(svg.matches(r##"fill="#ffe98a""##).count(), 205);
+
+    // Connect Four two plies deep: 7x6 boards of discs.
+    let tree = connect_four_to_depth("4444", 2);
+    assert_eq!(tree.len(), 1 + 7 + 49);
+    let svg = render::svg(&tree, &annotate(&tree, Algorithm::AlphaBeta), false);
+    assert_readable("connect four 4444 depth 2", &svg);
+    // 57 boards of 42 cells, each a disc.
+    assert_eq!(svg.matches("<circle").count(), 57 * 42);
+    let root = tree.diagram(tree.root()).unwrap();
+    assert_eq!(root.rows(), 6);
+    assert_eq!(root.columns(), 7);
+    assert_eq!(root.stone(5, 3), Some(Player::First));
+    assert_eq!(root.stone(2, 3), Some(Player::Second));
+    assert_eq!(root.stone(1, 3), None);
+}
+
+#[test]
+fn a_tree_without_boards_asked_keeps_none() {
+    let start = Mnk::tic_tac_toe().parse_position("XOX/OXO/...").unwrap();
+    let tree = expand(
+        &start,
+        "p",
+        |p, mv| p.move_string(mv),
+        &ExpandOptions::default(),
+    )
+    .unwrap();
+    assert!((0..tree.len()).all(|id| tree.diagram(id as u32).is_none()));
+    assert!(start.diagram().is_some());
+}
+
+/// The size `rsvg-convert` gave a PNG, from its header.
+fn png_size(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    let word = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+#[test]
+fn every_picture_renders_to_png() {
+    let converter = std::process::Command::new("rsvg-convert")
+        .arg("--version")
+        .output();
+    if converter.is_err() {
+        eprintln!(
+            "SKIPPED every_picture_renders_to_png: rsvg-convert is not installed \
+             (Debian: apt-get install librsvg2-bin)"
+        );
+        return;
+    }
+    let folder = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pictures");
+    std::fs::create_dir_all(&folder).unwrap();
+    let mut pictures: Vec<(String, String)> = EXAMPLES
+        .iter()
+        .map(|name| {
+            let tree = example(name);
+            let run = annotate(&tree, Algorithm::AlphaBeta);
+            (name.replace('.', "-"), render::svg(&tree, &run, true))
+        })
+        .collect();
+    let tree = tic_tac_toe_from("XOX/.O./...");
+    let run = annotate(&tree, Algorithm::AlphaBeta);
+    pictures.push((
+        "tictactoe".into(),
+        render::svg_with(&tree, &run, false, true),
+    ));
+    let tree = connect_four_to_depth("4444", 2);
+    let run = annotate(&tree, Algorithm::AlphaBeta);
+    pictures.push((
+        "connect4".into(),
+        render::svg_with(&tree, &run, false, true),
+    ));
+    for (name, svg) in pictures {
+        let svg_path = folder.join(format!("{name}.svg"));
+        let png_path = folder.join(format!("{name}.png"));
+        std::fs::write(&svg_path, &svg).unwrap();
+        let status = std::process::Command::new("rsvg-convert")
+            .arg(&svg_path)
+            .arg("-o")
+            .arg(&png_path)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{name}: rsvg-convert failed");
+        let (width, height) = png_size(&std::fs::read(&png_path).unwrap());
+        let document = roxmltree::Document::parse(&svg).unwrap();
+        let root = document.root_element();
+        assert_eq!(width as f64, number(root, "width"), "{name}");
+        assert_eq!(height as f64, number(root, "height"), "{name}");
+        eprintln!("{name}: {width}x{height} px, {}", png_path.display());
+    }
+}
+
+/// The pictures in docs/tree-lab.md are what ply draws today: each is compared with a
+/// fresh drawing (`PLY_UPDATE_PICTURES=1 cargo test -p ply-tree --test pictures`
+/// rewrites them after a change of the drawing).
+#[test]
+fn the_docs_pictures_are_current() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/img");
+    let alpha_beta = |tree: &ExplicitTree| annotate(tree, Algorithm::AlphaBeta);
+    // (file, command that draws it, drawing)
+    let pictures = [
+        (
+            "classic.svg",
+            "ply tree examples/trees/classic.txt --format svg --trace",
+            {
+                let tree = example("classic.txt");
+                render::svg(&tree, &alpha_beta(&tree), true)
+            },
+        ),
+        (
+            "four-ply.svg",
+            "ply tree examples/trees/four-ply.txt --format svg --trace",
+            {
+                let tree = example("four-ply.txt");
+                render::svg(&tree, &alpha_beta(&tree), true)
+            },
+        ),
+        (
+            "tictactoe.svg",
+            "ply tree 'tictactoe@XOX/.O./X..' --format svg --trace",
+            {
+                let tree = tic_tac_toe_from("XOX/.O./X..");
+                render::svg(&tree, &alpha_beta(&tree), true)
+            },
+        ),
+    ];
+    let update = std::env::var_os("PLY_UPDATE_PICTURES").is_some();
+    for (file, command, svg) in pictures {
+        let path = docs.join(file);
+        if update {
+            std::fs::write(&path, &svg).unwrap();
+            continue;
+        }
+        let shipped = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            shipped == svg,
+            "docs/img/{file} is not what `{command}` draws today: \
+             PLY_UPDATE_PICTURES=1 cargo test -p ply-tree --test pictures rewrites it"
+        );
+    }
+}
