@@ -60,6 +60,7 @@ enum Command {
     Book(commands::book::Args),
     #[command(name = "gen")]
     Generate(commands::generate::Args),
+    Serve(commands::serve::Args),
 }
 
 /// A closed pipe (`ply tree big.txt | head`) ends the process quietly, as it does
@@ -161,6 +162,7 @@ fn run(arguments: Vec<std::ffi::OsString>, games: &impl source::GameSource) -> E
         Command::Bench(args) => commands::bench::run(args, games),
         Command::Book(args) => commands::book::run(args, games),
         Command::Generate(args) => commands::generate::run(args, games),
+        Command::Serve(args) => commands::serve::run(args),
     };
     match result {
         Ok(code) => code,

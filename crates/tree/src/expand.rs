@@ -283,11 +283,11 @@ pub fn expand_strategy<G: Game + Eq + std::hash::Hash>(
             builder.set_diagram(id, diagram);
         }
         let Some(score) = value(&position) else {
-            return Err(TreeError {
-                line: 0,
-                column: 0,
-                message: "a position of the strategy has no solved value".into(),
-            });
+            return Err(TreeError::at(
+                0,
+                0,
+                "a position of the strategy has no solved value",
+            ));
         };
         let for_max = if mover == Player::First {
             score

@@ -35,6 +35,6 @@ pub use parse::{
     Format, JSON_MAX_DEPTH, detect_format, parse, parse_bracket, parse_json, parse_text,
 };
 pub use tree::{
-    ExplicitTree, LeafPerspective, Limits, Node, NodeId, ParseOptions, TreeBuilder, TreeError,
-    TreePosition,
+    ExplicitTree, LeafPerspective, Limits, MoveOrder, Node, NodeId, ParseOptions, TreeBuilder,
+    TreeError, TreePosition,
 };

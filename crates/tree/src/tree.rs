@@ -55,26 +55,32 @@ impl Limits {
 
     /// The refusal of a tree with more than `max_nodes` nodes, at a place.
     pub fn too_many_nodes(&self, line: u32, column: u32) -> TreeError {
-        TreeError::at(
-            line,
-            column,
-            format!(
-                "the tree has more than {} nodes (raise the limit with --max-nodes)",
-                self.max_nodes
-            ),
-        )
+        TreeError {
+            limit: Some("max_nodes"),
+            ..TreeError::at(
+                line,
+                column,
+                format!(
+                    "the tree has more than {} nodes (raise the limit with --max-nodes)",
+                    self.max_nodes
+                ),
+            )
+        }
     }
 
     /// The refusal of a tree deeper than `max_depth`, at a place.
     pub fn too_deep(&self, line: u32, column: u32) -> TreeError {
-        TreeError::at(
-            line,
-            column,
-            format!(
-                "the tree goes deeper than depth {} (raise the limit with --max-depth)",
-                self.max_depth
-            ),
-        )
+        TreeError {
+            limit: Some("max_depth"),
+            ..TreeError::at(
+                line,
+                column,
+                format!(
+                    "the tree goes deeper than depth {} (raise the limit with --max-depth)",
+                    self.max_depth
+                ),
+            )
+        }
     }
 }
 
@@ -106,6 +112,9 @@ pub struct TreeError {
     pub column: u32,
     /// What is wrong, in one line.
     pub message: String,
+    /// The limit the tree went past (`"max_nodes"`, `"max_depth"`); `None` for a
+    /// tree that is wrong rather than too big.
+    pub limit: Option<&'static str>,
 }
 
 impl TreeError {
@@ -115,6 +124,7 @@ impl TreeError {
             line,
             column,
             message: message.into(),
+            limit: None,
         }
     }
 }
@@ -155,6 +165,35 @@ impl Node {
     /// True for a node without children.
     pub fn is_leaf(&self) -> bool {
         self.child_count == 0
+    }
+}
+
+/// The order of each node's children in [`ExplicitTree::reordered`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MoveOrder {
+    /// As the tree was written.
+    #[default]
+    AsWritten,
+    /// The best move for the player to move first.
+    BestFirst,
+    /// The worst move for the player to move first.
+    WorstFirst,
+}
+
+impl std::str::FromStr for MoveOrder {
+    type Err = String;
+
+    /// `as_written`, `best_first`, `worst_first` (also with `-` for `_`).
+    fn from_str(text: &str) -> Result<MoveOrder, String> {
+        match text.replace('-', "_").as_str() {
+            "as_written" => Ok(MoveOrder::AsWritten),
+            "best_first" => Ok(MoveOrder::BestFirst),
+            "worst_first" => Ok(MoveOrder::WorstFirst),
+            _ => Err(format!(
+                "unknown move order {}: as_written, best_first or worst_first",
+                excerpt(text)
+            )),
+        }
     }
 }
 
@@ -234,6 +273,96 @@ impl ExplicitTree {
             (LeafPerspective::Mover, Player::Second) => -v,
             _ => v,
         })
+    }
+
+    /// The same tree with each node's children in another order ([`MoveOrder`]), as a
+    /// lesson on move ordering shows it: alpha-beta prunes most when the best move
+    /// comes first, and nothing when it comes last. Children are sorted by their
+    /// minimax value, best first for the player to move (MAX: highest first; MIN:
+    /// lowest first) or worst first; equal values keep their written order.
+    /// Unnamed nodes are numbered again in the new reading order.
+    ///
+    /// ```
+    /// use ply_tree::{MoveOrder, parse};
+    ///
+    /// let tree = parse("(a (b 3 12) (c 8 2))", &Default::default()).unwrap();
+    /// let best = tree.reordered(MoveOrder::BestFirst);
+    /// // MAX at a: b (worth 3) before c (worth 2); MIN at b and c: the lowest leaf first.
+    /// assert_eq!(best.to_bracket(), "(a (b 3 12) (c 2 8))");
+    /// let worst = tree.reordered(MoveOrder::WorstFirst);
+    /// assert_eq!(worst.to_bracket(), "(a (c 8 2) (b 12 3))");
+    /// ```
+    pub fn reordered(&self, order: MoveOrder) -> ExplicitTree {
+        let n = self.nodes.len();
+        if order == MoveOrder::AsWritten || n == 0 {
+            return self.clone();
+        }
+        // Minimax values for MAX, from the leaves up (children come after their parent).
+        let mut value = vec![0i64; n];
+        for id in (0..n).rev() {
+            let children = self.children(id as NodeId);
+            value[id] = if children.is_empty() {
+                self.max_value(id as NodeId).unwrap_or(0) as i64
+            } else {
+                let values = children.iter().map(|&c| value[c as usize]);
+                match self.nodes[id].mover {
+                    Player::First => values.max().unwrap_or(0),
+                    Player::Second => values.min().unwrap_or(0),
+                }
+            };
+        }
+        // The new reading order: a depth-first walk taking each node's children sorted.
+        let mut new_id = vec![0 as NodeId; n];
+        let mut old_of = Vec::with_capacity(n);
+        let mut sorted_children: Vec<Vec<NodeId>> = vec![Vec::new(); n];
+        let mut stack = vec![self.root()];
+        while let Some(id) = stack.pop() {
+            new_id[id as usize] = old_of.len() as NodeId;
+            old_of.push(id);
+            let mut children = self.children(id).to_vec();
+            let for_mover = |c: &NodeId| match self.nodes[id as usize].mover {
+                Player::First => -value[*c as usize],
+                Player::Second => value[*c as usize],
+            };
+            // Stable: equal values keep the order they were written in.
+            match order {
+                MoveOrder::BestFirst => children.sort_by_key(for_mover),
+                _ => children.sort_by_key(|c| std::cmp::Reverse(for_mover(c))),
+            }
+            stack.extend(children.iter().rev());
+            sorted_children[id as usize] = children;
+        }
+        let mut nodes = Vec::with_capacity(n);
+        let mut child_ids = Vec::with_capacity(self.child_ids.len());
+        for (new, &old) in old_of.iter().enumerate() {
+            let mut node = self.nodes[old as usize].clone();
+            node.parent = node.parent.map(|p| new_id[p as usize]);
+            if !node.named {
+                node.name = format!("#{}", new + 1);
+            }
+            node.first_child = child_ids.len() as u32;
+            child_ids.extend(
+                sorted_children[old as usize]
+                    .iter()
+                    .map(|&c| new_id[c as usize]),
+            );
+            nodes.push(node);
+        }
+        let diagrams = if self.diagrams.is_empty() {
+            Vec::new()
+        } else {
+            old_of
+                .iter()
+                .map(|&old| self.diagrams.get(old as usize).cloned().flatten())
+                .collect()
+        };
+        ExplicitTree {
+            nodes,
+            child_ids,
+            decimals: self.decimals,
+            perspective: self.perspective,
+            diagrams,
+        }
     }
 
     /// The same game with leaf values rewritten from `perspective`'s point of view.

@@ -5,5 +5,6 @@ pub mod count;
 pub mod generate;
 pub mod grundy;
 pub mod play;
+pub mod serve;
 pub mod solve;
 pub mod tree;

@@ -1,0 +1,73 @@
+//! The catalog of games, for a front end's menu.
+
+use serde::Serialize;
+
+/// One game of the catalog: the answer to `GET /api/games` is a list of these.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameInfo {
+    /// How a request names the game (`tictactoe`, `connect4`, `nim:3,4,5`).
+    pub spec: String,
+    /// What the game is, in words.
+    pub name: String,
+    /// The spec's pattern in the catalog, when the game takes parameters (`nim:a,b,...`).
+    pub pattern: String,
+}
+
+/// A playable example of each pattern of the catalog, with its description.
+const EXAMPLES: &[(&str, &str)] = &[
+    ("tictactoe", "tictactoe"),
+    ("mnk:M,N,K", "mnk:4,4,3"),
+    ("connect4", "connect4"),
+    ("connect4:WxH", "connect4:5x4"),
+    ("race:N,K", "race:10,2"),
+    ("nim:a,b,...", "nim:3,4,5"),
+    ("misere-nim:a,b,...", "misere-nim:3,4,5"),
+    ("bash:N,M", "bash:10,3"),
+    ("wythoff:a,b", "wythoff:4,6"),
+    ("subtraction:N,...;S", "subtraction:20,17;1,3,4"),
+    ("pursuit:GRAPH[,cops=K]", "pursuit:grid:3x3"),
+    (
+        "pursuit-hidden:GRAPH[,cops=K]",
+        "pursuit-hidden:cycle:5,cops=2",
+    ),
+];
+
+/// Every game of the catalog, each with a spec that can be played as it is.
+pub fn list_games() -> Vec<GameInfo> {
+    ply_games::catalog::GAMES
+        .iter()
+        .map(|&(pattern, name)| GameInfo {
+            spec: EXAMPLES
+                .iter()
+                .find(|(p, _)| *p == pattern)
+                .map_or(pattern, |(_, example)| example)
+                .to_string(),
+            name: name.to_string(),
+            pattern: pattern.to_string(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every listed spec names a game the catalog plays.
+    #[test]
+    fn every_spec_plays() {
+        struct Name;
+        impl ply_games::GameVisitor for Name {
+            type Output = String;
+            fn visit<G: ply_games::Playable>(self, start: G) -> String {
+                start.game_name()
+            }
+        }
+        let games = list_games();
+        assert_eq!(games.len(), ply_games::catalog::GAMES.len());
+        for game in games {
+            let name = ply_games::with_game(&game.spec, Name)
+                .unwrap_or_else(|e| panic!("{}: {e}", game.spec));
+            assert!(!name.is_empty());
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! # ply-api: ply's operations, one layer under every front end
+//!
+//! What `ply tree`, `ply solve` and the web lab compute lives here, as typed requests
+//! and responses (serde), one function per operation. The command line renders the
+//! responses as text or JSON; the server (`ply serve`) sends the same JSON; the C and
+//! Python bindings call the same functions. So every front end gives the same answers.
+//!
+//! | module | operation |
+//! |---|---|
+//! | [`tree`] | evaluate a hand-made tree: every backed-up value, the cuts, the visit trace |
+//! | [`games`] | the catalog of games: their specs and names |
+//!
+//! Errors are values ([`ApiError`]): what kind of mistake (a text that does not
+//! parse, a request past a limit, a request that makes no sense) and a one-line
+//! message. No input makes these functions panic.
+//!
+//! ```
+//! use ply_api::tree::{TreeRequest, evaluate_tree};
+//!
+//! let request = TreeRequest::new("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))");
+//! let json: serde_json::Value = serde_json::from_str(&evaluate_tree(&request, &Default::default()).unwrap()).unwrap();
+//! assert_eq!(json["value"], 3);
+//! assert_eq!(json["cutoffs"], 1);
+//! ```
+#![deny(missing_docs)]
+
+pub mod games;
+pub mod tree;
+
+use serde::Serialize;
+use std::fmt;
+
+/// What kind of mistake a request made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// A text (a tree, a position, a move) that does not read; the message says where.
+    Parse,
+    /// A request past one of the limits that protect the machine; the message names it.
+    Limit,
+    /// Anything else a request can get wrong: an unknown game or option, a move that is not legal.
+    BadRequest,
+}
+
+/// An operation's refusal: its kind and a one-line message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ApiError {
+    /// The message, one line.
+    pub error: String,
+    /// What kind of mistake.
+    pub kind: ErrorKind,
+    /// The limit a [`ErrorKind::Limit`] refusal went past (its configuration name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<&'static str>,
+}
+
+impl ApiError {
+    /// A text that does not read.
+    pub fn parse(message: impl Into<String>) -> ApiError {
+        ApiError {
+            error: message.into(),
+            kind: ErrorKind::Parse,
+            limit: None,
+        }
+    }
+
+    /// A request past the limit called `limit`.
+    pub fn limit(limit: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            error: message.into(),
+            kind: ErrorKind::Limit,
+            limit: Some(limit),
+        }
+    }
+
+    /// Any other mistake.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError {
+            error: message.into(),
+            kind: ErrorKind::BadRequest,
+            limit: None,
+        }
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.error)
+    }
+}
+
+impl std::error::Error for ApiError {}

@@ -1,0 +1,224 @@
+//! Evaluate a hand-made game tree: the tree lab's operation.
+//!
+//! A request holds the tree as text (any format `ply tree` reads: indented, bracket,
+//! JSON), the algorithm, whose point of view the leaf values are written from, and
+//! optionally a move order. The answer is exactly the JSON `ply tree --format json
+//! --trace` prints for that tree (docs/tree-lab.md): every node's backed-up value,
+//! bound and visit order, the cuts with their windows, the principal variation,
+//! the visit trace and the summary.
+
+use crate::ApiError;
+use ply_core::Algorithm;
+pub use ply_tree::Limits;
+use ply_tree::{
+    Annotation, ExplicitTree, LeafPerspective, MoveOrder, ParseOptions, TreeError, annotate, parse,
+    render,
+};
+use serde::Deserialize;
+
+/// What to evaluate: the request of `POST /api/tree`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct TreeRequest {
+    /// The tree, in any format the tree lab reads (docs/tree-format.md).
+    pub tree: String,
+    /// `minimax`, `negamax` or `alphabeta` (the default).
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// `max` (the default: leaf values are for MAX) or `mover` (for the player to
+    /// move at the leaf, the negamax convention).
+    #[serde(default)]
+    pub leaf_perspective: Option<String>,
+    /// `as_written` (the default), `best_first` or `worst_first`: each node's
+    /// children sorted by their minimax value before the search.
+    #[serde(default)]
+    pub order: Option<String>,
+}
+
+impl TreeRequest {
+    /// A request for `tree` with every option at its default.
+    pub fn new(tree: impl Into<String>) -> TreeRequest {
+        TreeRequest {
+            tree: tree.into(),
+            ..TreeRequest::default()
+        }
+    }
+}
+
+/// The limits on the trees a caller may send.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeLimits {
+    /// The most bytes of tree text.
+    pub max_bytes: usize,
+    /// The most nodes and the deepest level.
+    pub tree: Limits,
+}
+
+impl Default for TreeLimits {
+    /// The command line's limits: 256 MiB of text, a million nodes, 1,000 levels.
+    fn default() -> TreeLimits {
+        TreeLimits {
+            max_bytes: Limits::MAX_INPUT_BYTES,
+            tree: Limits::default(),
+        }
+    }
+}
+
+/// A tree read and searched: what every rendering of a request starts from.
+pub struct Evaluated {
+    /// The tree, in the order the request asked for.
+    pub tree: ExplicitTree,
+    /// The search's report on every node.
+    pub run: Annotation,
+}
+
+/// A tree that does not read is a parse error at its line:column; one past a limit
+/// names the limit (`max_tree_nodes`, `max_tree_depth`) instead of the command
+/// line's option.
+fn tree_error(error: TreeError) -> ApiError {
+    let limit = match error.limit {
+        Some("max_nodes") => "max_tree_nodes",
+        Some("max_depth") => "max_tree_depth",
+        Some(other) => other,
+        None => return ApiError::parse(error.to_string()),
+    };
+    let message = match error.message.split_once(" (raise the limit") {
+        Some((message, _)) => message,
+        None => &error.message,
+    };
+    let place = TreeError {
+        message: format!("{message} (limit {limit})"),
+        ..error
+    };
+    ApiError::limit(limit, place.to_string())
+}
+
+/// Reads and searches the tree of `request`, within `limits`.
+pub fn evaluate(request: &TreeRequest, limits: &TreeLimits) -> Result<Evaluated, ApiError> {
+    if request.tree.len() > limits.max_bytes {
+        return Err(ApiError::limit(
+            "max_tree_bytes",
+            format!(
+                "the tree is {} bytes long, more than the {} allowed",
+                request.tree.len(),
+                limits.max_bytes
+            ),
+        ));
+    }
+    let algorithm: Algorithm = request
+        .algorithm
+        .as_deref()
+        .unwrap_or("alphabeta")
+        .parse()
+        .map_err(ApiError::bad_request)?;
+    let perspective = match request.leaf_perspective.as_deref().unwrap_or("max") {
+        "max" => LeafPerspective::Max,
+        "mover" => LeafPerspective::Mover,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "unknown leaf_perspective {}: max or mover",
+                ply_core::text::excerpt(other)
+            )));
+        }
+    };
+    let order: MoveOrder = request
+        .order
+        .as_deref()
+        .unwrap_or("as_written")
+        .parse()
+        .map_err(ApiError::bad_request)?;
+    let options = ParseOptions {
+        limits: limits.tree,
+        perspective,
+    };
+    let tree = parse(&request.tree, &options)
+        .map_err(tree_error)?
+        .reordered(order);
+    let run = annotate(&tree, algorithm);
+    Ok(Evaluated { tree, run })
+}
+
+/// The answer to `POST /api/tree`: exactly the JSON text `ply tree --format json
+/// --trace` prints for the request's tree.
+pub fn evaluate_tree(request: &TreeRequest, limits: &TreeLimits) -> Result<String, ApiError> {
+    let Evaluated { tree, run } = evaluate(request, limits)?;
+    Ok(render::json_text(&tree, &run, true))
+}
+
+/// The request's tree drawn as an SVG picture (visit order numbered), as `ply tree
+/// --format svg --trace` draws it.
+pub fn tree_svg(request: &TreeRequest, limits: &TreeLimits) -> Result<String, ApiError> {
+    let Evaluated { tree, run } = evaluate(request, limits)?;
+    Ok(render::svg(&tree, &run, true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLASSIC: &str = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";
+
+    fn json(request: &TreeRequest) -> serde_json::Value {
+        serde_json::from_str(&evaluate_tree(request, &TreeLimits::default()).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_classic_tree_under_each_algorithm() {
+        let mut request = TreeRequest::new(CLASSIC);
+        let alpha_beta = json(&request);
+        assert_eq!(alpha_beta["value"], 3);
+        assert_eq!(alpha_beta["leaves_evaluated"], 7);
+        request.algorithm = Some("minimax".into());
+        let minimax = json(&request);
+        assert_eq!(minimax["value"], 3);
+        assert_eq!(minimax["leaves_evaluated"], 9);
+        assert_eq!(minimax["cutoffs"], 0);
+    }
+
+    #[test]
+    fn move_order_changes_what_alpha_beta_reads() {
+        let mut request = TreeRequest::new(CLASSIC);
+        request.order = Some("best_first".into());
+        let best = json(&request);
+        request.order = Some("worst_first".into());
+        let worst = json(&request);
+        // The value never changes; best first reads fewest leaves: 3 8 12 | 2 | 2.
+        assert_eq!(best["value"], 3);
+        assert_eq!(worst["value"], 3);
+        assert_eq!(best["leaves_evaluated"], 5);
+        assert_eq!(worst["leaves_evaluated"], 9);
+    }
+
+    #[test]
+    fn mistakes_are_sorted_by_kind() {
+        let limits = TreeLimits::default();
+        let error = evaluate_tree(&TreeRequest::new("(a (b 1) 2"), &limits).unwrap_err();
+        assert_eq!(error.kind, crate::ErrorKind::Parse);
+        assert!(error.error.starts_with("1:"), "{}", error.error);
+        let mut request = TreeRequest::new(CLASSIC);
+        request.algorithm = Some("mcts".into());
+        let error = evaluate_tree(&request, &limits).unwrap_err();
+        assert_eq!(error.kind, crate::ErrorKind::BadRequest);
+        let small = TreeLimits {
+            tree: Limits {
+                max_nodes: 5,
+                ..Limits::default()
+            },
+            ..limits
+        };
+        let error = evaluate_tree(&TreeRequest::new(CLASSIC), &small).unwrap_err();
+        assert_eq!(error.kind, crate::ErrorKind::Limit);
+        assert_eq!(error.limit, Some("max_tree_nodes"));
+        assert!(
+            error.error.ends_with("(limit max_tree_nodes)"),
+            "{}",
+            error.error
+        );
+        let tiny = TreeLimits {
+            max_bytes: 10,
+            ..limits
+        };
+        let error = evaluate_tree(&TreeRequest::new(CLASSIC), &tiny).unwrap_err();
+        assert_eq!(error.limit, Some("max_tree_bytes"));
+    }
+}
