@@ -1,6 +1,13 @@
 //! The catalog of games, for a front end's menu.
 
+use crate::ApiError;
+use ply_games::{GameVisitor, with_game};
 use serde::Serialize;
+
+/// Runs `visitor` on the game `spec` names, or refuses an unknown spec.
+pub fn with_spec<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, ApiError> {
+    with_game(spec, visitor).map_err(|e| ApiError::bad_request(e.to_string()))
+}
 
 /// One game of the catalog: the answer to `GET /api/games` is a list of these.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -9,6 +9,9 @@
 //! |---|---|
 //! | [`tree`] | evaluate a hand-made tree: every backed-up value, the cuts, the visit trace |
 //! | [`games`] | the catalog of games: their specs and names |
+//! | [`play`] | a game's state after a list of moves, every move's value, the engine's move |
+//! | [`control`] | stopping an operation: a flag, and the time it is given |
+//! | [`words`] | results in words, the same everywhere |
 //!
 //! Errors are values ([`ApiError`]): what kind of mistake (a text that does not
 //! parse, a request past a limit, a request that makes no sense) and a one-line
@@ -24,8 +27,11 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod control;
 pub mod games;
+pub mod play;
 pub mod tree;
+pub mod words;
 
 use serde::Serialize;
 use std::fmt;

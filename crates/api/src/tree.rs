@@ -152,6 +152,83 @@ pub fn tree_svg(request: &TreeRequest, limits: &TreeLimits) -> Result<String, Ap
     Ok(render::svg(&tree, &run, true))
 }
 
+/// A game written out as a tree: the request of `POST /api/tree/game`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct GameTreeRequest {
+    /// The game's spec (`race:5,2`, `nim:1,2`, `tictactoe`).
+    pub game: String,
+    /// The position to start from, in the game's notation (default: the start).
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Write the tree down to this many plies only; deeper positions are leaves
+    /// valued by the game's evaluation (default: to the end of the game).
+    #[serde(default)]
+    pub depth: Option<u32>,
+}
+
+/// The answer to `POST /api/tree/game`.
+#[derive(Clone, Debug, serde::Serialize, PartialEq, Eq)]
+pub struct GameTree {
+    /// The tree in bracket format, ready for [`TreeRequest::tree`].
+    pub tree: String,
+    /// Its nodes.
+    pub nodes: usize,
+}
+
+/// The game of `request` written out as a tree, as `ply tree GAME@POSITION` does,
+/// within `limits`.
+pub fn game_tree(request: &GameTreeRequest, limits: &TreeLimits) -> Result<GameTree, ApiError> {
+    struct Visit<'a>(&'a GameTreeRequest, &'a TreeLimits);
+    impl ply_games::GameVisitor for Visit<'_> {
+        type Output = Result<GameTree, ApiError>;
+        fn visit<G: ply_games::Playable>(self, start: G) -> Self::Output {
+            let (request, limits) = (self.0, self.1);
+            let root = match &request.position {
+                Some(text) => start
+                    .parse_position(text)
+                    .map_err(|e| ApiError::parse(format!("position: {e}")))?,
+                None => start,
+            };
+            if root.has_cycles() {
+                return Err(ApiError::bad_request(format!(
+                    "positions of {} repeat, so its tree never ends: `ply tree {}` draws its solved strategy",
+                    root.game_name(),
+                    request.game
+                )));
+            }
+            let name = match root.position_string() {
+                text if text.is_empty() => "start".to_string(),
+                text => text,
+            };
+            let options = ply_tree::ExpandOptions {
+                limits: limits.tree,
+                boards: false,
+            };
+            let tree = match request.depth {
+                Some(depth) => {
+                    let eval = root.evaluator();
+                    ply_tree::expand_to_depth(
+                        &root,
+                        &name,
+                        |p, mv| p.move_string(mv),
+                        depth,
+                        |p| ply_core::Evaluator::evaluate(&eval, p),
+                        &options,
+                    )
+                }
+                None => ply_tree::expand(&root, &name, |p, mv| p.move_string(mv), &options),
+            }
+            .map_err(tree_error)?;
+            Ok(GameTree {
+                tree: tree.to_bracket(),
+                nodes: tree.len(),
+            })
+        }
+    }
+    crate::games::with_spec(&request.game, Visit(request, limits))?
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,6 +264,49 @@ mod tests {
         assert_eq!(worst["value"], 3);
         assert_eq!(best["leaves_evaluated"], 5);
         assert_eq!(worst["leaves_evaluated"], 9);
+    }
+
+    #[test]
+    fn games_are_written_out_as_trees_the_lab_reads() {
+        let limits = TreeLimits::default();
+        let request = GameTreeRequest {
+            game: "race:4,2".into(),
+            ..GameTreeRequest::default()
+        };
+        let tree = game_tree(&request, &limits).unwrap();
+        // Race to 4 adding 1 or 2: the first player wins (go to 1, then to 4 or 3+1).
+        let json = json(&TreeRequest::new(tree.tree.clone()));
+        assert_eq!(json["value"], 1);
+        assert_eq!(tree.nodes, 1 + count_race(0, 4));
+        let error = game_tree(
+            &GameTreeRequest {
+                game: "tictactoe".into(),
+                ..GameTreeRequest::default()
+            },
+            &TreeLimits {
+                tree: Limits {
+                    max_nodes: 1000,
+                    ..Limits::default()
+                },
+                ..limits
+            },
+        )
+        .unwrap_err();
+        assert_eq!(error.limit, Some("max_tree_nodes"));
+    }
+
+    /// Nodes below a race position at `total` (each move adds 1 or 2, up to `goal`).
+    fn count_race(total: u32, goal: u32) -> usize {
+        (1..=2)
+            .filter(|add| total + add <= goal)
+            .map(|add| {
+                if total + add == goal {
+                    1
+                } else {
+                    1 + count_race(total + add, goal)
+                }
+            })
+            .sum()
     }
 
     #[test]

@@ -6,6 +6,8 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use ply_api::control::Control;
+use ply_api::play::{GameRequest, PlayLimits};
 use ply_api::tree::{TreeLimits, TreeRequest};
 use ply_api::{ApiError, ErrorKind};
 use serde::de::DeserializeOwned;
@@ -141,6 +143,113 @@ pub(crate) async fn tree_svg(
     let limits = tree_limits(&state);
     match blocking(move || ply_api::tree::tree_svg(&request, &limits)).await {
         Ok(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
+        Err(response) => response,
+    }
+}
+
+/// `POST /api/tree/game`: a game written out as a tree, `{"tree", "nodes"}`.
+pub(crate) async fn tree_game(
+    axum::extract::State(state): axum::extract::State<State>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let request: ply_api::tree::GameTreeRequest = match read_json(body, &state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let limits = tree_limits(&state);
+    match blocking(move || ply_api::tree::game_tree(&request, &limits)).await {
+        Ok(tree) => axum::Json(tree).into_response(),
+        Err(response) => response,
+    }
+}
+
+fn play_limits(state: &State) -> PlayLimits {
+    PlayLimits {
+        max_ms: state.limits.max_search_ms,
+        max_nodes: state.limits.max_search_nodes,
+        ..PlayLimits::default()
+    }
+}
+
+/// A search slot, or the refusal that says every slot is taken.
+fn search_slot(state: &State) -> Result<tokio::sync::OwnedSemaphorePermit, Refusal> {
+    state.searches.clone().try_acquire_owned().map_err(|_| {
+        Refusal(ApiError::limit(
+            "max_searches",
+            format!(
+                "{} searches are running, as many as the server runs at once (limit max_searches): try again in a moment",
+                state.limits.max_searches
+            ),
+        ))
+    })
+}
+
+/// Runs a search on the blocking pool while holding a search slot; a server
+/// shutting down stops it.
+async fn search<T: Send + 'static>(
+    state: &State,
+    work: impl FnOnce(&Control) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, Response> {
+    let permit = search_slot(state).map_err(IntoResponse::into_response)?;
+    let control = state.control.clone();
+    blocking(move || {
+        let _permit = permit;
+        work(&control)
+    })
+    .await
+}
+
+/// `POST /api/play/state`: a game after a list of moves.
+pub(crate) async fn play_state(
+    axum::extract::State(state): axum::extract::State<State>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let request: GameRequest = match read_json(body, &state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    match blocking(move || ply_api::play::state(&request)).await {
+        Ok(answer) => axum::Json(answer).into_response(),
+        Err(response) => response,
+    }
+}
+
+/// `POST /api/play/analysis`: every legal move's value.
+pub(crate) async fn play_analysis(
+    axum::extract::State(state): axum::extract::State<State>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let request: GameRequest = match read_json(body, &state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let limits = play_limits(&state);
+    match search(&state, move |control| {
+        ply_api::play::analysis(&request, &limits, control)
+    })
+    .await
+    {
+        Ok(answer) => axum::Json(answer).into_response(),
+        Err(response) => response,
+    }
+}
+
+/// `POST /api/play/engine`: the engine's move.
+pub(crate) async fn play_engine(
+    axum::extract::State(state): axum::extract::State<State>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let request: GameRequest = match read_json(body, &state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let limits = play_limits(&state);
+    match search(&state, move |control| {
+        ply_api::play::engine_move(&request, &limits, control)
+    })
+    .await
+    {
+        Ok(answer) => axum::Json(answer).into_response(),
         Err(response) => response,
     }
 }

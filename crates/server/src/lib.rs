@@ -72,19 +72,31 @@ pub(crate) struct State {
     pub(crate) limits: Limits,
     /// One permit per search allowed to run at once.
     pub(crate) searches: Arc<Semaphore>,
+    /// Raised when the server shuts down: searches under way stop.
+    pub(crate) control: ply_api::control::Control,
 }
 
 /// The whole application: the API and the pages, with `limits`.
 pub fn router(limits: Limits) -> Router {
+    app(limits, ply_api::control::Control::new())
+}
+
+/// The application, its searches stopped when `control` is raised.
+fn app(limits: Limits, control: ply_api::control::Control) -> Router {
     let state = State {
         limits,
         searches: Arc::new(Semaphore::new(limits.max_searches.max(1))),
+        control,
     };
     Router::new()
         .route("/api/health", get(handlers::health))
         .route("/api/games", get(handlers::games))
         .route("/api/tree", post(handlers::tree))
         .route("/api/tree/svg", post(handlers::tree_svg))
+        .route("/api/tree/game", post(handlers::tree_game))
+        .route("/api/play/state", post(handlers::play_state))
+        .route("/api/play/analysis", post(handlers::play_analysis))
+        .route("/api/play/engine", post(handlers::play_engine))
         .route("/", get(assets::tree_lab))
         .route("/play", get(assets::play))
         .route("/assets/{file}", get(assets::file))
@@ -95,14 +107,20 @@ pub fn router(limits: Limits) -> Router {
         .with_state(state)
 }
 
-/// Serves the application on `listener` until `shutdown` completes; requests under
-/// way are finished first.
+/// Serves the application on `listener` until `shutdown` completes; then searches
+/// under way are stopped (they answer with what they found) and every request under
+/// way is finished.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     limits: Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(limits))
-        .with_graceful_shutdown(shutdown)
+    let control = ply_api::control::Control::new();
+    let stop = control.flag();
+    axum::serve(listener, app(limits, control))
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        })
         .await
 }

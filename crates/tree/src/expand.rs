@@ -238,8 +238,9 @@ fn expand_with_cut<G: Game>(
 /// let value = |w: &Walk| Some(if w.home { Score::loss_in(0) } else if w.at == 0 { Score::win_in(1) } else { Score::DRAW });
 /// let best = |w: &Walk| if w.at == 0 { vec![0] } else if w.at == 1 { vec![1] } else if w.at == 3 { vec![-1] } else { vec![1, -1] };
 /// let tree = expand_strategy(&start, "2", |_, s| format!("{s:+}"), value, best, &ExpandOptions::default()).unwrap();
-/// // 2 → 3 (MIN keeps away from 0) → 2 again: the line repeats, a draw.
-/// assert_eq!(tree.to_bracket(), "(2 (+1 -1=0))");
+/// // 2 → 3 (MIN keeps away from 0) → 2 again: the line repeats, a draw. (Names that
+/// // would read as numbers are written with a `_` in front.)
+/// assert_eq!(tree.to_bracket(), "(_2 (_+1 _-1=0))");
 /// ```
 pub fn expand_strategy<G: Game + Eq + std::hash::Hash>(
     root: &G,

@@ -168,6 +168,32 @@ impl Node {
     }
 }
 
+/// A name as the bracket format can read it back: characters that mean something in
+/// one of the formats become `_` (a comma `;`, so that `1,2` stays readable), and a
+/// name that would read as a number (a move `3`, `+1`) or as `-` gets a `_` in front.
+/// Names made by a program (a game's moves and positions) need this; names read from
+/// a tree file are already valid and stay as they are.
+fn bracket_name(name: &str) -> std::borrow::Cow<'_, str> {
+    let valid = |c: char| {
+        !c.is_whitespace()
+            && !matches!(c, '=' | '#' | '(' | ')' | ',' | '{' | '}' | '[' | ']' | '"')
+    };
+    let numeric = name.parse::<crate::value::Decimal>().is_ok() || name == "-" || name.is_empty();
+    if name.chars().all(valid) && !numeric {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    let mut out = String::with_capacity(name.len() + 1);
+    if numeric {
+        out.push('_');
+    }
+    out.extend(name.chars().map(|c| match c {
+        ',' => ';',
+        c if valid(c) => c,
+        _ => '_',
+    }));
+    std::borrow::Cow::Owned(out)
+}
+
 /// The order of each node's children in [`ExplicitTree::reordered`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MoveOrder {
@@ -474,14 +500,16 @@ impl ExplicitTree {
                     first = false;
                     let node = self.node(id);
                     match node.value {
-                        Some(v) if node.named => {
-                            out.push_str(&format!("{}={}", node.name, self.format_value(v)))
-                        }
+                        Some(v) if node.named => out.push_str(&format!(
+                            "{}={}",
+                            bracket_name(&node.name),
+                            self.format_value(v)
+                        )),
                         Some(v) => out.push_str(&self.format_value(v)),
                         None => {
                             out.push('(');
                             if node.named {
-                                out.push_str(&node.name);
+                                out.push_str(&bracket_name(&node.name));
                             }
                             stack.push(Item::Close);
                             stack.extend(self.children(id).iter().rev().map(|&c| Item::Open(c)));

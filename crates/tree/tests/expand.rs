@@ -161,3 +161,43 @@ fn strategy_trees_of_games_whose_positions_repeat() {
         }
     }
 }
+
+/// A game's moves and positions may be numbers (race, Connect Four) or hold commas
+/// (wythoff): the bracket text of its tree still reads back to the same tree.
+#[test]
+fn game_trees_write_brackets_that_read_back() {
+    use ply_games::{Notation, Race, Wythoff};
+    let check = |tree: ply_tree::ExplicitTree| {
+        let text = tree.to_bracket();
+        let again =
+            ply_tree::parse(&text, &Default::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(again.len(), tree.len(), "{text}");
+        assert_eq!(again.to_bracket(), text);
+        let ab = ply_tree::annotate(&tree, ply_core::Algorithm::AlphaBeta);
+        let ab_again = ply_tree::annotate(&again, ply_core::Algorithm::AlphaBeta);
+        assert_eq!(ab.value, ab_again.value, "{text}");
+        text
+    };
+    let race = Race::new(4, 2).unwrap();
+    let text = check(
+        expand(
+            &race,
+            &race.position_string(),
+            |p, m| p.move_string(m),
+            &ExpandOptions::default(),
+        )
+        .unwrap(),
+    );
+    assert!(text.starts_with("(_0 (_1 "), "{text}");
+    let wythoff = Wythoff::new(1, 2);
+    let text = check(
+        expand(
+            &wythoff,
+            &wythoff.position_string(),
+            |p, m| p.move_string(m),
+            &ExpandOptions::default(),
+        )
+        .unwrap(),
+    );
+    assert!(text.starts_with("(1;2 "), "{text}");
+}

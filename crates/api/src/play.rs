@@ -1,0 +1,782 @@
+//! Play a game: its state after a list of moves, the value of every legal move, the
+//! engine's move. Requests are stateless: they carry the game's spec and the moves
+//! played from the start, so a server keeps nothing between them and a game is a
+//! link.
+//!
+//! The value of every move is exact where the game can be solved within the
+//! request's budget (a retrograde table for games whose positions repeat, the
+//! memoised solver for the taking games, alpha-beta for small boards, the engine's
+//! exact mode for Connect Four); otherwise it is the engine's estimate, and says so.
+
+use crate::control::Control;
+use crate::words::{estimate_number, plies_text, result_word};
+use crate::{ApiError, games::with_spec};
+use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings};
+use ply_core::solve::{Solver, SolverLimits};
+use ply_core::{
+    Algorithm, Diagram, MoveValue, Player, RetrogradeOptions, RetrogradeTable, SearchOptions,
+    evaluate_moves_with,
+};
+use ply_games::{GameVisitor, Playable};
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// The most moves a request may list.
+pub const MAX_MOVES: usize = 10_000;
+
+/// A game and the moves played from its start: what every play request names.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+pub struct GameRequest {
+    /// The game's spec (`tictactoe`, `connect4`, `nim:3,4,5`).
+    pub game: String,
+    /// The position to start from, in the game's notation (default: the start).
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The moves played, in the game's notation.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// The time the engine may think, in milliseconds (analysis, engine move).
+    #[serde(default)]
+    pub time_ms: Option<u64>,
+    /// The engine's strength: `"perfect"` (the default) or a level from 1 (weakest) to 10.
+    #[serde(default)]
+    pub level: Option<serde_json::Value>,
+}
+
+/// A board drawn as stones on a grid, with the move that puts a stone on each cell.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct DiagramJson {
+    /// Rows of the grid.
+    pub rows: u32,
+    /// Columns of the grid.
+    pub columns: u32,
+    /// The rows from the top: `.` empty, `X` the first player's stone, `O` the second's.
+    pub cells: Vec<String>,
+    /// True when the stones are coloured discs (Connect Four), false for X and O marks.
+    pub discs: bool,
+    /// For each cell, the legal move that puts a stone there (`null`: none).
+    pub cell_moves: Vec<Vec<Option<String>>>,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct OutcomeJson {
+    /// `win` (someone won) or `draw`; a payoff game's end is `payoff`.
+    pub result: &'static str,
+    /// The winner's name, if someone won.
+    pub winner: Option<String>,
+    /// In words: "X wins", "draw".
+    pub text: String,
+}
+
+/// A game's state: the answer to `POST /api/play/state`.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct StateJson {
+    /// The game's spec, as asked.
+    pub game: String,
+    /// The game's name.
+    pub name: String,
+    /// The position in the game's notation.
+    pub position: String,
+    /// The moves played, as given.
+    pub moves: Vec<String>,
+    /// The name of the player to move.
+    pub to_move: String,
+    /// The names of the first and second player.
+    pub players: [String; 2],
+    /// The board as the terminal shows it.
+    pub board: String,
+    /// The board as a grid, for games that have one.
+    pub diagram: Option<DiagramJson>,
+    /// The legal moves, in the game's notation.
+    pub legal: Vec<String>,
+    /// How to write a move.
+    pub move_help: String,
+    /// How the game ended, once it has.
+    pub outcome: Option<OutcomeJson>,
+}
+
+/// One legal move and what it is worth for the player who makes it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct MoveJson {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// `win`, `draw` or `loss` when proved; `estimate` otherwise.
+    pub value: &'static str,
+    /// Plies to the end under best play, when proved.
+    pub plies: Option<u32>,
+    /// The engine's estimate (for the player who moves), when not proved.
+    pub estimate: Option<f64>,
+    /// In words: "win in 3", "draw", "+0.35 (estimate)".
+    pub text: String,
+    /// Best play after the move, starting with it.
+    pub pv: Vec<String>,
+}
+
+/// Every legal move's value: the answer to `POST /api/play/analysis`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct AnalysisJson {
+    /// True when every value is proved.
+    pub exact: bool,
+    /// The position's value for the player to move: `win`, `draw`, `loss` or `estimate`.
+    pub value: &'static str,
+    /// The value in words.
+    pub text: String,
+    /// The best moves (all those of the best value).
+    pub best: Vec<String>,
+    /// Best play from the position.
+    pub pv: Vec<String>,
+    /// Every legal move, best first.
+    pub moves: Vec<MoveJson>,
+    /// How the values were found: `retrograde`, `memo`, `alphabeta`, `engine`.
+    pub method: &'static str,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken, in milliseconds.
+    pub time_ms: f64,
+}
+
+/// The engine's move: the answer to `POST /api/play/engine`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct EngineMoveJson {
+    /// The move the engine plays.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The state after it.
+    pub state: StateJson,
+    /// The values the engine saw before it moved.
+    pub analysis: AnalysisJson,
+}
+
+/// The budget of a request: its own time, within the caller's limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayLimits {
+    /// The time a request gets when it names none, in milliseconds.
+    pub default_ms: u64,
+    /// The most time a request may ask for, in milliseconds.
+    pub max_ms: u64,
+    /// The most nodes a search may visit.
+    pub max_nodes: u64,
+    /// The engine's table, in MiB.
+    pub hash_mib: usize,
+}
+
+impl Default for PlayLimits {
+    /// One second by default, at most ten; a hundred million nodes; 16 MiB of table.
+    fn default() -> PlayLimits {
+        PlayLimits {
+            default_ms: 1_000,
+            max_ms: 10_000,
+            max_nodes: 100_000_000,
+            hash_mib: 16,
+        }
+    }
+}
+
+impl PlayLimits {
+    /// The time a request gets, or the refusal of one that asks for too much.
+    fn time(&self, request: &GameRequest) -> Result<Duration, ApiError> {
+        let ms = request.time_ms.unwrap_or(self.default_ms);
+        if ms > self.max_ms {
+            return Err(ApiError::limit(
+                "max_search_ms",
+                format!(
+                    "time_ms {ms} is more than the {} ms a search may take (limit max_search_ms)",
+                    self.max_ms
+                ),
+            ));
+        }
+        Ok(Duration::from_millis(ms.max(1)))
+    }
+}
+
+/// The position after the request's moves, checked move by move.
+fn replay<G: Playable>(start: &G, request: &GameRequest) -> Result<G, ApiError> {
+    if request.moves.len() > MAX_MOVES {
+        return Err(ApiError::limit(
+            "max_moves",
+            format!(
+                "{} moves: a request lists at most {MAX_MOVES}",
+                request.moves.len()
+            ),
+        ));
+    }
+    let mut pos = match &request.position {
+        Some(text) => start
+            .parse_position(text)
+            .map_err(|e| ApiError::parse(format!("position: {e}")))?,
+        None => start.clone(),
+    };
+    for (i, text) in request.moves.iter().enumerate() {
+        if pos.outcome().is_some() {
+            return Err(ApiError::bad_request(format!(
+                "move {} ({}): the game is already over",
+                i + 1,
+                ply_core::text::excerpt(text)
+            )));
+        }
+        let mv = pos.parse_move(text).map_err(|e| {
+            ApiError::bad_request(format!(
+                "move {} ({}): {e}",
+                i + 1,
+                ply_core::text::excerpt(text)
+            ))
+        })?;
+        if !pos.legal_moves().contains(&mv) {
+            return Err(ApiError::bad_request(format!(
+                "move {} ({}): not legal here",
+                i + 1,
+                ply_core::text::excerpt(text)
+            )));
+        }
+        pos.play(mv);
+    }
+    Ok(pos)
+}
+
+fn diagram_json<G: Playable>(pos: &G) -> Option<DiagramJson> {
+    let diagram = pos.diagram()?;
+    let mark = |d: &Diagram, row, column| match d.stone(row, column) {
+        Some(Player::First) => 'X',
+        Some(Player::Second) => 'O',
+        None => '.',
+    };
+    let mut cell_moves = vec![vec![None; diagram.columns() as usize]; diagram.rows() as usize];
+    for mv in pos.legal_moves() {
+        let Some(after) = pos.after(mv).diagram() else {
+            continue;
+        };
+        if after.rows() != diagram.rows() || after.columns() != diagram.columns() {
+            continue;
+        }
+        for row in 0..diagram.rows() {
+            for column in 0..diagram.columns() {
+                if diagram.stone(row, column).is_none() && after.stone(row, column).is_some() {
+                    cell_moves[row as usize][column as usize] = Some(pos.move_string(mv));
+                }
+            }
+        }
+    }
+    Some(DiagramJson {
+        rows: diagram.rows(),
+        columns: diagram.columns(),
+        cells: (0..diagram.rows())
+            .map(|row| {
+                (0..diagram.columns())
+                    .map(|column| mark(&diagram, row, column))
+                    .collect()
+            })
+            .collect(),
+        discs: diagram.discs(),
+        cell_moves,
+    })
+}
+
+fn state_of<G: Playable>(spec: &str, pos: &G, moves: &[String]) -> StateJson {
+    let outcome = pos.outcome().map(|outcome| {
+        let winner = outcome.winner(pos.to_move()).map(|p| pos.player_name(p));
+        let (result, text) = match (&winner, outcome) {
+            (Some(name), _) => ("win", format!("{name} wins")),
+            (None, ply_core::Outcome::Payoff(score)) => {
+                ("payoff", format!("the game ends with {score}"))
+            }
+            (None, _) => ("draw", "draw".to_string()),
+        };
+        OutcomeJson {
+            result,
+            winner,
+            text,
+        }
+    });
+    StateJson {
+        game: spec.to_string(),
+        name: pos.game_name(),
+        position: pos.position_string(),
+        moves: moves.to_vec(),
+        to_move: pos.player_name(pos.to_move()),
+        players: [
+            pos.player_name(Player::First),
+            pos.player_name(Player::Second),
+        ],
+        board: pos.render(),
+        diagram: diagram_json(pos),
+        legal: pos
+            .legal_moves()
+            .into_iter()
+            .map(|mv| pos.move_string(mv))
+            .collect(),
+        move_help: pos.move_help(),
+        outcome,
+    }
+}
+
+/// The state of the request's game after its moves.
+pub fn state(request: &GameRequest) -> Result<StateJson, ApiError> {
+    struct Visit<'a>(&'a GameRequest);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<StateJson, ApiError>;
+        fn visit<G: Playable>(self, start: G) -> Self::Output {
+            let pos = replay(&start, self.0)?;
+            Ok(state_of(&self.0.game, &pos, &self.0.moves))
+        }
+    }
+    with_spec(&request.game, Visit(request))?
+}
+
+/// Every legal move's value for the player to move, within the request's time.
+pub fn analysis(
+    request: &GameRequest,
+    limits: &PlayLimits,
+    control: &Control,
+) -> Result<AnalysisJson, ApiError> {
+    struct Visit<'a>(&'a GameRequest, &'a PlayLimits, &'a Control);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<AnalysisJson, ApiError>;
+        fn visit<G: Playable>(self, start: G) -> Self::Output {
+            let pos = replay(&start, self.0)?;
+            let time = self.1.time(self.0)?;
+            analyse(&pos, time, self.1, self.2)
+        }
+    }
+    with_spec(&request.game, Visit(request, limits, control))?
+}
+
+/// The engine's move at the request's level, and the values it saw.
+pub fn engine_move(
+    request: &GameRequest,
+    limits: &PlayLimits,
+    control: &Control,
+) -> Result<EngineMoveJson, ApiError> {
+    let level = match &request.level {
+        None => None,
+        Some(serde_json::Value::String(s)) if s == "perfect" => None,
+        Some(serde_json::Value::Number(n)) if n.as_u64().is_some_and(|l| (1..=10).contains(&l)) => {
+            n.as_u64().map(|l| l as u32)
+        }
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "level {other}: \"perfect\" or a number from 1 to 10"
+            )));
+        }
+    };
+    struct Visit<'a>(&'a GameRequest, &'a PlayLimits, &'a Control, Option<u32>);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<EngineMoveJson, ApiError>;
+        fn visit<G: Playable>(self, start: G) -> Self::Output {
+            let (request, limits, control, level) = (self.0, self.1, self.2, self.3);
+            let pos = replay(&start, request)?;
+            if pos.outcome().is_some() {
+                return Err(ApiError::bad_request("the game is over: no move to play"));
+            }
+            let time = limits.time(request)?;
+            let analysis = match level {
+                None => analyse(&pos, time, limits, control)?,
+                Some(level) => shallow(&pos, level, limits, control),
+            };
+            // A weak level sometimes plays a move at random, as a beginner would.
+            let random = level.is_some_and(|level| fastrand::u32(0..20) >= 10 + level);
+            let legal: Vec<String> = pos
+                .legal_moves()
+                .into_iter()
+                .map(|mv| pos.move_string(mv))
+                .collect();
+            let chosen = if random || analysis.best.is_empty() {
+                legal[fastrand::usize(0..legal.len())].clone()
+            } else {
+                analysis.best[0].clone()
+            };
+            let mut moves = request.moves.clone();
+            moves.push(chosen.clone());
+            let after = pos.after(
+                pos.parse_move(&chosen)
+                    .map_err(|e| ApiError::bad_request(e.to_string()))?,
+            );
+            Ok(EngineMoveJson {
+                mv: chosen,
+                state: state_of(&request.game, &after, &moves),
+                analysis,
+            })
+        }
+    }
+    with_spec(&request.game, Visit(request, limits, control, level))?
+}
+
+/// Values that a solver proved.
+fn proved<M>(values: Vec<MoveValue<M>>) -> Vec<(MoveValue<M>, bool)> {
+    values.into_iter().map(|m| (m, true)).collect()
+}
+
+/// A move's value as the JSON says it: proved, or an estimate.
+fn move_json<G: Playable>(pos: &G, m: &MoveValue<G::Move>, proved: bool) -> MoveJson {
+    let decided = proved;
+    MoveJson {
+        mv: pos.move_string(m.mv),
+        value: if decided {
+            result_word(m.value)
+        } else {
+            "estimate"
+        },
+        plies: decided.then(|| m.value.plies_to_end().unwrap_or(m.pv.len() as u32)),
+        estimate: (!decided).then(|| m.value.raw() as f64 / 100.0),
+        text: if decided {
+            plies_text(m.value, m.pv.len())
+        } else {
+            format!("{} (estimate)", estimate_number(m.value))
+        },
+        pv: m
+            .pv
+            .iter()
+            .scan(pos.clone(), |p, &mv| {
+                let text = p.move_string(mv);
+                p.play(mv);
+                Some(text)
+            })
+            .collect(),
+    }
+}
+
+/// The analysis of `pos` from its moves' values, each with whether it is proved.
+fn analysis_json<G: Playable>(
+    pos: &G,
+    mut values: Vec<(MoveValue<G::Move>, bool)>,
+    method: &'static str,
+    nodes: u64,
+    clock: Instant,
+) -> AnalysisJson {
+    // Best first; equal values keep their order.
+    values.sort_by_key(|(m, _)| std::cmp::Reverse(m.value));
+    let moves: Vec<MoveJson> = values
+        .iter()
+        .map(|(m, proved)| move_json(pos, m, *proved))
+        .collect();
+    let (value, text, pv) = match moves.first() {
+        Some(best) => (best.value, best.text.clone(), best.pv.clone()),
+        None => ("draw", "the game is over".to_string(), Vec::new()),
+    };
+    let best_value = values.first().map(|(m, _)| m.value);
+    AnalysisJson {
+        exact: moves.iter().all(|m| m.value != "estimate"),
+        value,
+        text,
+        best: values
+            .iter()
+            .filter(|(m, _)| Some(m.value) == best_value)
+            .map(|(m, _)| pos.move_string(m.mv))
+            .collect(),
+        pv,
+        moves,
+        method,
+        nodes,
+        time_ms: clock.elapsed().as_secs_f64() * 1e3,
+    }
+}
+
+/// Every move's value: exact when the game allows it in the time, else estimated.
+fn analyse<G: Playable>(
+    pos: &G,
+    time: Duration,
+    limits: &PlayLimits,
+    control: &Control,
+) -> Result<AnalysisJson, ApiError> {
+    let clock = Instant::now();
+    if pos.outcome().is_some() {
+        return Ok(analysis_json(pos, Vec::new(), "none", 0, clock));
+    }
+    let stop = control.flag_after(time);
+    if pos.has_cycles() {
+        let options = RetrogradeOptions {
+            max_positions: RetrogradeOptions::default().max_positions.min(2_000_000),
+            max_bytes: Some(512 << 20),
+            ..RetrogradeOptions::default()
+        };
+        let table = RetrogradeTable::solve_with_progress(pos, options, |_| {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        })
+        .map_err(|e| ApiError::limit("max_search_ms", format!("{}: {e}", pos.game_name())))?;
+        let values = proved(table.move_values(pos).unwrap_or_default());
+        let nodes = table.stats().positions;
+        return Ok(analysis_json(pos, values, "retrograde", nodes, clock));
+    }
+    if pos.memoised_solve() {
+        let mut solver = Solver::with_key(|p: &G| p.canonical().unwrap_or_else(|| p.clone()))
+            .with_limits(SolverLimits {
+                max_positions: Some(5_000_000),
+                max_bytes: Some(512 << 20),
+                stop: Some(stop.clone()),
+            });
+        if let Ok(values) = solver.try_move_values(pos) {
+            let nodes = solver.nodes();
+            return Ok(analysis_json(pos, proved(values), "memo", nodes, clock));
+        }
+    } else if !pos.prefers_engine() {
+        let mut observer = crate::control::StopObserver::new(stop.clone(), limits.max_nodes);
+        let (values, stats) = evaluate_moves_with(
+            pos,
+            &ply_core::NoEvaluation,
+            Algorithm::AlphaBeta,
+            SearchOptions::default(),
+            &mut observer,
+        );
+        if !observer.stopped() {
+            return Ok(analysis_json(
+                pos,
+                proved(values),
+                "alphabeta",
+                stats.nodes,
+                clock,
+            ));
+        }
+    }
+    // The engine: each move's child searched in exact mode, sharing the time left.
+    let left = time
+        .saturating_sub(clock.elapsed())
+        .max(Duration::from_millis(1));
+    Ok(engine_values(pos, left, None, limits, control, clock))
+}
+
+/// The values a depth-limited search sees (a weak level of play).
+fn shallow<G: Playable>(
+    pos: &G,
+    level: u32,
+    limits: &PlayLimits,
+    control: &Control,
+) -> AnalysisJson {
+    let clock = Instant::now();
+    engine_values(
+        pos,
+        Duration::from_millis(limits.max_ms),
+        Some(level),
+        limits,
+        control,
+        clock,
+    )
+}
+
+fn engine_values<G: Playable>(
+    pos: &G,
+    time: Duration,
+    depth: Option<u32>,
+    limits: &PlayLimits,
+    control: &Control,
+    clock: Instant,
+) -> AnalysisJson {
+    struct Search<'a, G: Playable> {
+        pos: &'a G,
+        time: Duration,
+        depth: Option<u32>,
+        limits: &'a PlayLimits,
+        control: &'a Control,
+        clock: Instant,
+    }
+    impl<G: Playable> HooksVisitor<G> for Search<'_, G> {
+        type Output = AnalysisJson;
+        fn visit<H: SearchHooks<G>>(self, hooks: H) -> AnalysisJson {
+            let pos = self.pos;
+            let settings = Settings {
+                hash_mib: self.limits.hash_mib,
+                threads: 1,
+                ..Settings::default()
+            };
+            let Ok(mut engine) = Engine::try_new(hooks, pos.evaluator(), settings) else {
+                return analysis_json(pos, Vec::new(), "engine", 0, self.clock);
+            };
+            let moves = pos.legal_moves();
+            let share = self.time / moves.len().max(1) as u32;
+            let mut values = Vec::new();
+            let mut nodes = 0;
+            for mv in moves {
+                let child = pos.after(mv);
+                let value = match child.outcome() {
+                    Some(outcome) => {
+                        // The child is over: its value for its mover, negated for ours.
+                        let score = outcome.score(0, true);
+                        let mine = if child.to_move() == pos.to_move() {
+                            score
+                        } else {
+                            -score
+                        };
+                        let value = MoveValue {
+                            mv,
+                            value: mine.from_node(1),
+                            pv: vec![mv],
+                        };
+                        (value, true)
+                    }
+                    None => {
+                        // First the engine's estimate (depth-limited: it proves a win or
+                        // loss within its depth), then, with the rest of the move's time,
+                        // the exact value; a stopped exact search proves nothing (its
+                        // score is only a bound), so the estimate stands.
+                        let heuristic = Limits {
+                            depth: self.depth,
+                            time: Some(if self.depth.is_some() {
+                                share
+                            } else {
+                                share / 4
+                            }),
+                            nodes: Some(self.limits.max_nodes),
+                            stop: Some(self.control.flag()),
+                            exact: false,
+                        };
+                        let mut result = engine.search(&child, &heuristic);
+                        nodes += result.stats.nodes;
+                        if self.depth.is_none() && !result.exact {
+                            let exact = Limits {
+                                time: Some(share - share / 4),
+                                exact: true,
+                                ..heuristic
+                            };
+                            let proof = engine.search(&child, &exact);
+                            nodes += proof.stats.nodes;
+                            if proof.exact {
+                                result = proof;
+                            }
+                        }
+                        let score = if child.to_move() == pos.to_move() {
+                            result.score
+                        } else {
+                            -result.score
+                        };
+                        let mut pv = vec![mv];
+                        pv.extend(result.pv.iter().copied());
+                        let value = MoveValue {
+                            mv,
+                            value: score.from_node(1),
+                            pv,
+                        };
+                        (value, result.exact)
+                    }
+                };
+                values.push(value);
+            }
+            let method = if self.depth.is_some() {
+                "depth"
+            } else {
+                "engine"
+            };
+            analysis_json(pos, values, method, nodes, self.clock)
+        }
+    }
+    pos.with_search_hooks(Search {
+        pos,
+        time,
+        depth,
+        limits,
+        control,
+        clock,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(game: &str, moves: &[&str]) -> GameRequest {
+        GameRequest {
+            game: game.into(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            ..GameRequest::default()
+        }
+    }
+
+    #[test]
+    fn tic_tac_toe_state_and_its_cells() {
+        let state = state(&request("tictactoe", &["b2", "a1"])).unwrap();
+        assert_eq!(state.to_move, "X");
+        assert_eq!(state.legal.len(), 7);
+        let diagram = state.diagram.unwrap();
+        assert_eq!(diagram.cells, ["O..", ".X.", "..."]);
+        assert_eq!(diagram.cell_moves[0][0], None);
+        assert_eq!(diagram.cell_moves[0][1].as_deref(), Some("b1"));
+        assert!(state.outcome.is_none());
+    }
+
+    #[test]
+    fn illegal_moves_are_refused_with_their_number() {
+        let error = state(&request("tictactoe", &["b2", "b2"])).unwrap_err();
+        assert_eq!(error.kind, crate::ErrorKind::BadRequest);
+        assert!(
+            error.error.starts_with("move 2 ('b2'): "),
+            "{}",
+            error.error
+        );
+        let error = state(&request("chess", &[])).unwrap_err();
+        assert_eq!(error.kind, crate::ErrorKind::BadRequest);
+    }
+
+    #[test]
+    fn the_start_of_tic_tac_toe_is_a_draw_for_every_good_move() {
+        let analysis = analysis(
+            &request("tictactoe", &[]),
+            &PlayLimits::default(),
+            &Control::new(),
+        )
+        .unwrap();
+        assert!(analysis.exact);
+        assert_eq!(analysis.value, "draw");
+        // Every first move of tic-tac-toe draws with best play.
+        assert_eq!(analysis.moves.len(), 9);
+        assert!(analysis.moves.iter().all(|m| m.value == "draw"));
+    }
+
+    #[test]
+    fn a_won_position_says_in_how_many_plies() {
+        // X: a1 b1, O: a2 b2; X to move wins at once with c1.
+        let analysis = analysis(
+            &request("tictactoe", &["a1", "a2", "b1", "b2"]),
+            &PlayLimits::default(),
+            &Control::new(),
+        )
+        .unwrap();
+        assert_eq!(analysis.best, ["c1"]);
+        assert_eq!(analysis.moves[0].text, "win in 1");
+    }
+
+    #[test]
+    fn nim_is_solved_and_the_engine_takes_the_winning_move() {
+        // 3,4,5: nim-sum 2, the winning moves make it 0 (take 2 from the 3: 1,4,5).
+        let mut req = request("nim:3,4,5", &[]);
+        let analysis = analysis(&req, &PlayLimits::default(), &Control::new()).unwrap();
+        assert!(analysis.exact);
+        assert_eq!(analysis.value, "win");
+        let answer = engine_move(&req, &PlayLimits::default(), &Control::new()).unwrap();
+        req.moves.push(answer.mv.clone());
+        let after = super::analysis(&req, &PlayLimits::default(), &Control::new()).unwrap();
+        assert_eq!(
+            after.value, "loss",
+            "{} leaves a win for the opponent",
+            answer.mv
+        );
+    }
+
+    #[test]
+    fn connect_four_values_every_column() {
+        let req = GameRequest {
+            time_ms: Some(300),
+            ..request("connect4", &["4", "4", "4", "4", "4"])
+        };
+        let analysis = analysis(&req, &PlayLimits::default(), &Control::new()).unwrap();
+        assert_eq!(analysis.moves.len(), 7);
+        let state = state(&req).unwrap();
+        let diagram = state.diagram.unwrap();
+        assert!(diagram.discs);
+        // Column 4 is one stone from full; its next stone lands on the top row.
+        assert_eq!(diagram.cell_moves[0][3].as_deref(), Some("4"));
+        assert_eq!(diagram.cell_moves[5][0].as_deref(), Some("1"));
+    }
+
+    #[test]
+    fn asking_for_too_much_time_is_refused() {
+        let req = GameRequest {
+            time_ms: Some(60_000),
+            ..request("tictactoe", &[])
+        };
+        let error = analysis(&req, &PlayLimits::default(), &Control::new()).unwrap_err();
+        assert_eq!(error.limit, Some("max_search_ms"));
+    }
+}

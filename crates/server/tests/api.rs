@@ -1,0 +1,281 @@
+//! The JSON API as scripts see it: each endpoint's answer, and each way a request
+//! can be wrong answered with a 4xx and the error's kind, the server still serving.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use ply_server::{Limits, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+const CLASSIC: &str = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";
+
+/// One request to a fresh application: the status and the body.
+async fn call(app: &axum::Router, method: &str, path: &str, body: &str) -> (StatusCode, String) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+async fn call_json(
+    app: &axum::Router,
+    method: &str,
+    path: &str,
+    body: Value,
+) -> (StatusCode, Value) {
+    let (status, text) = call(app, method, path, &body.to_string()).await;
+    let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}"));
+    (status, value)
+}
+
+#[tokio::test]
+async fn health_and_games() {
+    let app = router(Limits::default());
+    let (status, health) = call_json(&app, "GET", "/api/health", Value::Null).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(health["status"], "ok");
+    assert_eq!(health["version"], env!("CARGO_PKG_VERSION"));
+    let (_, games) = call_json(&app, "GET", "/api/games", Value::Null).await;
+    let specs: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["spec"].as_str().unwrap())
+        .collect();
+    for spec in ["tictactoe", "connect4", "race:10,2", "nim:3,4,5"] {
+        assert!(specs.contains(&spec), "{specs:?}");
+    }
+    assert!(
+        games
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["name"].is_string())
+    );
+}
+
+#[tokio::test]
+async fn the_classic_tree() {
+    let app = router(Limits::default());
+    let (status, tree) = call_json(&app, "POST", "/api/tree", json!({"tree": CLASSIC})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(tree["value"], 3);
+    assert_eq!(tree["best"], "b");
+    assert_eq!(tree["leaves_evaluated"], 7);
+    assert_eq!(tree["cutoffs"], 1);
+    assert!(tree["trace"].is_array());
+    // Minimax reads all nine leaves; negamax with leaves for the mover gives the same value.
+    let (_, minimax) = call_json(
+        &app,
+        "POST",
+        "/api/tree",
+        json!({"tree": CLASSIC, "algorithm": "minimax"}),
+    )
+    .await;
+    assert_eq!(minimax["leaves_evaluated"], 9);
+    let (_, best) = call_json(
+        &app,
+        "POST",
+        "/api/tree",
+        json!({"tree": CLASSIC, "order": "best_first"}),
+    )
+    .await;
+    assert_eq!(best["leaves_evaluated"], 5);
+    let (status, svg) = call(
+        &app,
+        "POST",
+        "/api/tree/svg",
+        &json!({"tree": CLASSIC}).to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(svg.starts_with("<svg"));
+}
+
+#[tokio::test]
+async fn mistakes_are_4xx_with_their_kind() {
+    let limits = Limits {
+        max_body_bytes: 4096,
+        max_tree_nodes: 50,
+        ..Limits::default()
+    };
+    let app = router(limits);
+    // A tree that does not read: 400, the parser's line:column.
+    let (status, error) = call_json(
+        &app,
+        "POST",
+        "/api/tree",
+        json!({"tree": "(a (b 1 2)\n  (c 3"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["kind"], "parse");
+    assert!(
+        error["error"].as_str().unwrap().starts_with("2:"),
+        "{error}"
+    );
+    // Not JSON, or not this endpoint's JSON.
+    for body in ["junk", "{\"tree\": 3}", "{\"tre\": \"(a 1)\"}", "[]", ""] {
+        let (status, text) = call(&app, "POST", "/api/tree", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let error: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(error["kind"], "bad_request", "{body}");
+    }
+    // An unknown option.
+    let (status, error) = call_json(
+        &app,
+        "POST",
+        "/api/tree",
+        json!({"tree": CLASSIC, "algorithm": "mcts"}),
+    )
+    .await;
+    assert_eq!(
+        (status, error["kind"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_request"))
+    );
+    // Past each limit: 413 naming it.
+    let big = format!("(a {})", "1 ".repeat(3000));
+    let (status, error) = call_json(&app, "POST", "/api/tree", json!({"tree": big})).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(error["limit"], "max_body_bytes");
+    let wide = format!("(a {})", "1 ".repeat(100));
+    let (status, error) = call_json(&app, "POST", "/api/tree", json!({"tree": wide})).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(error["kind"], "limit");
+    assert_eq!(error["limit"], "max_tree_nodes");
+    // Asking for more time than a search may take.
+    let (status, error) = call_json(
+        &app,
+        "POST",
+        "/api/play/analysis",
+        json!({"game": "tictactoe", "time_ms": 3_600_000}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error["limit"], "max_search_ms");
+    // Unknown paths and games, illegal moves.
+    let (status, error) = call_json(&app, "GET", "/api/nothing", Value::Null).await;
+    assert_eq!(
+        (status, error["kind"].as_str()),
+        (StatusCode::NOT_FOUND, Some("bad_request"))
+    );
+    let (status, _) = call_json(&app, "POST", "/api/play/state", json!({"game": "go"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, error) = call_json(
+        &app,
+        "POST",
+        "/api/play/state",
+        json!({"game": "tictactoe", "moves": ["b2", "b2"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        error["error"].as_str().unwrap().starts_with("move 2"),
+        "{error}"
+    );
+    // And the server still answers.
+    let (status, _) = call_json(&app, "GET", "/api/health", Value::Null).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+/// One search at a time: a second one is refused at once with 429, and the tree
+/// page is served meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_search_leaves_the_tree_page_free() {
+    let app = router(Limits::default());
+    let long = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            call_json(
+                &app,
+                "POST",
+                "/api/play/analysis",
+                json!({"game": "connect4", "time_ms": 3000}),
+            )
+            .await
+        })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let (status, error) = call_json(
+        &app,
+        "POST",
+        "/api/play/engine",
+        json!({"game": "connect4", "time_ms": 100}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(error["limit"], "max_searches");
+    let clock = std::time::Instant::now();
+    let (status, tree) = call_json(&app, "POST", "/api/tree", json!({"tree": CLASSIC})).await;
+    assert_eq!((status, tree["value"].as_i64()), (StatusCode::OK, Some(3)));
+    assert!(
+        !long.is_finished(),
+        "the search ended before the tree was asked for"
+    );
+    let _ = clock;
+    let (status, analysis) = long.await.unwrap();
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(analysis["moves"].as_array().unwrap().len(), 7);
+}
+
+#[tokio::test]
+async fn a_game_of_tic_tac_toe() {
+    let app = router(Limits::default());
+    let (status, state) = call_json(
+        &app,
+        "POST",
+        "/api/play/state",
+        json!({"game": "tictactoe", "moves": ["b2"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state["to_move"], "O");
+    assert_eq!(state["diagram"]["cells"], json!(["...", ".X.", "..."]));
+    // The perfect engine answers the centre with a corner (every edge loses).
+    let (_, answer) = call_json(
+        &app,
+        "POST",
+        "/api/play/engine",
+        json!({"game": "tictactoe", "moves": ["b2"]}),
+    )
+    .await;
+    let reply = answer["move"].as_str().unwrap();
+    assert!(["a1", "c1", "a3", "c3"].contains(&reply), "{reply}");
+    assert_eq!(answer["analysis"]["value"], "draw");
+    for m in answer["analysis"]["moves"].as_array().unwrap() {
+        let corner = ["a1", "c1", "a3", "c3"].contains(&m["move"].as_str().unwrap());
+        assert_eq!(m["value"], if corner { "draw" } else { "loss" }, "{m}");
+    }
+    // The game as a tree, read back by the tree endpoint.
+    let (status, tree) =
+        call_json(&app, "POST", "/api/tree/game", json!({"game": "race:5,2"})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, value) = call_json(&app, "POST", "/api/tree", json!({"tree": tree["tree"]})).await;
+    // Race to 5 adding 1 or 2: 5 is not a multiple of 3, the first player wins.
+    assert_eq!(value["value"], 1);
+}
+
+#[tokio::test]
+async fn the_pages_are_served() {
+    let app = router(Limits::default());
+    for path in [
+        "/",
+        "/play",
+        "/assets/lab.css",
+        "/assets/tree.js",
+        "/assets/play.js",
+    ] {
+        let (status, body) = call(&app, "GET", path, "").await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(!body.is_empty(), "{path}");
+    }
+    let (status, _) = call(&app, "GET", "/assets/../Cargo.toml", "").await;
+    assert_ne!(status, StatusCode::OK);
+}
