@@ -31,9 +31,18 @@ impl Control {
     /// A flag raised when this control is, or after `time`, whichever comes first.
     /// A small watcher thread raises it; it ends when the flag is raised or dropped.
     pub fn flag_after(&self, time: Duration) -> Arc<AtomicBool> {
+        self.watched_flag(Instant::now().checked_add(time))
+    }
+
+    /// A flag of its own, raised when this control is: the caller may raise it alone
+    /// (to stop one search once it has what it needs) without raising the control.
+    pub fn linked(&self) -> Arc<AtomicBool> {
+        self.watched_flag(None)
+    }
+
+    fn watched_flag(&self, deadline: Option<Instant>) -> Arc<AtomicBool> {
         let flag = Arc::new(AtomicBool::new(false));
         let (watched, outer) = (Arc::downgrade(&flag), self.stop.clone());
-        let deadline = Instant::now() + time;
         let watcher = std::thread::Builder::new()
             .name("ply-deadline".into())
             .spawn(move || {
@@ -42,12 +51,16 @@ impl Control {
                         return;
                     };
                     let now = Instant::now();
-                    if now >= deadline || outer.load(Ordering::Relaxed) {
+                    if deadline.is_some_and(|d| now >= d) || outer.load(Ordering::Relaxed) {
                         flag.store(true, Ordering::Relaxed);
                         return;
                     }
+                    if flag.load(Ordering::Relaxed) {
+                        return;
+                    }
                     drop(flag);
-                    std::thread::sleep((deadline - now).min(Duration::from_millis(5)));
+                    let wait = deadline.map_or(Duration::from_millis(5), |d| d - now);
+                    std::thread::sleep(wait.min(Duration::from_millis(5)));
                 }
             });
         // Without a thread there is no deadline: the flag is raised at once, so that

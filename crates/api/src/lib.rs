@@ -9,9 +9,12 @@
 //! |---|---|
 //! | [`tree`] | evaluate a hand-made tree: every backed-up value, the cuts, the visit trace |
 //! | [`games`] | the catalog of games: their specs and names |
+//! | [`solve`] | a position solved exactly: its value, its best moves, every move's value |
 //! | [`play`] | a game's state after a list of moves, every move's value, the engine's move |
 //! | [`control`] | stopping an operation: a flag, and the time it is given |
 //! | [`words`] | results in words, the same everywhere |
+//! | [`resources`] | what an operation may ask of the machine, checked before it starts |
+//! | [`cyclic`] | exact values of games whose positions repeat (retrograde tables) |
 //!
 //! Errors are values ([`ApiError`]): what kind of mistake (a text that does not
 //! parse, a request past a limit, a request that makes no sense) and a one-line
@@ -28,8 +31,11 @@
 #![deny(missing_docs)]
 
 pub mod control;
+pub mod cyclic;
 pub mod games;
 pub mod play;
+pub mod resources;
+pub mod solve;
 pub mod tree;
 pub mod words;
 

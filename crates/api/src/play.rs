@@ -24,6 +24,9 @@ use std::time::{Duration, Instant};
 /// The most moves a request may list.
 pub const MAX_MOVES: usize = 10_000;
 
+/// The most legal moves listed while replaying a request's moves.
+pub const MAX_LISTED: usize = 10_000_000;
+
 /// A game and the moves played from its start: what every play request names.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 pub struct GameRequest {
@@ -208,6 +211,9 @@ fn replay<G: Playable>(start: &G, request: &GameRequest) -> Result<G, ApiError> 
             .map_err(|e| ApiError::parse(format!("position: {e}")))?,
         None => start.clone(),
     };
+    // Checking a move lists the legal moves: a game with huge piles has millions, so
+    // the moves listed while replaying are bounded too.
+    let mut listed = 0usize;
     for (i, text) in request.moves.iter().enumerate() {
         if pos.outcome().is_some() {
             return Err(ApiError::bad_request(format!(
@@ -223,7 +229,18 @@ fn replay<G: Playable>(start: &G, request: &GameRequest) -> Result<G, ApiError> 
                 ply_core::text::excerpt(text)
             ))
         })?;
-        if !pos.legal_moves().contains(&mv) {
+        let legal = pos.legal_moves();
+        listed += legal.len();
+        if listed > MAX_LISTED {
+            return Err(ApiError::limit(
+                "max_moves",
+                format!(
+                    "replaying the moves lists more than {MAX_LISTED} legal moves (limit max_moves): \
+                     a shorter game or smaller piles"
+                ),
+            ));
+        }
+        if !legal.contains(&mv) {
             return Err(ApiError::bad_request(format!(
                 "move {} ({}): not legal here",
                 i + 1,

@@ -26,3 +26,12 @@ pub fn plies_text(score: Score, line_length: usize) -> String {
 pub fn estimate_number(score: Score) -> String {
     format!("{:+.2}", score.raw() as f64 / 100.0)
 }
+
+/// A count for a progress line: `9999`, `12.3k`, `4.56M`.
+pub fn human_count(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=9_999_999 => format!("{:.1}k", n as f64 / 1e3),
+        _ => format!("{:.2}M", n as f64 / 1e6),
+    }
+}

@@ -4,12 +4,9 @@
 //! board, and plugged into the engine of any game (a no-op for other games).
 
 use anyhow::{Context, Result};
-use ply_core::engine::KnownValues;
 use ply_core::input::{self, Input};
-use ply_core::{Game, Score};
 use ply_games::connect4::OpeningBook;
 use ply_games::{Connect4, Playable};
-use std::any::Any;
 use std::sync::Arc;
 
 /// The environment variable naming the book when `--book` is not given.
@@ -54,7 +51,7 @@ impl LoadedBook {
 /// for a game other than Connect Four, a file that cannot be read, a malformed file (the message
 /// names the file and the byte offset), a book for another board size.
 pub fn load<G: Playable>(args: &BookArgs, root: &G) -> Result<Option<LoadedBook>> {
-    let Some(board) = crate::pons::as_connect4(root) else {
+    let Some(board) = crate::pons::as_connect4(root).filter(|_| root.has_books()) else {
         if args.book.is_some() {
             anyhow::bail!(
                 "--book works for connect4 only (an opening book of Connect Four), not {}",
@@ -103,23 +100,8 @@ pub fn read(path: &str, board: Option<&Connect4>) -> Result<LoadedBook> {
     })
 }
 
-/// An optional Connect Four book as a source of known values for any game's
-/// engine: for another game (or without a book) it never answers. The check for
-/// a book comes first, so an engine without one pays one branch per node.
-#[derive(Clone, Debug, Default)]
-pub struct GameBook(pub Option<Arc<OpeningBook>>);
-
-impl GameBook {
-    pub fn new(book: Option<&LoadedBook>) -> GameBook {
-        GameBook(book.map(|b| Arc::clone(&b.book)))
-    }
-}
-
-impl<G: Game + 'static> KnownValues<G> for GameBook {
-    #[inline]
-    fn known_value(&self, position: &G) -> Option<Score> {
-        let book = self.0.as_deref()?;
-        let board = (position as &dyn Any).downcast_ref::<Connect4>()?;
-        book.known_value(board)
-    }
+/// The book as a source of known values for any game's engine
+/// ([`ply_api::solve::GameBook`]: a game without books never reads it).
+pub fn game_book(book: Option<&LoadedBook>) -> ply_api::solve::GameBook {
+    ply_api::solve::GameBook(book.map(|b| Arc::clone(&b.book)))
 }

@@ -3,17 +3,14 @@
 //! `moves score`), the weak solve (win/draw/loss only), and the batch solver
 //! behind `ply solve connect4 --batch` and `ply bench connect4`.
 
-use ply_core::engine::{
-    Bound, Engine, EngineStats, Limits, SearchHooks, Settings, WithKnownValues,
-};
+use ply_core::engine::{Engine, EngineStats, Limits, SearchHooks, Settings, WithKnownValues};
 use ply_core::input::Input;
-use ply_core::{Evaluator, Game, Score};
+use ply_core::{Evaluator, Game};
 use ply_games::connect4::score::parse_set_line;
-use ply_games::connect4::{Connect4Eval, Connect4Hooks, OpeningBook, to_pons, weak_sign};
+use ply_games::connect4::{Connect4Eval, Connect4Hooks, OpeningBook, to_pons};
 use ply_games::{Connect4, Playable};
 use std::any::Any;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// The position as Connect Four, when the game is Connect Four (any board size).
@@ -21,50 +18,16 @@ pub fn as_connect4<G: Playable>(pos: &G) -> Option<&Connect4> {
     (pos as &dyn Any).downcast_ref::<Connect4>()
 }
 
-/// Pons' score of an exact value of `pos`, for Connect Four; `None` for other games.
-pub fn pons_score<G: Playable>(pos: &G, value: Score) -> Option<i32> {
-    as_connect4(pos).and_then(|c4| to_pons(c4, value))
-}
-
-/// A weak solve: only whether the side to move wins (1), draws (0) or loses (−1).
-/// The engine's exact mode narrows the value with null-window probes around the draw
-/// first; once a probe settles the sign, the search is stopped, so the distance to the
-/// end is never worked out. `None` when Ctrl-C stopped it first.
+/// A weak solve: only whether the side to move wins (1), draws (0) or loses (−1)
+/// ([`ply_api::solve::weak_solve`]); `None` when Ctrl-C stopped it first.
 pub fn weak_solve<G, H, E>(engine: &mut Engine<G, H, E>, pos: &G) -> (Option<i32>, EngineStats)
 where
     G: Game + Sync,
     H: SearchHooks<G>,
     E: Evaluator<G> + Sync,
 {
-    // Raised here once the sign is known, and by Ctrl-C.
-    let stop = crate::interrupt::linked_flag();
-    let limits = Limits::exact().with_stop(Arc::clone(&stop));
-    let (mut lo, mut hi) = (-Score::INFINITY, Score::INFINITY);
-    let mut sign = None;
-    let result = engine.search_with(pos, &limits, |info| {
-        match info.bound {
-            Bound::Exact => (lo, hi) = (info.score, info.score),
-            Bound::Lower => lo = lo.max(info.score),
-            Bound::Upper => hi = hi.min(info.score),
-        }
-        let known = if lo > Score::DRAW {
-            Some(1)
-        } else if hi < Score::DRAW {
-            Some(-1)
-        } else if lo >= Score::DRAW && hi <= Score::DRAW {
-            Some(0)
-        } else {
-            None
-        };
-        sign = sign.or(known);
-        if sign.is_some() {
-            stop.store(true, Ordering::Relaxed);
-        }
-    });
-    if result.exact {
-        sign = Some(weak_sign(result.score));
-    }
-    (sign, result.stats)
+    let control = ply_api::control::Control::with_flag(crate::interrupt::stop_flag());
+    ply_api::solve::weak_solve(engine, pos, &control)
 }
 
 /// One line of a test set: the position and, when given, its expected score.

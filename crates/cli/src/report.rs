@@ -1,25 +1,8 @@
 //! Shared wording and JSON helpers, so every command says results the same way.
 
-use ply_core::{Player, Score};
+use ply_core::Player;
 use ply_games::Notation;
 use serde::Serialize;
-
-/// The exact result of a solved score, for the side it is seen from.
-pub fn result_word(score: Score) -> &'static str {
-    if score.is_win() {
-        "win"
-    } else if score.is_loss() {
-        "loss"
-    } else {
-        "draw"
-    }
-}
-
-/// Plies to the end of the game under best play: from the score when decisive,
-/// otherwise the length of the principal variation (which reaches the end in an exact search).
-pub fn plies(score: Score, pv_len: usize) -> u32 {
-    score.plies_to_end().unwrap_or(pv_len as u32)
-}
 
 /// The side to move, as people name it.
 pub fn to_move_name<G: Notation>(pos: &G) -> String {
@@ -32,12 +15,6 @@ pub fn player_key(player: Player) -> &'static str {
         Player::First => "first",
         Player::Second => "second",
     }
-}
-
-/// The key under which the memoised solver files a position: its canonical
-/// form where the game has symmetries (symmetric positions are solved once).
-pub fn canonical_key<G: ply_games::Playable>(position: &G) -> G {
-    position.canonical().unwrap_or_else(|| position.clone())
 }
 
 /// Prints a value as pretty JSON on stdout.

@@ -110,6 +110,29 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
         false
     }
 
+    /// This game's own score of an exact value, when it has a convention of its own
+    /// (Connect Four: Pascal Pons' score, `ply_games::connect4::score`). Default: none.
+    fn conventional_score(&self, _value: ply_core::Score) -> Option<i32> {
+        None
+    }
+
+    /// True when [`Playable::conventional_score`] applies to this game.
+    fn has_conventional_score(&self) -> bool {
+        false
+    }
+
+    /// The exact value of this position read from an opening book of its game, if the
+    /// book holds it (Connect Four's books, made by `ply book`). Default: no book
+    /// answers for the game.
+    fn book_value(&self, _book: &crate::connect4::OpeningBook) -> Option<ply_core::Score> {
+        None
+    }
+
+    /// True when this game has opening books ([`Playable::book_value`]).
+    fn has_books(&self) -> bool {
+        false
+    }
+
     /// Extra facts for `ply solve` (text and `--json`) once this position is solved:
     /// `value` is its exact value for the side to move, `line` the best play from it.
     /// Each entry is a JSON field name and its value (pursuit games: `cops_win`, `capture_time`).

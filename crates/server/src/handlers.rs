@@ -199,6 +199,31 @@ async fn search<T: Send + 'static>(
     .await
 }
 
+/// `POST /api/solve`: the object `ply solve GAME POSITION --json` prints.
+pub(crate) async fn solve(
+    axum::extract::State(state): axum::extract::State<State>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let request: ply_api::solve::SolveRequest = match read_json(body, &state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let (default_ms, max_ms) = (
+        PlayLimits::default()
+            .default_ms
+            .min(state.limits.max_search_ms),
+        state.limits.max_search_ms,
+    );
+    match search(&state, move |control| {
+        ply_api::solve::solve(&request, default_ms, max_ms, control)
+    })
+    .await
+    {
+        Ok(answer) => axum::Json(answer).into_response(),
+        Err(response) => response,
+    }
+}
+
 /// `POST /api/play/state`: a game after a list of moves.
 pub(crate) async fn play_state(
     axum::extract::State(state): axum::extract::State<State>,

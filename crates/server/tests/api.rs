@@ -279,3 +279,42 @@ async fn the_pages_are_served() {
     let (status, _) = call(&app, "GET", "/assets/../Cargo.toml", "").await;
     assert_ne!(status, StatusCode::OK);
 }
+
+/// `POST /api/solve` answers what `ply solve GAME POSITION --json` prints: the same
+/// library function makes both (the command line's side is checked in the binary's
+/// tests, which compare the two field for field).
+#[tokio::test]
+async fn solve_answers_every_move() {
+    let app = router(Limits::default());
+    let (status, report) = call_json(
+        &app,
+        "POST",
+        "/api/solve",
+        json!({"game": "tictactoe", "position": "XO./.X./..."}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    // O must block at c3, and still loses: X forks.
+    assert_eq!(report["to_move"], "O");
+    assert_eq!(report["value"], "loss");
+    assert_eq!(report["moves"].as_array().unwrap().len(), 6);
+    assert!(report["moves"][0]["pv"].is_array());
+    let (status, error) = call_json(
+        &app,
+        "POST",
+        "/api/solve",
+        json!({"game": "connect4", "time_ms": 100}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error["limit"], "max_search_ms");
+    let (status, error) = call_json(
+        &app,
+        "POST",
+        "/api/solve",
+        json!({"game": "tictactoe", "position": "XXXX"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["kind"], "parse");
+}

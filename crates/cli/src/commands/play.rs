@@ -1,11 +1,10 @@
 //! `ply play`: a game against the engine in the terminal.
 
 use crate::args;
-use crate::c4book::{self, BookArgs, GameBook, LoadedBook};
+use crate::c4book::{self, BookArgs, LoadedBook};
 use crate::cyclic;
 use crate::input;
 use crate::interrupt::{self, Interrupted, StopOnInterrupt};
-use crate::pons;
 use crate::report;
 use crate::resources;
 use crate::source::GameSource;
@@ -194,7 +193,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             stop: Some(crate::interrupt::stop_flag()),
             ..Limits::default()
         };
-        let hooks = WithKnownValues::new(hooks, GameBook::new(self.book.as_ref()));
+        let hooks = WithKnownValues::new(hooks, c4book::game_book(self.book.as_ref()));
         if table.is_none() {
             let deepest = args.depth.map(|d| d.saturating_mul(2));
             resources::check_search(&pos, deepest)?;
@@ -211,7 +210,10 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             && args.depth.is_none()
             && pos.memoised_solve()
         {
-            Some(resources::memo_solver(&pos, report::canonical_key::<G>)?)
+            Some(resources::memo_solver(
+                &pos,
+                ply_api::solve::canonical_key::<G>,
+            )?)
         } else {
             None
         };
@@ -273,7 +275,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                 (Some(d), _) => format!("The engine looks {d} plies ahead."),
             }
         );
-        if pons::as_connect4(&pos).is_some() {
+        if pos.has_conventional_score() {
             showln!(json, "{}", LoadedBook::describe(book_used.as_ref()));
         }
         // What to type, before the first prompt: the games' moves are not all cells.
@@ -353,7 +355,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                 match line.trim() {
                     "" => continue,
                     "quit" | "exit" | "q" => return end(Ending::Quit, record),
-                    "hint" | "?" if searcher.is_some() && pons::as_connect4(&pos).is_some() => {
+                    "hint" | "?" if searcher.is_some() && pos.has_conventional_score() => {
                         if let Some(searcher) = searcher.as_mut() {
                             let per_column = budget.map(std::time::Duration::from_millis);
                             let scores = {
@@ -429,7 +431,9 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                     None => "draw",
                 }),
                 winner: winner.map(report::player_key),
-                book: pons::as_connect4(&initial)
+                book: initial
+                    .has_books()
+                    .then_some(())
                     .map(|_| book_used.as_ref().map(|b| b.path.clone())),
                 interrupted: false,
                 ended: Ending::Finished.key(),
@@ -452,7 +456,7 @@ fn refuse_what_does_not_apply<G: Playable>(args: &Args, pos: &G) -> Result<()> {
     }
     let engine =
         !from_table && (args.time.is_some() || (args.depth.is_none() && pos.prefers_engine()));
-    if !engine && args.book.book.is_some() && pons::as_connect4(pos).is_some() {
+    if !engine && args.book.book.is_some() && pos.has_conventional_score() {
         anyhow::bail!(
             "--book is read by the engine, which plays with --time (or by default, without --depth)"
         );
@@ -483,7 +487,10 @@ fn abandon<G: Playable>(
             moves,
             result: None,
             winner: None,
-            book: pons::as_connect4(initial).map(|_| book.map(|b| b.path.clone())),
+            book: initial
+                .has_books()
+                .then_some(())
+                .map(|_| book.map(|b| b.path.clone())),
             interrupted: ending == Ending::Interrupted,
             ended: ending.key(),
         })?;
@@ -567,7 +574,7 @@ fn board<G: Playable>(pos: &G, on_stderr: bool) -> String {
     } else {
         std::io::stdout().is_terminal()
     };
-    if pons::as_connect4(pos).is_none() || !terminal {
+    if !pos.has_conventional_score() || !terminal {
         return text;
     }
     text.replace(" X", " \x1b[1;31mX\x1b[0m")
@@ -600,7 +607,7 @@ fn column_scores<G: Playable, H: SearchHooks<G>>(
             -result.score
         }
         .from_node(1);
-        let score = match pons::pons_score(pos, value) {
+        let score = match pos.conventional_score(value) {
             Some(0) if result.exact => "0".to_string(),
             Some(score) if result.exact => format!("{score:+}"),
             _ => "?".to_string(),

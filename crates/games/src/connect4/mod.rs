@@ -780,6 +780,22 @@ impl Playable for Connect4 {
         Connect4Eval
     }
 
+    fn conventional_score(&self, value: Score) -> Option<i32> {
+        to_pons(self, value)
+    }
+
+    fn has_conventional_score(&self) -> bool {
+        true
+    }
+
+    fn book_value(&self, book: &OpeningBook) -> Option<Score> {
+        ply_core::engine::KnownValues::known_value(book, self)
+    }
+
+    fn has_books(&self) -> bool {
+        true
+    }
+
     fn with_search_hooks<V: HooksVisitor<Self>>(&self, visitor: V) -> V::Output {
         visitor.visit(Connect4Hooks)
     }

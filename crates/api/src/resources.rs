@@ -1,0 +1,183 @@
+//! What an operation may ask of the machine. Before a search, a solver or a table is
+//! started, its memory is estimated from the game's bounds (`ply_core::GameBounds`)
+//! and checked against what the machine has (`ply_core::memory`); a request that
+//! cannot fit is refused at once, with the sizes named, instead of crashing later.
+
+use crate::ApiError;
+use ply_core::engine::{Engine, SearchHooks, Settings};
+use ply_core::memory::{self, MemoryError, human_bytes};
+use ply_core::solve::{PositionKey, Solver, SolverLimits};
+use ply_core::{Evaluator, Game, RetrogradeOptions, RetrogradeTable};
+use ply_games::Playable;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+type Result<T> = std::result::Result<T, ApiError>;
+
+/// A refusal for want of memory: a limit of the machine, named `memory`.
+fn refusal(message: std::fmt::Arguments<'_>) -> ApiError {
+    ApiError::limit("memory", message.to_string())
+}
+
+/// [`refusal`] with `format!`'s arguments.
+macro_rules! refuse {
+    ($($t:tt)*) => { refusal(format_args!($($t)*)) };
+}
+
+/// The share (per thousand) of the available memory a solver's own tables may take: the
+/// rest is left to the process and the machine.
+const SOLVER_SHARE: u64 = 750;
+
+/// Memory for solvers when the system does not say how much there is.
+const FALLBACK_BYTES: u64 = 4 << 30;
+
+/// The bytes a solver may hold.
+pub fn solver_budget() -> u64 {
+    memory::share(SOLVER_SHARE, FALLBACK_BYTES)
+}
+
+/// Refuses a depth-first search from `root` (`depth` plies deep, or to the end of the
+/// game) whose stack and move lists would not fit in memory.
+pub fn check_search<G: Playable>(root: &G, depth: Option<u32>) -> Result<()> {
+    let bounds = root.bounds();
+    let plies = match (bounds.max_plies, depth) {
+        (Some(plies), Some(depth)) => plies.min(depth as u64),
+        (Some(plies), None) => plies,
+        (None, Some(depth)) => depth as u64,
+        (None, None) => return Ok(()),
+    };
+    let moves = bounds.max_moves.unwrap_or(0);
+    let move_bytes = plies
+        .saturating_mul(moves)
+        .saturating_mul(std::mem::size_of::<G::Move>() as u64);
+    let bytes = ply_core::stack::stack_bytes::<G>(plies).saturating_add(move_bytes);
+    let what = || {
+        format!(
+            "a search of {} from {} ({plies} plies deep, up to {moves} moves a position)",
+            root.game_name(),
+            position_words(root)
+        )
+    };
+    memory::check(what, bytes).map_err(|error| refuse!("{error}"))
+}
+
+/// The position as a command line would write it, `the start` when empty.
+fn position_words<G: Playable>(root: &G) -> String {
+    match root.position_string() {
+        text if text.is_empty() => "the start".into(),
+        text => format!("position {}", ply_core::text::excerpt(&text)),
+    }
+}
+
+/// An engine whose table is checked against the memory there is (the error names the option).
+#[allow(clippy::result_large_err)]
+pub fn engine<G, H, E>(hooks: H, eval: E, settings: Settings) -> Result<Engine<G, H, E>>
+where
+    G: Game + Sync,
+    H: SearchHooks<G>,
+    E: Evaluator<G> + Sync,
+{
+    Engine::try_new(hooks, eval, settings).map_err(|error| refuse!("{error}"))
+}
+
+/// The memoised solver for `root`'s game, refused at once when the positions it may
+/// have to keep cannot fit in memory; it stops when `stop` is raised and tells
+/// `progress` where it stands.
+pub fn memo_solver<G: Playable, P: PositionKey<G> + 'static>(
+    root: &G,
+    key: P,
+    stop: Arc<AtomicBool>,
+    progress: impl Fn(String) + Send + 'static,
+) -> Result<Solver<G, P>> {
+    let budget = solver_budget();
+    let entry = Solver::<G, P>::entry_bytes();
+    let max_positions = (budget / entry).min(usize::MAX as u64) as usize;
+    let bounds = root.bounds();
+    if let Some(positions) = bounds.positions
+        && positions > max_positions as u64
+    {
+        return Err(refuse!(
+            "{}: up to {positions} positions to solve; at {entry} bytes each they need {}, \
+             but the memory available allows {max_positions} ({})",
+            root.game_name(),
+            human_bytes(positions.saturating_mul(entry)),
+            human_bytes(budget)
+        ));
+    }
+    if let Some(bytes) = bounds.move_lists_bytes::<G::Move>()
+        && bytes > budget
+    {
+        return Err(refuse!(
+            "{}: {}",
+            root.game_name(),
+            MemoryError::new(
+                format!(
+                    "the solver's line of play ({} plies of up to {} moves)",
+                    bounds.max_plies.unwrap_or(0),
+                    bounds.max_moves.unwrap_or(0)
+                ),
+                bytes,
+                Some(budget)
+            )
+        ));
+    }
+    let limits = SolverLimits {
+        max_positions: Some(max_positions),
+        max_bytes: Some(budget),
+        stop: Some(stop),
+    };
+    Ok(Solver::with_key(key)
+        .with_limits(limits)
+        .with_progress(move |p| {
+            progress(format!(
+                "solving: {} positions, line of {} plies",
+                p.positions, p.depth
+            ))
+        }))
+}
+
+/// The limits of a retrograde analysis: the default count of positions, lowered to what
+/// the memory there is can hold, and that memory.
+pub fn retrograde_options<G: Game + std::hash::Hash + Eq>() -> RetrogradeOptions {
+    let budget = solver_budget();
+    let per_position = RetrogradeTable::<G>::bytes_for(1, 0).max(1);
+    let fits = (budget / per_position).min(usize::MAX as u64) as usize;
+    let defaults = RetrogradeOptions::default();
+    RetrogradeOptions {
+        max_positions: defaults.max_positions.min(fits.max(1)),
+        max_bytes: Some(budget),
+        ..defaults
+    }
+}
+
+/// Refuses at once a retrograde analysis from `root` that surely cannot fit within
+/// `options`: more positions are known to be reachable ([`ply_core::GameBounds::min_positions`])
+/// than it may hold.
+pub fn check_retrograde<G: Playable>(root: &G, options: &RetrogradeOptions) -> Result<()> {
+    let Some(at_least) = root.bounds().min_positions else {
+        return Ok(());
+    };
+    if at_least > options.max_positions as u64 {
+        return Err(refuse!(
+            "{}: at least {at_least} positions are reachable, more than retrograde analysis \
+             holds here ({}): choose a smaller graph or fewer cops",
+            root.game_name(),
+            options.max_positions
+        ));
+    }
+    let bytes = RetrogradeTable::<G>::bytes_for(at_least as usize, 0);
+    if let Some(limit) = options.max_bytes
+        && bytes > limit
+    {
+        return Err(refuse!(
+            "{}: {}",
+            root.game_name(),
+            MemoryError::new(
+                format!("retrograde analysis of at least {at_least} positions"),
+                bytes,
+                Some(limit)
+            )
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,792 @@
+//! Solve a position exactly: win, draw or loss, in how many plies, and the value of
+//! every move. This is `ply solve GAME POSITION --json` and `POST /api/solve`: both
+//! print the [`SolveReport`] made here.
+//!
+//! The method follows the game: a retrograde table for games whose positions repeat,
+//! the memoised solver for the taking games, the engine's exact mode for large games
+//! (Connect Four, with its opening book when one is given), alpha-beta otherwise.
+
+use crate::control::Control;
+use crate::cyclic::{self, TableError};
+use crate::resources;
+use crate::words::result_word;
+use crate::{ApiError, games::with_spec};
+use ply_core::engine::{
+    Bound, Engine, HooksVisitor, KnownValues, Limits, SearchHooks, Settings, WithKnownValues,
+};
+use ply_core::solve::SolveError;
+use ply_core::{
+    Algorithm, Game, MoveValue, NoEvaluation, Score, SearchOptions, SearchStats,
+    evaluate_moves_with,
+};
+use ply_games::connect4::OpeningBook;
+use ply_games::{GameVisitor, Playable};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Who hears where a long solve stands (a terminal's progress line; nobody: [`quiet`]).
+pub type ProgressFn = Arc<dyn Fn(String) + Send + Sync>;
+
+/// Progress nobody hears.
+pub fn quiet() -> ProgressFn {
+    Arc::new(|_| {})
+}
+
+/// An opening book and where it was read from.
+#[derive(Clone, Debug)]
+pub struct BookRef {
+    /// The file it was read from, as the user named it.
+    pub path: String,
+    /// The book.
+    pub book: Arc<OpeningBook>,
+}
+
+/// How to solve.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// `minimax`, `negamax`, `alphabeta` or `memo`; `None`: the game's default method.
+    pub algorithm: Option<String>,
+    /// Solve with the engine on this many threads.
+    pub threads: Option<usize>,
+    /// Solve with the engine and a table of this many MiB (default 64).
+    pub hash_mib: Option<usize>,
+    /// Add each move's score in the game's own convention (Connect Four: Pons').
+    pub all_moves: bool,
+    /// Win, draw or loss only, without the distance.
+    pub weak: bool,
+    /// The opening book the engine reads (Connect Four).
+    pub book: Option<BookRef>,
+}
+
+/// One move and its exact value.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SolvedMove {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// `win`, `draw` or `loss` for the player who makes it.
+    pub value: &'static str,
+    /// Plies to the end under best play (null in a weak solve).
+    pub plies: Option<u32>,
+    /// The game's own score (Connect Four with `all_moves`; null in a weak solve).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<Option<i32>>,
+    /// Best play after the move, starting with it.
+    pub pv: Vec<String>,
+}
+
+/// A position solved: what `ply solve --json` prints.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct SolveReport {
+    /// The game's name.
+    pub game: String,
+    /// The position, in the game's notation.
+    pub position: String,
+    /// The player to move.
+    pub to_move: String,
+    /// `win`, `draw` or `loss` for the player to move.
+    pub value: &'static str,
+    /// Plies to the end under best play (null in a weak solve).
+    pub plies: Option<u32>,
+    /// The game's own score (Connect Four: Pons'; null in a weak solve).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<Option<i32>>,
+    /// The best moves.
+    pub best: Vec<String>,
+    /// Every legal move, best first.
+    pub moves: Vec<SolvedMove>,
+    /// Best play from the position.
+    pub pv: Vec<String>,
+    /// The method: `retrograde`, `memo`, `engine`, `minimax`, `negamax`, `alphabeta`.
+    pub algorithm: &'static str,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Leaves evaluated.
+    pub leaves: u64,
+    /// Cutoffs.
+    pub cutoffs: u64,
+    /// Distinct positions solved (memo only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions: Option<usize>,
+    /// Time taken, in milliseconds.
+    pub time_ms: f64,
+    /// The opening book used (Connect Four only; null: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub book: Option<Option<String>>,
+    /// Why the best move is best, where the game's theory can say it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
+    /// The game's own facts (pursuit: `cops_win`, `capture_time`).
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+    /// The same facts as text, for a terminal.
+    #[serde(skip)]
+    pub extra_text: Vec<(&'static str, String)>,
+}
+
+/// A solve stopped before the end: the moves solved so far.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct InterruptedReport {
+    /// The game's name.
+    pub game: String,
+    /// The position.
+    pub position: String,
+    /// The player to move.
+    pub to_move: String,
+    /// Always true.
+    pub interrupted: bool,
+    /// The moves solved so far, best first (fewer than the legal moves).
+    pub moves: Vec<SolvedMove>,
+    /// The method.
+    pub algorithm: &'static str,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken, in milliseconds.
+    pub time_ms: f64,
+}
+
+/// What a solve gives: the whole answer, or what it had when it was stopped.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Solved {
+    /// Every move solved.
+    Complete(SolveReport),
+    /// Stopped (its control raised, or out of time) before the end.
+    Interrupted(InterruptedReport),
+}
+
+/// The request of `POST /api/solve`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// The game's spec.
+    pub game: String,
+    /// The position (default: the start).
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The most time the solve may take, in milliseconds.
+    #[serde(default)]
+    pub time_ms: Option<u64>,
+    /// As `ply solve --algorithm`.
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// As `ply solve --all-moves`.
+    #[serde(default)]
+    pub all_moves: bool,
+    /// As `ply solve --weak`.
+    #[serde(default)]
+    pub weak: bool,
+}
+
+/// Solves the position of a request, within `max_ms` (its own `time_ms` when smaller):
+/// a solve that runs out of time is refused with the `max_search_ms` limit.
+pub fn solve(
+    request: &SolveRequest,
+    default_ms: u64,
+    max_ms: u64,
+    control: &Control,
+) -> Result<SolveReport, ApiError> {
+    let ms = request.time_ms.unwrap_or(default_ms);
+    if ms > max_ms {
+        return Err(ApiError::limit(
+            "max_search_ms",
+            format!(
+                "time_ms {ms} is more than the {max_ms} ms a search may take (limit max_search_ms)"
+            ),
+        ));
+    }
+    let options = SolveOptions {
+        algorithm: request.algorithm.clone(),
+        all_moves: request.all_moves,
+        weak: request.weak,
+        // As `ply solve` chooses (the same answer, the same JSON): the engine with its
+        // 64 MiB table for large games, the textbook searches for small ones.
+        ..SolveOptions::default()
+    };
+    let deadline = Control::with_flag(control.flag_after(Duration::from_millis(ms.max(1))));
+    struct Visit<'a>(&'a SolveRequest, &'a SolveOptions, &'a Control);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<Solved, ApiError>;
+        fn visit<G: Playable>(self, start: G) -> Self::Output {
+            let root = match &self.0.position {
+                Some(text) => start
+                    .parse_position(text)
+                    .map_err(|e| ApiError::parse(format!("position: {e}")))?,
+                None => start,
+            };
+            solve_position(&root, self.1, self.2, &quiet())
+        }
+    }
+    match with_spec(&request.game, Visit(request, &options, &deadline))?? {
+        Solved::Complete(report) => Ok(report),
+        Solved::Interrupted(partial) => Err(ApiError::limit(
+            "max_search_ms",
+            format!(
+                "not solved within {ms} ms ({} of the moves solved, {} nodes): ask for more \
+                 time_ms, up to the limit max_search_ms",
+                partial.moves.len(),
+                partial.nodes
+            ),
+        )),
+    }
+}
+
+/// The options that cannot apply to `root`.
+fn refuse_what_does_not_apply<G: Playable>(
+    options: &SolveOptions,
+    root: &G,
+) -> Result<(), ApiError> {
+    if root.has_cycles() {
+        let given = [
+            ("--algorithm", options.algorithm.is_some()),
+            ("--threads", options.threads.is_some()),
+            ("--hash", options.hash_mib.is_some()),
+            ("--weak", options.weak),
+        ];
+        if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+            return Err(ApiError::bad_request(format!(
+                "{option} does not apply: positions of {} can repeat, so it is solved by retrograde analysis",
+                root.game_name()
+            )));
+        }
+    }
+    if options.all_moves && !root.has_conventional_score() {
+        return Err(ApiError::bad_request(format!(
+            "--all-moves adds Pons' score of each move, for connect4 only, not {}",
+            root.game_name()
+        )));
+    }
+    if let Some(algorithm) = &options.algorithm
+        && options.book.is_some()
+    {
+        return Err(ApiError::bad_request(format!(
+            "--book is read by the engine, and --algorithm {algorithm} does not use it"
+        )));
+    }
+    Ok(())
+}
+
+/// The values a solve found, and whether it was stopped.
+struct Found<M> {
+    moves: Vec<MoveValue<M>>,
+    stats: SearchStats,
+    algorithm: &'static str,
+    positions: Option<usize>,
+    interrupted: bool,
+}
+
+impl<M> Found<M> {
+    fn complete(
+        (moves, stats): (Vec<MoveValue<M>>, SearchStats),
+        algorithm: &'static str,
+        positions: Option<usize>,
+    ) -> Found<M> {
+        Found {
+            moves,
+            stats,
+            algorithm,
+            positions,
+            interrupted: false,
+        }
+    }
+}
+
+/// The line `moves` played from `pos`, in the game's notation.
+pub fn line<G: Playable>(pos: &G, moves: &[G::Move]) -> Vec<String> {
+    let mut pos = pos.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = pos.move_string(mv);
+            pos.play(mv);
+            text
+        })
+        .collect()
+}
+
+/// The key under which the memoised solver files a position: its canonical form
+/// where the game has symmetries (symmetric positions are solved once).
+pub fn canonical_key<G: Playable>(position: &G) -> G {
+    position.canonical().unwrap_or_else(|| position.clone())
+}
+
+/// Solves `root` as `options` say. `control` stops it (the answer is then what was
+/// solved so far); `progress` hears where a long solve stands.
+pub fn solve_position<G: Playable>(
+    root: &G,
+    options: &SolveOptions,
+    control: &Control,
+    progress: &ProgressFn,
+) -> Result<Solved, ApiError> {
+    refuse_what_does_not_apply(options, root)?;
+    let memo = match options.algorithm.as_deref() {
+        Some(name) => name == "memo",
+        None => root.memoised_solve(),
+    };
+    let book = options.book.as_ref().filter(|_| root.has_books());
+    let mut engine_used = false;
+    let clock = Instant::now();
+    let stop = control.flag();
+    let found = if root.has_cycles() {
+        match cyclic::solve_table(root, &stop, |p| progress(p)) {
+            Ok(table) => Found::complete(
+                (cyclic::move_values(&table, root), cyclic::stats(&table)),
+                "retrograde",
+                None,
+            ),
+            Err(TableError::Stopped) => Found {
+                moves: Vec::new(),
+                stats: SearchStats::default(),
+                algorithm: "retrograde",
+                positions: None,
+                interrupted: true,
+            },
+            Err(TableError::Failed(error)) => return Err(error),
+        }
+    } else if options.algorithm.is_none()
+        && (options.weak
+            || options.threads.is_some()
+            || options.hash_mib.is_some()
+            || root.prefers_engine())
+    {
+        engine_used = true;
+        root.with_search_hooks(EngineSolve {
+            options,
+            root,
+            book,
+            control,
+            progress,
+        })?
+    } else if memo {
+        let hear = Arc::clone(progress);
+        let mut solver =
+            resources::memo_solver(root, canonical_key::<G>, stop.clone(), move |p| hear(p))?;
+        let solved = solver.try_move_values(root);
+        let stats = SearchStats {
+            nodes: solver.nodes() + 1,
+            ..SearchStats::default()
+        };
+        match solved {
+            Ok(moves) => Found::complete((moves, stats), "memo", Some(solver.positions())),
+            Err(SolveError::Interrupted) => Found {
+                moves: Vec::new(),
+                stats,
+                algorithm: "memo",
+                positions: Some(solver.positions()),
+                interrupted: true,
+            },
+            Err(error) => {
+                return Err(ApiError::limit(
+                    "memory",
+                    format!("{}: {error}", root.game_name()),
+                ));
+            }
+        }
+    } else {
+        let algorithm: Algorithm = options
+            .algorithm
+            .as_deref()
+            .unwrap_or("alphabeta")
+            .parse()
+            .map_err(ApiError::bad_request)?;
+        resources::check_search(root, None)?;
+        let mut observer = Progress {
+            stop: &stop,
+            progress,
+            algorithm: algorithm.name(),
+            nodes: 0,
+            stopped: false,
+        };
+        let (moves, mut stats) = evaluate_moves_with(
+            root,
+            &NoEvaluation,
+            algorithm,
+            SearchOptions::default(),
+            &mut observer,
+        );
+        stats.nodes += 1;
+        Found {
+            interrupted: observer.stopped,
+            ..Found::complete((moves, stats), algorithm.name(), None)
+        }
+    };
+    let elapsed = clock.elapsed();
+    let Found {
+        moves,
+        stats,
+        algorithm: algorithm_name,
+        positions,
+        interrupted,
+    } = found;
+    let millis = (elapsed.as_secs_f64() * 1e6).round() / 1e3;
+
+    // Plies to the end, unknown in a weak solve. A draw's distance is its line's length,
+    // known only when the line reaches the end (an engine solve with an opening book
+    // may prove a shorter line: docs/engine.md).
+    let plies = |value: Score, line: &[G::Move]| {
+        let ends = || {
+            let mut pos = root.clone();
+            line.iter().for_each(|&mv| pos.play(mv));
+            pos.outcome().is_some()
+        };
+        (!options.weak && (value.plies_to_end().is_some() || ends()))
+            .then(|| value.plies_to_end().unwrap_or(line.len() as u32))
+    };
+    // The game's own score: Connect Four only (the outer Option), unknown in a weak
+    // solve (the inner one).
+    let score_of = |pos: &G, value| {
+        pos.has_conventional_score().then(|| {
+            if options.weak {
+                None
+            } else {
+                pos.conventional_score(value)
+            }
+        })
+    };
+    let solved_move = |m: &MoveValue<G::Move>| SolvedMove {
+        mv: root.move_string(m.mv),
+        value: result_word(m.value),
+        plies: plies(m.value, &m.pv),
+        // The move's value seen from the root is the child's value negated: the
+        // root's score of that line is the score of the move.
+        score: options.all_moves.then(|| score_of(root, m.value)).flatten(),
+        pv: line(root, &m.pv),
+    };
+    if interrupted {
+        return Ok(Solved::Interrupted(InterruptedReport {
+            game: root.game_name(),
+            position: root.position_string(),
+            to_move: root.player_name(root.to_move()),
+            interrupted: true,
+            moves: moves.iter().map(solved_move).collect(),
+            algorithm: algorithm_name,
+            nodes: stats.nodes,
+            time_ms: millis,
+        }));
+    }
+    let (value, pv) = match (moves.first(), root.outcome()) {
+        (Some(best), _) => (best.value, best.pv.clone()),
+        (None, Some(outcome)) => (outcome.score(0, true), Vec::new()),
+        (None, None) => {
+            return Err(ApiError::bad_request(
+                "the position has no legal move but is not finished",
+            ));
+        }
+    };
+    let best: Vec<_> = moves.iter().take_while(|m| m.value == value).collect();
+    let explanation = best.first().and_then(|m| root.explain_move(m.mv));
+    let fields = if options.weak {
+        Vec::new()
+    } else {
+        root.solve_fields(value, &pv)
+    };
+    Ok(Solved::Complete(SolveReport {
+        game: root.game_name(),
+        position: root.position_string(),
+        to_move: root.player_name(root.to_move()),
+        value: result_word(value),
+        plies: plies(value, &pv),
+        score: score_of(root, value),
+        best: best.iter().map(|m| root.move_string(m.mv)).collect(),
+        moves: moves.iter().map(solved_move).collect(),
+        pv: line(root, &pv),
+        algorithm: algorithm_name,
+        nodes: stats.nodes,
+        leaves: stats.leaves,
+        cutoffs: stats.cutoffs,
+        positions,
+        time_ms: millis,
+        // Only the engine reads the book.
+        book: root
+            .has_books()
+            .then(|| book.filter(|_| engine_used).map(|b| b.path.clone())),
+        explanation,
+        extra: fields
+            .iter()
+            .map(|(name, v)| (name.to_string(), cyclic::field_json(v)))
+            .collect(),
+        extra_text: fields
+            .iter()
+            .map(|(name, v)| (*name, cyclic::field_text(v)))
+            .collect(),
+    }))
+}
+
+/// The textbook searches' observer: stops when the flag is raised, and tells
+/// `progress` the nodes searched every few milliseconds of search.
+struct Progress<'a> {
+    stop: &'a AtomicBool,
+    progress: &'a ProgressFn,
+    algorithm: &'static str,
+    nodes: u64,
+    stopped: bool,
+}
+
+impl Progress<'_> {
+    /// `progress` hears of the search every this many nodes.
+    const EVERY: u64 = 1 << 16;
+}
+
+impl<G: Game> ply_core::Observer<G> for Progress<'_> {
+    #[inline]
+    fn stop_requested(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes % Self::EVERY == 0 {
+            (self.progress)(format!(
+                "{}: {} nodes",
+                self.algorithm,
+                crate::words::human_count(self.nodes)
+            ));
+            self.stopped |= self.stop.load(Ordering::Relaxed);
+        }
+        self.stopped
+    }
+}
+
+/// An optional opening book as a source of known values for any game's engine: for
+/// a game without books (or without a book) it never answers. The check for a book
+/// comes first, so an engine without one pays one branch per node.
+#[derive(Clone, Debug, Default)]
+pub struct GameBook(pub Option<Arc<OpeningBook>>);
+
+impl<G: Playable> KnownValues<G> for GameBook {
+    #[inline]
+    fn known_value(&self, position: &G) -> Option<Score> {
+        position.book_value(self.0.as_deref()?)
+    }
+}
+
+struct EngineSolve<'a, G> {
+    options: &'a SolveOptions,
+    root: &'a G,
+    book: Option<&'a BookRef>,
+    control: &'a Control,
+    progress: &'a ProgressFn,
+}
+
+impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
+    type Output = Result<Found<G::Move>, ApiError>;
+
+    fn visit<H: SearchHooks<G>>(self, hooks: H) -> Self::Output {
+        let (options, root) = (self.options, self.root);
+        let settings = Settings::default()
+            .with_threads(options.threads.unwrap_or(1))
+            .with_hash(options.hash_mib.unwrap_or(64));
+        resources::check_search(root, None)?;
+        let hooks = WithKnownValues::new(hooks, GameBook(self.book.map(|b| b.book.clone())));
+        let mut engine = resources::engine(hooks, NoEvaluation, settings)?;
+        if options.weak {
+            return Ok(weak_move_values(
+                &mut engine,
+                root,
+                self.control,
+                self.progress,
+            ));
+        }
+        let limits = Limits::exact().with_stop(self.control.flag());
+        let mut interrupted = false;
+        let mut stats = SearchStats {
+            nodes: 1,
+            ..SearchStats::default()
+        };
+        let mut values = Vec::new();
+        let moves = root.legal_moves();
+        for (number, &mv) in moves.iter().enumerate() {
+            let child = root.after(mv);
+            let name = root.move_string(mv);
+            let result = engine.search_with(&child, &limits, |info| {
+                (self.progress)(format!(
+                    "solving move {} of {} ({name}): {} nodes",
+                    number + 1,
+                    moves.len(),
+                    crate::words::human_count(info.nodes)
+                ));
+            });
+            stats += result.stats.into();
+            if !result.exact {
+                // Only the stop flag ends an exact search early.
+                interrupted = true;
+                break;
+            }
+            // The child's score counts plies from the child: one more from the root.
+            let value = if child.to_move() == root.to_move() {
+                result.score
+            } else {
+                -result.score
+            };
+            let mut pv = vec![mv];
+            pv.extend(result.pv);
+            values.push(MoveValue {
+                mv,
+                value: value.from_node(1),
+                pv,
+            });
+        }
+        values.sort_by_key(|m| std::cmp::Reverse(m.value));
+        Ok(Found {
+            interrupted,
+            ..Found::complete((values, stats), "engine", None)
+        })
+    }
+}
+
+/// A weak solve: only whether the side to move wins (1), draws (0) or loses (−1).
+/// The engine's exact mode narrows the value with null-window probes around the draw
+/// first; once a probe settles the sign, the search is stopped, so the distance to the
+/// end is never worked out. `None` when `control` stopped it first.
+pub fn weak_solve<G, H, E>(
+    engine: &mut Engine<G, H, E>,
+    pos: &G,
+    control: &Control,
+) -> (Option<i32>, ply_core::engine::EngineStats)
+where
+    G: Game + Sync,
+    H: SearchHooks<G>,
+    E: ply_core::Evaluator<G> + Sync,
+{
+    // Raised here once the sign is known, and by the control.
+    let stop = control.linked();
+    let limits = Limits::exact().with_stop(Arc::clone(&stop));
+    let (mut lo, mut hi) = (-Score::INFINITY, Score::INFINITY);
+    let mut sign = None;
+    let result = engine.search_with(pos, &limits, |info| {
+        match info.bound {
+            Bound::Exact => (lo, hi) = (info.score, info.score),
+            Bound::Lower => lo = lo.max(info.score),
+            Bound::Upper => hi = hi.min(info.score),
+        }
+        let known = if lo > Score::DRAW {
+            Some(1)
+        } else if hi < Score::DRAW {
+            Some(-1)
+        } else if lo >= Score::DRAW && hi <= Score::DRAW {
+            Some(0)
+        } else {
+            None
+        };
+        sign = sign.or(known);
+        if sign.is_some() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    if result.exact {
+        sign = Some(ply_games::connect4::weak_sign(result.score));
+    }
+    (sign, result.stats)
+}
+
+/// Every root move's result (win, draw or loss, no distance) by weak solves of the
+/// children sharing one table, best first. The scores stand for results only: a win
+/// or loss "at the longest distance" (`Score::MAX_PLIES`).
+fn weak_move_values<G, H, E>(
+    engine: &mut Engine<G, H, E>,
+    root: &G,
+    control: &Control,
+    progress: &ProgressFn,
+) -> Found<G::Move>
+where
+    G: Playable,
+    H: SearchHooks<G>,
+    E: ply_core::Evaluator<G> + Sync,
+{
+    let mut stats = SearchStats {
+        nodes: 1,
+        ..SearchStats::default()
+    };
+    let mut values = Vec::new();
+    let mut interrupted = false;
+    let moves = root.legal_moves();
+    for (number, &mv) in moves.iter().enumerate() {
+        progress(format!(
+            "solving move {} of {} ({}), win, draw or loss only",
+            number + 1,
+            moves.len(),
+            root.move_string(mv)
+        ));
+        let child = root.after(mv);
+        let (sign, child_stats) = weak_solve(engine, &child, control);
+        stats += child_stats.into();
+        let Some(sign) = sign else {
+            interrupted = true;
+            break;
+        };
+        let sign = if child.to_move() == root.to_move() {
+            sign
+        } else {
+            -sign
+        };
+        let value = match sign {
+            1 => Score::win_in(Score::MAX_PLIES),
+            -1 => Score::loss_in(Score::MAX_PLIES),
+            _ => Score::DRAW,
+        };
+        // No line: a weak solve proves the result, not the play that reaches it.
+        values.push(MoveValue {
+            mv,
+            value,
+            pv: Vec::new(),
+        });
+    }
+    values.sort_by_key(|m| std::cmp::Reverse(m.value));
+    Found {
+        interrupted,
+        ..Found::complete((values, stats), "engine", None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(game: &str, position: Option<&str>) -> SolveRequest {
+        SolveRequest {
+            game: game.into(),
+            position: position.map(str::to_string),
+            ..SolveRequest::default()
+        }
+    }
+
+    #[test]
+    fn tic_tac_toe_is_a_draw_in_nine() {
+        let report = solve(&request("tictactoe", None), 10_000, 10_000, &Control::new()).unwrap();
+        assert_eq!(report.value, "draw");
+        assert_eq!(report.plies, Some(9));
+        assert_eq!(report.moves.len(), 9);
+        assert_eq!(report.algorithm, "alphabeta");
+    }
+
+    #[test]
+    fn nim_by_the_memo_solver_and_its_theory() {
+        let report = solve(&request("nim:3,4,5", None), 10_000, 10_000, &Control::new()).unwrap();
+        assert_eq!(report.value, "win");
+        assert_eq!(report.algorithm, "memo");
+        assert!(report.explanation.is_some());
+    }
+
+    #[test]
+    fn connect_four_near_the_end_with_pons_scores() {
+        // Pons' test set line: "2252576253462244111563365343671351441 -1" (Test_L3_R1).
+        let req = SolveRequest {
+            all_moves: true,
+            ..request("connect4", Some("2252576253462244111563365343671351441"))
+        };
+        let report = solve(&req, 10_000, 10_000, &Control::new()).unwrap();
+        assert_eq!(report.score, Some(Some(-1)));
+        assert_eq!(report.algorithm, "engine");
+        assert!(report.moves.iter().all(|m| m.score.is_some()));
+    }
+
+    #[test]
+    fn out_of_time_is_a_limit() {
+        let req = SolveRequest {
+            time_ms: Some(50),
+            ..request("connect4", None)
+        };
+        let error = solve(&req, 1_000, 10_000, &Control::new()).unwrap_err();
+        assert_eq!(error.limit, Some("max_search_ms"));
+        let error = solve(&req, 1_000, 10, &Control::new()).unwrap_err();
+        assert_eq!(error.limit, Some("max_search_ms"));
+        assert!(error.error.starts_with("time_ms 50"), "{}", error.error);
+    }
+}

@@ -1,0 +1,89 @@
+//! The command line and the web lab give the same answers: `ply tree --format json
+//! --trace` and `ply solve --json` print exactly what ply-api's functions (behind
+//! `POST /api/tree` and `POST /api/solve`) return, field for field.
+
+mod common;
+
+use common::{json, ply};
+use ply_api::control::Control;
+use ply_api::solve::{SolveRequest, solve};
+use ply_api::tree::{TreeLimits, TreeRequest, evaluate_tree};
+use serde_json::Value;
+
+/// The time a run took is the one field that differs from run to run.
+fn without_time(mut value: Value) -> Value {
+    if let Some(object) = value.as_object_mut() {
+        object.remove("time_ms");
+    }
+    value
+}
+
+#[test]
+fn tree_json_is_the_apis() {
+    let examples = format!("{}/../../examples/trees", env!("CARGO_MANIFEST_DIR"));
+    for (file, algorithm, perspective) in [
+        ("classic.txt", "alphabeta", "max"),
+        ("four-ply.txt", "alphabeta", "max"),
+        ("four-ply.txt", "minimax", "max"),
+        ("two-ply.txt", "negamax", "max"),
+        ("negamax.txt", "negamax", "mover"),
+        ("decimals.txt", "alphabeta", "max"),
+        ("classic.json", "alphabeta", "max"),
+    ] {
+        let path = format!("{examples}/{file}");
+        let output = ply()
+            .args([
+                "tree",
+                &path,
+                "--format",
+                "json",
+                "--trace",
+                "--algorithm",
+                algorithm,
+            ])
+            .args(["--leaf-perspective", perspective])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{file}");
+        let request = TreeRequest {
+            tree: std::fs::read_to_string(&path).unwrap(),
+            algorithm: Some(algorithm.into()),
+            leaf_perspective: Some(perspective.into()),
+            order: None,
+        };
+        let api = evaluate_tree(&request, &TreeLimits::default()).unwrap();
+        // Byte for byte: the same text, fields in the same order.
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            api,
+            "{file} {algorithm}"
+        );
+    }
+}
+
+#[test]
+fn solve_json_is_the_apis() {
+    for (game, position) in [
+        ("tictactoe", None),
+        ("tictactoe", Some("XO./.X./...")),
+        ("nim:3,4,5", None),
+        ("race:10,2", Some("7")),
+        ("pursuit:path:4", None),
+        ("connect4", Some("2252576253462244111563365343671351441")),
+        ("mnk:4,3,3", None),
+    ] {
+        let mut args = vec!["solve", game];
+        args.extend(position);
+        args.push("--json");
+        let cli = without_time(json(&args));
+        let request = SolveRequest {
+            game: game.into(),
+            position: position.map(str::to_string),
+            time_ms: Some(60_000),
+            ..SolveRequest::default()
+        };
+        let api = solve(&request, 60_000, 60_000, &Control::new()).unwrap();
+        let api = without_time(serde_json::to_value(api).unwrap());
+        assert_eq!(cli, api, "{game} {position:?}");
+    }
+}

@@ -1,0 +1,49 @@
+#![no_main]
+//! The web lab's request bodies, as anyone on the network may send them: each
+//! endpoint's JSON reader, then the operation behind it with small limits. Every
+//! input is an answer or an error of one of the three kinds, never a panic; an error
+//! past a limit names the limit.
+use libfuzzer_sys::fuzz_target;
+use ply_api::control::Control;
+use ply_api::play::{GameRequest, PlayLimits};
+use ply_api::solve::SolveRequest;
+use ply_api::tree::{GameTreeRequest, TreeLimits, TreeRequest};
+use ply_api::{ApiError, ErrorKind};
+
+fn check(result: Result<impl Sized, ApiError>) {
+    if let Err(error) = result {
+        assert!(!error.error.is_empty());
+        assert!(!error.error.contains('\n'), "{}", error.error);
+        assert_eq!(error.kind == ErrorKind::Limit, error.limit.is_some(), "{error:?}");
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let tree_limits = TreeLimits {
+        max_bytes: 1 << 16,
+        tree: ply_api::tree::Limits {
+            max_nodes: 2_000,
+            max_depth: 100,
+        },
+    };
+    if let Ok(request) = serde_json::from_slice::<TreeRequest>(data) {
+        check(ply_api::tree::evaluate_tree(&request, &tree_limits));
+    }
+    if let Ok(request) = serde_json::from_slice::<GameTreeRequest>(data) {
+        check(ply_api::tree::game_tree(&request, &tree_limits));
+    }
+    // Searches get a few milliseconds: the fuzzer must keep its pace.
+    let play_limits = PlayLimits {
+        default_ms: 2,
+        max_ms: 5,
+        max_nodes: 20_000,
+        hash_mib: 1,
+    };
+    if let Ok(request) = serde_json::from_slice::<GameRequest>(data) {
+        check(ply_api::play::state(&request));
+        check(ply_api::play::analysis(&request, &play_limits, &Control::new()));
+    }
+    if let Ok(request) = serde_json::from_slice::<SolveRequest>(data) {
+        check(ply_api::solve::solve(&request, 2, 5, &Control::new()));
+    }
+});
