@@ -46,4 +46,7 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(request) = serde_json::from_slice::<SolveRequest>(data) {
         check(ply_api::solve::solve(&request, 2, 5, &Control::new()));
     }
+    if let Ok(request) = serde_json::from_slice::<ply_api::analyze::AnalyzeRequest>(data) {
+        check(ply_api::analyze::analyze(&request, 5, 20_000, &Control::new()));
+    }
 });

@@ -9,6 +9,7 @@
 //! |---|---|
 //! | [`tree`] | evaluate a hand-made tree: every backed-up value, the cuts, the visit trace |
 //! | [`games`] | the catalog of games: their specs and names |
+//! | [`analyze`] | the engine on a position: iterative deepening within limits, each iteration told as it comes |
 //! | [`solve`] | a position solved exactly: its value, its best moves, every move's value |
 //! | [`play`] | a game's state after a list of moves, every move's value, the engine's move |
 //! | [`control`] | stopping an operation: a flag, and the time it is given |
@@ -30,6 +31,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod analyze;
 pub mod control;
 pub mod cyclic;
 pub mod games;

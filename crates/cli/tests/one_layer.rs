@@ -87,3 +87,32 @@ fn solve_json_is_the_apis() {
         assert_eq!(cli, api, "{game} {position:?}");
     }
 }
+
+#[test]
+fn analyze_json_is_the_apis() {
+    // A fixed depth on one thread: the same search, node for node.
+    for (game, position, depth) in [("connect4", "4453", "8"), ("tictactoe", "X........", "4")] {
+        let mut cli = json(&["analyze", game, position, "--depth", depth, "--json"]);
+        let request = ply_api::analyze::AnalyzeRequest {
+            game: game.into(),
+            position: Some(position.into()),
+            depth: Some(depth.parse().unwrap()),
+            time_ms: Some(60_000),
+            ..Default::default()
+        };
+        let api = ply_api::analyze::analyze(&request, 60_000, u64::MAX, &Control::new()).unwrap();
+        let mut api = serde_json::to_value(api).unwrap();
+        // Times and speeds differ from run to run; everything else is the same.
+        for value in [&mut cli, &mut api] {
+            let object = value.as_object_mut().unwrap();
+            object.remove("time_ms");
+            object.remove("nps");
+            for iteration in object["iterations"].as_array_mut().unwrap() {
+                let iteration = iteration.as_object_mut().unwrap();
+                iteration.remove("time_ms");
+                iteration.remove("nps");
+            }
+        }
+        assert_eq!(cli, api, "{game} {position}");
+    }
+}

@@ -224,6 +224,26 @@ pub(crate) async fn solve(
     }
 }
 
+/// `POST /api/analyze`: what `ply analyze GAME POSITION --json` prints.
+pub(crate) async fn analyze(
+    axum::extract::State(state): axum::extract::State<State>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let request: ply_api::analyze::AnalyzeRequest = match read_json(body, &state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let (max_ms, max_nodes) = (state.limits.max_search_ms, state.limits.max_search_nodes);
+    match search(&state, move |control| {
+        ply_api::analyze::analyze(&request, max_ms, max_nodes, control)
+    })
+    .await
+    {
+        Ok(answer) => axum::Json(answer).into_response(),
+        Err(response) => response,
+    }
+}
+
 /// `POST /api/play/state`: a game after a list of moves.
 pub(crate) async fn play_state(
     axum::extract::State(state): axum::extract::State<State>,

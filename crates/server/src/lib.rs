@@ -95,6 +95,7 @@ fn app(limits: Limits, control: ply_api::control::Control) -> Router {
         .route("/api/tree/svg", post(handlers::tree_svg))
         .route("/api/tree/game", post(handlers::tree_game))
         .route("/api/solve", post(handlers::solve))
+        .route("/api/analyze", post(handlers::analyze))
         .route("/api/play/state", post(handlers::play_state))
         .route("/api/play/analysis", post(handlers::play_analysis))
         .route("/api/play/engine", post(handlers::play_engine))

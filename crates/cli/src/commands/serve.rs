@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 const EXAMPLES: &str = "EXAMPLES:\n  ply serve                      # http://127.0.0.1:8080/ (the tree lab; /play: the games)\n  ply serve --open               # and open it in the browser\n  ply serve --addr 127.0.0.1:0   # any free port (printed)\n  curl -s localhost:8080/api/tree -d '{\"tree\": \"(a (b 3 12 8) (c 2 4 6) (d 14 5 2))\"}'\n\n\
-The API (docs/api.md): GET /api/health, GET /api/games, POST /api/tree, POST /api/tree/svg.\n\
+The API (docs/api.md): GET /api/health, GET /api/games, POST /api/tree, /api/tree/svg,\n\
+/api/tree/game, /api/solve, /api/analyze, /api/play/state, /api/play/analysis, /api/play/engine.\n\
 Each limit refuses a request past it with a 4xx and a JSON error naming the limit.";
 
 /// Serve the web lab: the tree lab and the play page in a browser, and the JSON API.

@@ -1,0 +1,312 @@
+//! Analyse a position with the engine: iterative deepening within limits (depth,
+//! time, nodes) or to the end of the game, each completed iteration told to the
+//! caller as it comes. This is `ply analyze` and `POST /api/analyze`.
+
+use crate::control::Control;
+use crate::solve::line;
+use crate::words::{bounds_words, millis, proved_bounds, score_words};
+use crate::{ApiError, resources};
+use ply_core::engine::{Bound, HooksVisitor, Limits, MAX_DEPTH, SearchHooks, SearchInfo, Settings};
+use ply_games::Playable;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// What to search and for how long.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeOptions {
+    /// Deepest iteration, in plies.
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// Time budget, in milliseconds.
+    #[serde(default)]
+    pub time_ms: Option<u64>,
+    /// Node budget.
+    #[serde(default)]
+    pub nodes: Option<u64>,
+    /// Search to the end of the game for the exact value.
+    #[serde(default)]
+    pub exact: bool,
+    /// Search threads (default 1).
+    #[serde(default)]
+    pub threads: Option<usize>,
+    /// The table's size in MiB (default 16).
+    #[serde(default)]
+    pub hash_mib: Option<usize>,
+}
+
+impl AnalyzeOptions {
+    /// The engine's limits: without depth, time, nodes or exact, 3 seconds.
+    pub fn limits(&self, control: &Control) -> Limits {
+        let mut limits = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time: self.time_ms.map(Duration::from_millis),
+            exact: self.exact,
+            stop: Some(control.flag()),
+        };
+        if self.depth.is_none() && self.time_ms.is_none() && self.nodes.is_none() && !self.exact {
+            limits.time = Some(Duration::from_secs(3));
+        }
+        limits
+    }
+}
+
+/// One completed iteration.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct IterationReport {
+    /// Its depth.
+    pub depth: u32,
+    /// The score in words: "win in 5", "draw" (proved, exact mode), "+0.37" or "0.00"
+    /// (estimates), or a bound ">= +0.37" in exact-mode probes.
+    pub score: String,
+    /// The score as a number: `Score::raw` (hundredths for estimates; ±(1000000000 − plies)
+    /// for wins and losses).
+    pub score_raw: i32,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Nodes a second.
+    pub nps: u64,
+    /// Time so far, in milliseconds.
+    pub time_ms: f64,
+    /// The principal variation.
+    pub pv: Vec<String>,
+}
+
+/// An iteration in the report's terms.
+pub fn iteration_report<G: Playable>(
+    root: &G,
+    info: &SearchInfo<G::Move>,
+    depth_limited: bool,
+) -> IterationReport {
+    IterationReport {
+        depth: info.depth,
+        score: score_words(info.score, info.bound, depth_limited),
+        score_raw: info.score.raw(),
+        nodes: info.nodes,
+        nps: info.nps(),
+        time_ms: millis(info.time),
+        pv: line(root, &info.pv),
+    }
+}
+
+/// The analysis: what `ply analyze --json` prints.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct AnalyzeReport {
+    /// The game's name.
+    pub game: String,
+    /// The position.
+    pub position: String,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// The value in words; a stopped exact search gives the bounds it proved
+    /// (">= loss in 34").
+    pub score: String,
+    /// The value as a number (`Score::raw`).
+    pub score_raw: i32,
+    /// True when the value is proved.
+    pub exact: bool,
+    /// What was proved of the value: its lower and upper bounds in words (equal when
+    /// exact); null on a side with no proof (heuristic searches: both).
+    pub lower_bound: Option<String>,
+    /// See `lower_bound`.
+    pub upper_bound: Option<String>,
+    /// The best move.
+    pub best: Option<String>,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes a second.
+    pub nps: u64,
+    /// Time taken, in milliseconds.
+    pub time_ms: f64,
+    /// Search threads.
+    pub threads: u64,
+    /// The table's size in MiB.
+    pub hash_mb: u64,
+    /// Every completed iteration.
+    pub iterations: Vec<IterationReport>,
+    /// Present (true) only when the caller stopped the search: the best move so far.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
+    /// True when a limit other than depth (nodes, time, the stop flag) ended the search.
+    #[serde(skip)]
+    pub stopped: bool,
+}
+
+/// The request of `POST /api/analyze`: a game, a position and the search's limits.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+pub struct AnalyzeRequest {
+    /// The game's spec.
+    pub game: String,
+    /// The position (default: the start).
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Deepest iteration, in plies.
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// Time budget, in milliseconds (default 1,000).
+    #[serde(default)]
+    pub time_ms: Option<u64>,
+    /// Node budget.
+    #[serde(default)]
+    pub nodes: Option<u64>,
+    /// Search to the end of the game (within the time).
+    #[serde(default)]
+    pub exact: bool,
+}
+
+/// Analyses the request's position within `max_ms` and `max_nodes` (one thread, a
+/// 16 MiB table): a request asking for more is refused, naming the limit.
+pub fn analyze(
+    request: &AnalyzeRequest,
+    max_ms: u64,
+    max_nodes: u64,
+    control: &Control,
+) -> Result<AnalyzeReport, ApiError> {
+    let ms = request.time_ms.unwrap_or(1_000.min(max_ms));
+    if ms > max_ms {
+        return Err(ApiError::limit(
+            "max_search_ms",
+            format!(
+                "time_ms {ms} is more than the {max_ms} ms a search may take (limit max_search_ms)"
+            ),
+        ));
+    }
+    let nodes = request.nodes.unwrap_or(max_nodes);
+    if nodes > max_nodes {
+        return Err(ApiError::limit(
+            "max_search_nodes",
+            format!(
+                "nodes {nodes} is more than the {max_nodes} a search may visit (limit max_search_nodes)"
+            ),
+        ));
+    }
+    if request.depth.is_some_and(|d| d == 0 || d > MAX_DEPTH) {
+        return Err(ApiError::bad_request(format!(
+            "depth: from 1 to {MAX_DEPTH}"
+        )));
+    }
+    let options = AnalyzeOptions {
+        depth: request.depth,
+        time_ms: Some(ms),
+        nodes: Some(nodes),
+        exact: request.exact,
+        threads: Some(1),
+        hash_mib: Some(16),
+    };
+    struct Visit<'a>(&'a AnalyzeRequest, &'a AnalyzeOptions, &'a Control);
+    impl ply_games::GameVisitor for Visit<'_> {
+        type Output = Result<AnalyzeReport, ApiError>;
+        fn visit<G: Playable>(self, start: G) -> Self::Output {
+            let root = match &self.0.position {
+                Some(text) => start
+                    .parse_position(text)
+                    .map_err(|e| ApiError::parse(format!("position: {e}")))?,
+                None => start,
+            };
+            analyze_position(&root, self.1, self.2, &mut || {}, &mut |_| {})
+        }
+    }
+    crate::games::with_spec(&request.game, Visit(request, &options, control))?
+}
+
+/// Analyses `root`; `on_start` is called once the search is sure to start (its
+/// resources checked), and `on_iteration` hears of each completed iteration as it comes.
+/// Raising `control` stops the search: the report then has the best move so far and
+/// says `interrupted`.
+pub fn analyze_position<G: Playable>(
+    root: &G,
+    options: &AnalyzeOptions,
+    control: &Control,
+    on_start: &mut dyn FnMut(),
+    on_iteration: &mut dyn FnMut(&SearchInfo<G::Move>),
+) -> Result<AnalyzeReport, ApiError> {
+    struct Run<'a, G: Playable> {
+        root: &'a G,
+        options: &'a AnalyzeOptions,
+        control: &'a Control,
+        on_start: &'a mut dyn FnMut(),
+        on_iteration: &'a mut dyn FnMut(&SearchInfo<G::Move>),
+    }
+    impl<G: Playable> HooksVisitor<G> for Run<'_, G> {
+        type Output = Result<AnalyzeReport, ApiError>;
+
+        fn visit<H: SearchHooks<G>>(self, hooks: H) -> Self::Output {
+            let (options, root) = (self.options, self.root);
+            if options.exact && root.has_cycles() {
+                return Err(ApiError::bad_request(format!(
+                    "--exact searches to the end of the game, and positions of {} can repeat: use `ply solve` (retrograde analysis)",
+                    root.game_name()
+                )));
+            }
+            let threads = options.threads.unwrap_or(1);
+            let hash = options.hash_mib.unwrap_or(16);
+            let settings = Settings::default().with_threads(threads).with_hash(hash);
+            let limits = options.limits(self.control);
+            let deepest = if options.exact {
+                None
+            } else {
+                Some(limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH) * 2)
+            };
+            resources::check_search(root, deepest)?;
+            let mut engine = resources::engine(hooks, root.evaluator(), settings)?;
+            (self.on_start)();
+            let result = engine.search_with(root, &limits, |info| (self.on_iteration)(info));
+            let interrupted = self
+                .control
+                .flag()
+                .load(std::sync::atomic::Ordering::Relaxed);
+            let seconds = result.time.as_secs_f64();
+            // What the search proved of the value (exact mode: bounds from its probes).
+            let (lower, upper) = if result.exact {
+                (Some(result.score), Some(result.score))
+            } else if options.exact {
+                proved_bounds(&result.iterations)
+            } else {
+                (None, None)
+            };
+            Ok(AnalyzeReport {
+                game: root.game_name(),
+                position: root.position_string(),
+                depth: result.depth,
+                // An exact search stopped early proved bounds only: say so, as bounds.
+                score: if options.exact && !result.exact {
+                    bounds_words(lower, upper)
+                } else {
+                    score_words(result.score, Bound::Exact, !options.exact && !result.exact)
+                },
+                lower_bound: lower.map(|s| s.to_string()),
+                upper_bound: upper.map(|s| s.to_string()),
+                score_raw: result.score.raw(),
+                exact: result.exact,
+                best: result.best.map(|mv| root.move_string(mv)),
+                pv: line(root, &result.pv),
+                nodes: result.stats.nodes,
+                nps: if seconds > 0.0 {
+                    (result.stats.nodes as f64 / seconds) as u64
+                } else {
+                    0
+                },
+                time_ms: millis(result.time),
+                threads: threads as u64,
+                hash_mb: hash as u64,
+                iterations: result
+                    .iterations
+                    .iter()
+                    .map(|i| iteration_report(root, i, !options.exact))
+                    .collect(),
+                interrupted,
+                stopped: result.stopped,
+            })
+        }
+    }
+    root.with_search_hooks(Run {
+        root,
+        options,
+        control,
+        on_start,
+        on_iteration,
+    })
+}
