@@ -41,6 +41,13 @@ struct NodeJson {
     visit_order: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     cutoff: Option<CutoffJson>,
+    /// A leaf's value as written in the tree (the file's perspective), also where the
+    /// search never looked: what an editor needs to write the tree back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    written: Option<Value>,
+    /// False when the tree gave the node no name (`name` is then `#N`, its place in
+    /// reading order).
+    named: bool,
 }
 
 #[derive(Serialize)]
@@ -135,6 +142,10 @@ fn build(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> RunJson {
             on_principal_variation: report.on_pv,
             bound: report.bound.map(|b| b.name()),
             visit_order: report.visit_order,
+            written: node
+                .value
+                .map(|v| tree.json_score(ply_core::Score::from_raw(v))),
+            named: node.named,
             cutoff: report.cutoff.as_ref().map(|c| CutoffJson {
                 value: tree.json_score(c.value),
                 alpha: tree.json_score(c.window.alpha),
