@@ -14,7 +14,11 @@ fn check(result: Result<impl Sized, ApiError>) {
     if let Err(error) = result {
         assert!(!error.error.is_empty());
         assert!(!error.error.contains('\n'), "{}", error.error);
-        assert_eq!(error.kind == ErrorKind::Limit, error.limit.is_some(), "{error:?}");
+        assert_eq!(
+            error.kind == ErrorKind::Limit,
+            error.limit.is_some(),
+            "{error:?}"
+        );
     }
 }
 
@@ -38,15 +42,25 @@ fuzz_target!(|data: &[u8]| {
         max_ms: 5,
         max_nodes: 20_000,
         hash_mib: 1,
+        book: None,
     };
     if let Ok(request) = serde_json::from_slice::<GameRequest>(data) {
         check(ply_api::play::state(&request));
-        check(ply_api::play::analysis(&request, &play_limits, &Control::new()));
+        check(ply_api::play::analysis(
+            &request,
+            &play_limits,
+            &Control::new(),
+        ));
     }
     if let Ok(request) = serde_json::from_slice::<SolveRequest>(data) {
-        check(ply_api::solve::solve(&request, 2, 5, &Control::new()));
+        check(ply_api::solve::solve(&request, 2, 5, None, &Control::new()));
     }
     if let Ok(request) = serde_json::from_slice::<ply_api::analyze::AnalyzeRequest>(data) {
-        check(ply_api::analyze::analyze(&request, 5, 20_000, &Control::new()));
+        check(ply_api::analyze::analyze(
+            &request,
+            5,
+            20_000,
+            &Control::new(),
+        ));
     }
 });

@@ -9,16 +9,19 @@
 //! exact mode for Connect Four); otherwise it is the engine's estimate, and says so.
 
 use crate::control::Control;
+use crate::solve::GameBook;
 use crate::words::{estimate_number, plies_text, result_word};
 use crate::{ApiError, games::with_spec};
-use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings};
+use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
 use ply_core::solve::{Solver, SolverLimits};
 use ply_core::{
     Algorithm, Diagram, MoveValue, Player, RetrogradeOptions, RetrogradeTable, SearchOptions,
     evaluate_moves_with,
 };
+use ply_games::connect4::OpeningBook;
 use ply_games::{GameVisitor, Playable};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The most moves a request may list.
@@ -152,8 +155,9 @@ pub struct EngineMoveJson {
     pub analysis: AnalysisJson,
 }
 
-/// The budget of a request: its own time, within the caller's limits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The budget of a request: its own time, within the caller's limits; and the
+/// opening book the engine reads (Connect Four).
+#[derive(Clone, Debug)]
 pub struct PlayLimits {
     /// The time a request gets when it names none, in milliseconds.
     pub default_ms: u64,
@@ -163,6 +167,9 @@ pub struct PlayLimits {
     pub max_nodes: u64,
     /// The engine's table, in MiB.
     pub hash_mib: usize,
+    /// An opening book: positions it holds are answered exactly at once, and the
+    /// engine's searches read it ([`Playable::book_value`]; games without books ignore it).
+    pub book: Option<Arc<OpeningBook>>,
 }
 
 impl Default for PlayLimits {
@@ -173,6 +180,7 @@ impl Default for PlayLimits {
             max_ms: 10_000,
             max_nodes: 100_000_000,
             hash_mib: 16,
+            book: None,
         }
     }
 }
@@ -599,6 +607,7 @@ fn engine_values<G: Playable>(
                 threads: 1,
                 ..Settings::default()
             };
+            let hooks = WithKnownValues::new(hooks, GameBook(self.limits.book.clone()));
             let Ok(mut engine) = Engine::try_new(hooks, pos.evaluator(), settings) else {
                 return analysis_json(pos, Vec::new(), "engine", 0, self.clock);
             };
@@ -608,6 +617,27 @@ fn engine_values<G: Playable>(
             let mut nodes = 0;
             for mv in moves {
                 let child = pos.after(mv);
+                // A child the book holds is answered exactly at once (its value is
+                // node-relative: for the child's player to move).
+                let from_book = self
+                    .limits
+                    .book
+                    .as_deref()
+                    .and_then(|book| child.book_value(book));
+                if let Some(score) = from_book {
+                    let mine = if child.to_move() == pos.to_move() {
+                        score
+                    } else {
+                        -score
+                    };
+                    let value = MoveValue {
+                        mv,
+                        value: mine.from_node(1),
+                        pv: vec![mv],
+                    };
+                    values.push((value, true));
+                    continue;
+                }
                 let value = match child.outcome() {
                     Some(outcome) => {
                         // The child is over: its value for its mover, negated for ours.
@@ -785,6 +815,34 @@ mod tests {
         // Column 4 is one stone from full; its next stone lands on the top row.
         assert_eq!(diagram.cell_moves[0][3].as_deref(), Some("4"));
         assert_eq!(diagram.cell_moves[5][0].as_deref(), Some("1"));
+    }
+
+    /// With the shipped book (every position of at most 2 stones), every column after
+    /// one stone is answered exactly, at once.
+    #[test]
+    fn connect_four_reads_the_book() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../books/connect4.book");
+        let file = std::fs::File::open(path).unwrap();
+        let size = file.metadata().unwrap().len();
+        let mut reader = std::io::BufReader::new(file);
+        let book = OpeningBook::read_from(&mut reader, Some(size)).unwrap();
+        let limits = PlayLimits {
+            book: Some(Arc::new(book)),
+            ..PlayLimits::default()
+        };
+        let req = GameRequest {
+            time_ms: Some(50),
+            ..request("connect4", &["4"])
+        };
+        let analysis = analysis(&req, &limits, &Control::new()).unwrap();
+        assert!(analysis.exact, "{analysis:?}");
+        assert_eq!(analysis.moves.len(), 7);
+        // The first player wins Connect Four from the centre: after 4, every reply of O
+        // loses with best play.
+        assert!(
+            analysis.moves.iter().all(|m| m.value == "loss"),
+            "{analysis:?}"
+        );
     }
 
     #[test]

@@ -180,11 +180,13 @@ pub struct SolveRequest {
 }
 
 /// Solves the position of a request, within `max_ms` (its own `time_ms` when smaller):
-/// a solve that runs out of time is refused with the `max_search_ms` limit.
+/// a solve that runs out of time is refused with the `max_search_ms` limit. The engine
+/// reads `book` where the game has books (as `ply solve` reads the one it finds).
 pub fn solve(
     request: &SolveRequest,
     default_ms: u64,
     max_ms: u64,
+    book: Option<&BookRef>,
     control: &Control,
 ) -> Result<SolveReport, ApiError> {
     let ms = request.time_ms.unwrap_or(default_ms);
@@ -202,6 +204,7 @@ pub fn solve(
         weak: request.weak,
         // As `ply solve` chooses (the same answer, the same JSON): the engine with its
         // 64 MiB table for large games, the textbook searches for small ones.
+        book: book.filter(|_| request.algorithm.is_none()).cloned(),
         ..SolveOptions::default()
     };
     let deadline = Control::with_flag(control.flag_after(Duration::from_millis(ms.max(1))));
@@ -749,7 +752,14 @@ mod tests {
 
     #[test]
     fn tic_tac_toe_is_a_draw_in_nine() {
-        let report = solve(&request("tictactoe", None), 10_000, 10_000, &Control::new()).unwrap();
+        let report = solve(
+            &request("tictactoe", None),
+            10_000,
+            10_000,
+            None,
+            &Control::new(),
+        )
+        .unwrap();
         assert_eq!(report.value, "draw");
         assert_eq!(report.plies, Some(9));
         assert_eq!(report.moves.len(), 9);
@@ -758,7 +768,14 @@ mod tests {
 
     #[test]
     fn nim_by_the_memo_solver_and_its_theory() {
-        let report = solve(&request("nim:3,4,5", None), 10_000, 10_000, &Control::new()).unwrap();
+        let report = solve(
+            &request("nim:3,4,5", None),
+            10_000,
+            10_000,
+            None,
+            &Control::new(),
+        )
+        .unwrap();
         assert_eq!(report.value, "win");
         assert_eq!(report.algorithm, "memo");
         assert!(report.explanation.is_some());
@@ -771,7 +788,7 @@ mod tests {
             all_moves: true,
             ..request("connect4", Some("2252576253462244111563365343671351441"))
         };
-        let report = solve(&req, 10_000, 10_000, &Control::new()).unwrap();
+        let report = solve(&req, 10_000, 10_000, None, &Control::new()).unwrap();
         assert_eq!(report.score, Some(Some(-1)));
         assert_eq!(report.algorithm, "engine");
         assert!(report.moves.iter().all(|m| m.score.is_some()));
@@ -783,9 +800,9 @@ mod tests {
             time_ms: Some(50),
             ..request("connect4", None)
         };
-        let error = solve(&req, 1_000, 10_000, &Control::new()).unwrap_err();
+        let error = solve(&req, 1_000, 10_000, None, &Control::new()).unwrap_err();
         assert_eq!(error.limit, Some("max_search_ms"));
-        let error = solve(&req, 1_000, 10, &Control::new()).unwrap_err();
+        let error = solve(&req, 1_000, 10, None, &Control::new()).unwrap_err();
         assert_eq!(error.limit, Some("max_search_ms"));
         assert!(error.error.starts_with("time_ms 50"), "{}", error.error);
     }

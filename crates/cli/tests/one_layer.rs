@@ -82,7 +82,7 @@ fn solve_json_is_the_apis() {
             time_ms: Some(60_000),
             ..SolveRequest::default()
         };
-        let api = solve(&request, 60_000, 60_000, &Control::new()).unwrap();
+        let api = solve(&request, 60_000, 60_000, None, &Control::new()).unwrap();
         let api = without_time(serde_json::to_value(api).unwrap());
         assert_eq!(cli, api, "{game} {position:?}");
     }

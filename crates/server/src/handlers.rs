@@ -167,6 +167,7 @@ fn play_limits(state: &State) -> PlayLimits {
     PlayLimits {
         max_ms: state.limits.max_search_ms,
         max_nodes: state.limits.max_search_nodes,
+        book: state.book.as_ref().map(|b| b.book.clone()),
         ..PlayLimits::default()
     }
 }
@@ -214,8 +215,9 @@ pub(crate) async fn solve(
             .min(state.limits.max_search_ms),
         state.limits.max_search_ms,
     );
+    let book = state.book.clone();
     match search(&state, move |control| {
-        ply_api::solve::solve(&request, default_ms, max_ms, control)
+        ply_api::solve::solve(&request, default_ms, max_ms, book.as_ref(), control)
     })
     .await
     {

@@ -17,7 +17,7 @@
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-//! ply_server::serve(listener, ply_server::Limits::default(), std::future::pending()).await
+//! ply_server::serve(listener, ply_server::Limits::default(), None, std::future::pending()).await
 //! # }
 //! ```
 #![deny(missing_docs)]
@@ -27,6 +27,7 @@ mod handlers;
 
 use axum::Router;
 use axum::routing::{get, post};
+use ply_api::solve::BookRef;
 use std::future::Future;
 use std::sync::Arc;
 use tokio::sync::Semaphore;
@@ -74,19 +75,23 @@ pub(crate) struct State {
     pub(crate) searches: Arc<Semaphore>,
     /// Raised when the server shuts down: searches under way stop.
     pub(crate) control: ply_api::control::Control,
+    /// The Connect Four opening book the engine reads, if one was given.
+    pub(crate) book: Option<BookRef>,
 }
 
-/// The whole application: the API and the pages, with `limits`.
-pub fn router(limits: Limits) -> Router {
-    app(limits, ply_api::control::Control::new())
+/// The whole application: the API and the pages, with `limits`; the engine reads
+/// `book` (a Connect Four opening book) where the game has books.
+pub fn router(limits: Limits, book: Option<BookRef>) -> Router {
+    app(limits, book, ply_api::control::Control::new())
 }
 
 /// The application, its searches stopped when `control` is raised.
-fn app(limits: Limits, control: ply_api::control::Control) -> Router {
+fn app(limits: Limits, book: Option<BookRef>, control: ply_api::control::Control) -> Router {
     let state = State {
         limits,
         searches: Arc::new(Semaphore::new(limits.max_searches.max(1))),
         control,
+        book,
     };
     Router::new()
         .route("/api/health", get(handlers::health))
@@ -115,11 +120,12 @@ fn app(limits: Limits, control: ply_api::control::Control) -> Router {
 pub async fn serve(
     listener: tokio::net::TcpListener,
     limits: Limits,
+    book: Option<BookRef>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let control = ply_api::control::Control::new();
     let stop = control.flag();
-    axum::serve(listener, app(limits, control))
+    axum::serve(listener, app(limits, book, control))
         .with_graceful_shutdown(async move {
             shutdown.await;
             stop.store(true, std::sync::atomic::Ordering::Relaxed);

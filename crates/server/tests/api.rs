@@ -37,7 +37,7 @@ async fn call_json(
 
 #[tokio::test]
 async fn health_and_games() {
-    let app = router(Limits::default());
+    let app = router(Limits::default(), None);
     let (status, health) = call_json(&app, "GET", "/api/health", Value::Null).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(health["status"], "ok");
@@ -63,7 +63,7 @@ async fn health_and_games() {
 
 #[tokio::test]
 async fn the_classic_tree() {
-    let app = router(Limits::default());
+    let app = router(Limits::default(), None);
     let (status, tree) = call_json(&app, "POST", "/api/tree", json!({"tree": CLASSIC})).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(tree["value"], 3);
@@ -106,7 +106,7 @@ async fn mistakes_are_4xx_with_their_kind() {
         max_tree_nodes: 50,
         ..Limits::default()
     };
-    let app = router(limits);
+    let app = router(limits, None);
     // A tree that does not read: 400, the parser's line:column.
     let (status, error) = call_json(
         &app,
@@ -189,7 +189,7 @@ async fn mistakes_are_4xx_with_their_kind() {
 /// page is served meanwhile.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_search_leaves_the_tree_page_free() {
-    let app = router(Limits::default());
+    let app = router(Limits::default(), None);
     let long = {
         let app = app.clone();
         tokio::spawn(async move {
@@ -227,7 +227,7 @@ async fn a_long_search_leaves_the_tree_page_free() {
 
 #[tokio::test]
 async fn a_game_of_tic_tac_toe() {
-    let app = router(Limits::default());
+    let app = router(Limits::default(), None);
     let (status, state) = call_json(
         &app,
         "POST",
@@ -264,7 +264,7 @@ async fn a_game_of_tic_tac_toe() {
 
 #[tokio::test]
 async fn the_pages_are_served() {
-    let app = router(Limits::default());
+    let app = router(Limits::default(), None);
     for path in [
         "/",
         "/play",
@@ -285,7 +285,7 @@ async fn the_pages_are_served() {
 /// tests, which compare the two field for field).
 #[tokio::test]
 async fn solve_answers_every_move() {
-    let app = router(Limits::default());
+    let app = router(Limits::default(), None);
     let (status, report) = call_json(
         &app,
         "POST",

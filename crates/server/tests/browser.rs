@@ -63,7 +63,7 @@ fn the_web_lab_in_a_browser() {
             let shutdown = async move {
                 let _ = stop_rx.await;
             };
-            ply_server::serve(listener, ply_server::Limits::default(), shutdown)
+            ply_server::serve(listener, ply_server::Limits::default(), None, shutdown)
                 .await
                 .unwrap();
         });

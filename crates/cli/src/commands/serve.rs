@@ -1,6 +1,7 @@
 //! `ply serve`: the web lab (the tree lab and the play page) and its JSON API.
 
 use crate::args;
+use crate::c4book::{self, BookArgs, LoadedBook};
 use crate::interrupt;
 use anyhow::{Context, Result};
 use std::net::SocketAddr;
@@ -38,6 +39,8 @@ pub struct Args {
     /// The most nodes a search may visit.
     #[arg(long, value_name = "N", default_value_t = ply_server::Limits::default().max_search_nodes, value_parser = args::whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
     max_search_nodes: u64,
+    #[command(flatten)]
+    book: BookArgs,
     /// How many searches may run at once (more are refused with 429, not queued).
     #[arg(long, value_name = "N", default_value_t = ply_server::Limits::default().max_searches as u64, value_parser = args::whole::<u64>(1, 256), allow_negative_numbers = true)]
     max_searches: u64,
@@ -52,6 +55,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         max_search_nodes: args.max_search_nodes,
         max_searches: args.max_searches as usize,
     };
+    // Connect Four's opening book, found as `ply solve` finds it (--book, $PLY_C4_BOOK,
+    // connect4.book here), read once and shared by every request.
+    let book = c4book::load(&args.book, &ply_games::Connect4::standard())?.map(|b| {
+        eprintln!("ply: {}", LoadedBook::describe(Some(&b)));
+        ply_api::solve::BookRef {
+            path: b.path,
+            book: b.book,
+        }
+    });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_io()
         .enable_time()
@@ -82,7 +94,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         };
-        ply_server::serve(listener, limits, shutdown)
+        ply_server::serve(listener, limits, book, shutdown)
             .await
             .context("the server stopped")?;
         eprintln!("ply: stopped");
