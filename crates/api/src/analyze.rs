@@ -200,12 +200,7 @@ pub fn analyze(
     impl ply_games::GameVisitor for Visit<'_> {
         type Output = Result<AnalyzeReport, ApiError>;
         fn visit<G: Playable>(self, start: G) -> Self::Output {
-            let root = match &self.0.position {
-                Some(text) => start
-                    .parse_position(text)
-                    .map_err(|e| ApiError::parse(format!("position: {e}")))?,
-                None => start,
-            };
+            let root = crate::games::position_or_start(&start, self.0.position.as_deref())?;
             analyze_position(&root, self.1, self.2, &mut || {}, &mut |_| {})
         }
     }

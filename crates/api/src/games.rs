@@ -4,6 +4,20 @@ use crate::ApiError;
 use ply_games::{GameVisitor, with_game};
 use serde::Serialize;
 
+/// The position `text` names in `start`'s game (`None`: the start itself), or the
+/// refusal of a position that does not read.
+pub fn position_or_start<G: ply_games::Playable>(
+    start: &G,
+    text: Option<&str>,
+) -> Result<G, ApiError> {
+    match text {
+        Some(text) => start
+            .parse_position(text)
+            .map_err(|e| ApiError::parse(format!("position: {e}"))),
+        None => Ok(start.clone()),
+    }
+}
+
 /// Runs `visitor` on the game `spec` names, or refuses an unknown spec.
 pub fn with_spec<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, ApiError> {
     with_game(spec, visitor).map_err(|e| ApiError::bad_request(e.to_string()))

@@ -213,12 +213,7 @@ fn replay<G: Playable>(start: &G, request: &GameRequest) -> Result<G, ApiError> 
             ),
         ));
     }
-    let mut pos = match &request.position {
-        Some(text) => start
-            .parse_position(text)
-            .map_err(|e| ApiError::parse(format!("position: {e}")))?,
-        None => start.clone(),
-    };
+    let mut pos = crate::games::position_or_start(start, request.position.as_deref())?;
     // Checking a move lists the legal moves: a game with huge piles has millions, so
     // the moves listed while replaying are bounded too.
     let mut listed = 0usize;

@@ -212,12 +212,7 @@ pub fn solve(
     impl GameVisitor for Visit<'_> {
         type Output = Result<Solved, ApiError>;
         fn visit<G: Playable>(self, start: G) -> Self::Output {
-            let root = match &self.0.position {
-                Some(text) => start
-                    .parse_position(text)
-                    .map_err(|e| ApiError::parse(format!("position: {e}")))?,
-                None => start,
-            };
+            let root = crate::games::position_or_start(&start, self.0.position.as_deref())?;
             solve_position(&root, self.1, self.2, &quiet())
         }
     }

@@ -184,12 +184,7 @@ pub fn game_tree(request: &GameTreeRequest, limits: &TreeLimits) -> Result<GameT
         type Output = Result<GameTree, ApiError>;
         fn visit<G: ply_games::Playable>(self, start: G) -> Self::Output {
             let (request, limits) = (self.0, self.1);
-            let root = match &request.position {
-                Some(text) => start
-                    .parse_position(text)
-                    .map_err(|e| ApiError::parse(format!("position: {e}")))?,
-                None => start,
-            };
+            let root = crate::games::position_or_start(&start, request.position.as_deref())?;
             if root.has_cycles() {
                 return Err(ApiError::bad_request(format!(
                     "positions of {} repeat, so its tree never ends: `ply tree {}` draws its solved strategy",

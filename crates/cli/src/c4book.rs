@@ -17,7 +17,7 @@ pub const BOOK_ENV: &str = "PLY_C4_BOOK";
 pub struct BookArgs {
     /// Connect Four: read the exact scores of the opening positions from this book
     /// (made by `ply book`). Default: $PLY_C4_BOOK, else connect4.book
-    /// (connect4-WxH.book on other boards) in the current directory, if it exists.
+    /// (connect4-WxH.book on other boards) in the current directory or its books/ folder, if it exists.
     #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
     pub book: Option<String>,
     /// Connect Four: use no opening book.
@@ -73,11 +73,17 @@ pub fn load<G: Playable>(args: &BookArgs, root: &G) -> Result<Option<LoadedBook>
         (Some(path), _) => path.clone(),
         (None, Ok(path)) if !path.is_empty() => path,
         _ => {
+            // The current directory, then its books/ folder: from a clone of the
+            // repository, the book it ships (books/connect4.book).
             let name = OpeningBook::default_file_name(board.width(), board.height());
-            if !std::path::Path::new(&name).is_file() {
-                return Ok(None);
+            let shipped = format!("books/{name}");
+            match [name, shipped]
+                .into_iter()
+                .find(|path| std::path::Path::new(path).is_file())
+            {
+                Some(path) => path,
+                None => return Ok(None),
             }
-            name
         }
     };
     read(&path, Some(board)).map(Some)

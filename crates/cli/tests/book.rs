@@ -355,3 +355,19 @@ fn shipped_book_gives_the_known_first_move_values() {
         .unwrap();
     assert!(draw["plies"].is_null(), "{draw}");
 }
+
+/// From a directory with the repository's books/ folder (its root), the shipped book is
+/// read without any flag; --no-book still turns it off.
+#[test]
+fn the_books_folder_is_read_by_default() {
+    let dir = scratch("books_folder");
+    std::fs::create_dir_all(dir.join("books")).unwrap();
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../../books/connect4.book");
+    std::fs::copy(shipped, dir.join("books/connect4.book")).unwrap();
+    let late = "2252576253462244111563365343671351441";
+    let out = json_in(&dir, &["solve", "connect4", late, "--json"]);
+    assert_eq!(out["book"], "books/connect4.book");
+    let out = json_in(&dir, &["solve", "connect4", late, "--no-book", "--json"]);
+    assert!(out["book"].is_null());
+    let _ = std::fs::remove_dir_all(&dir);
+}

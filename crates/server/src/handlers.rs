@@ -91,6 +91,61 @@ pub(crate) async fn blocking<T: Send + 'static>(
     }
 }
 
+/// The shape of every POST endpoint: read the request (refused as the API says when it
+/// is not the endpoint's JSON or too big), run `operation` off the async threads, answer
+/// what it made.
+async fn answer<Request, Answer>(
+    state: &State,
+    body: Result<Bytes, BytesRejection>,
+    operation: impl FnOnce(Request) -> Result<Answer, ApiError> + Send + 'static,
+) -> Response
+where
+    Request: DeserializeOwned + Send + 'static,
+    Answer: IntoResponse + Send + 'static,
+{
+    let request: Request = match read_json(body, state) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    match blocking(move || operation(request)).await {
+        Ok(answer) => answer.into_response(),
+        Err(response) => response,
+    }
+}
+
+/// [`answer`] for a search: it holds one of the search slots while it runs (refused with
+/// 429 when all are taken) and stops when the server shuts down.
+async fn answer_search<Request, Answer>(
+    state: &State,
+    body: Result<Bytes, BytesRejection>,
+    operation: impl FnOnce(Request, &Control) -> Result<Answer, ApiError> + Send + 'static,
+) -> Response
+where
+    Request: DeserializeOwned + Send + 'static,
+    Answer: IntoResponse + Send + 'static,
+{
+    let (searches, most) = (state.searches.clone(), state.limits.max_searches);
+    let control = state.control.clone();
+    answer(state, body, move |request| {
+        let _slot = searches.try_acquire_owned().map_err(|_| {
+            ApiError::limit(
+                "max_searches",
+                format!(
+                    "{most} searches are running, as many as the server runs at once \
+                     (limit max_searches): try again in a moment"
+                ),
+            )
+        })?;
+        operation(request, &control)
+    })
+    .await
+}
+
+/// The handlers' shared state, as axum hands it over.
+type Shared = axum::extract::State<State>;
+/// A request body, or why it could not be read.
+type Body = Result<Bytes, BytesRejection>;
+
 /// `GET /api/health`: `{"status": "ok", "version"}`.
 pub(crate) async fn health() -> Response {
     axum::Json(serde_json::json!({
@@ -115,54 +170,6 @@ fn tree_limits(state: &State) -> TreeLimits {
     }
 }
 
-/// `POST /api/tree`: the object `ply tree --format json --trace` prints.
-pub(crate) async fn tree(
-    axum::extract::State(state): axum::extract::State<State>,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let request: TreeRequest = match read_json(body, &state) {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
-    let limits = tree_limits(&state);
-    match blocking(move || ply_api::tree::evaluate_tree(&request, &limits)).await {
-        Ok(json) => JsonText(json).into_response(),
-        Err(response) => response,
-    }
-}
-
-/// `POST /api/tree/svg`: the same tree drawn, as `ply tree --format svg --trace` draws it.
-pub(crate) async fn tree_svg(
-    axum::extract::State(state): axum::extract::State<State>,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let request: TreeRequest = match read_json(body, &state) {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
-    let limits = tree_limits(&state);
-    match blocking(move || ply_api::tree::tree_svg(&request, &limits)).await {
-        Ok(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
-        Err(response) => response,
-    }
-}
-
-/// `POST /api/tree/game`: a game written out as a tree, `{"tree", "nodes"}`.
-pub(crate) async fn tree_game(
-    axum::extract::State(state): axum::extract::State<State>,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let request: ply_api::tree::GameTreeRequest = match read_json(body, &state) {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
-    let limits = tree_limits(&state);
-    match blocking(move || ply_api::tree::game_tree(&request, &limits)).await {
-        Ok(tree) => axum::Json(tree).into_response(),
-        Err(response) => response,
-    }
-}
-
 fn play_limits(state: &State) -> PlayLimits {
     PlayLimits {
         max_ms: state.limits.max_search_ms,
@@ -172,133 +179,91 @@ fn play_limits(state: &State) -> PlayLimits {
     }
 }
 
-/// A search slot, or the refusal that says every slot is taken.
-fn search_slot(state: &State) -> Result<tokio::sync::OwnedSemaphorePermit, Refusal> {
-    state.searches.clone().try_acquire_owned().map_err(|_| {
-        Refusal(ApiError::limit(
-            "max_searches",
-            format!(
-                "{} searches are running, as many as the server runs at once (limit max_searches): try again in a moment",
-                state.limits.max_searches
-            ),
-        ))
+/// `POST /api/tree`: the object `ply tree --format json --trace` prints.
+pub(crate) async fn tree(axum::extract::State(state): Shared, body: Body) -> Response {
+    let limits = tree_limits(&state);
+    answer(&state, body, move |request: TreeRequest| {
+        ply_api::tree::evaluate_tree(&request, &limits).map(JsonText)
     })
+    .await
 }
 
-/// Runs a search on the blocking pool while holding a search slot; a server
-/// shutting down stops it.
-async fn search<T: Send + 'static>(
-    state: &State,
-    work: impl FnOnce(&Control) -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, Response> {
-    let permit = search_slot(state).map_err(IntoResponse::into_response)?;
-    let control = state.control.clone();
-    blocking(move || {
-        let _permit = permit;
-        work(&control)
+/// `POST /api/tree/svg`: the same tree drawn, as `ply tree --format svg --trace` draws it.
+pub(crate) async fn tree_svg(axum::extract::State(state): Shared, body: Body) -> Response {
+    let limits = tree_limits(&state);
+    answer(&state, body, move |request: TreeRequest| {
+        let svg = ply_api::tree::tree_svg(&request, &limits)?;
+        Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
     })
+    .await
+}
+
+/// `POST /api/tree/game`: a game written out as a tree, `{"tree", "nodes"}`.
+pub(crate) async fn tree_game(axum::extract::State(state): Shared, body: Body) -> Response {
+    let limits = tree_limits(&state);
+    answer(
+        &state,
+        body,
+        move |request: ply_api::tree::GameTreeRequest| {
+            ply_api::tree::game_tree(&request, &limits).map(axum::Json)
+        },
+    )
     .await
 }
 
 /// `POST /api/solve`: the object `ply solve GAME POSITION --json` prints.
-pub(crate) async fn solve(
-    axum::extract::State(state): axum::extract::State<State>,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let request: ply_api::solve::SolveRequest = match read_json(body, &state) {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
-    let (default_ms, max_ms) = (
-        PlayLimits::default()
-            .default_ms
-            .min(state.limits.max_search_ms),
-        state.limits.max_search_ms,
-    );
+pub(crate) async fn solve(axum::extract::State(state): Shared, body: Body) -> Response {
+    let max_ms = state.limits.max_search_ms;
+    let default_ms = PlayLimits::default().default_ms.min(max_ms);
     let book = state.book.clone();
-    match search(&state, move |control| {
-        ply_api::solve::solve(&request, default_ms, max_ms, book.as_ref(), control)
-    })
+    answer_search(
+        &state,
+        body,
+        move |request: ply_api::solve::SolveRequest, control| {
+            ply_api::solve::solve(&request, default_ms, max_ms, book.as_ref(), control)
+                .map(axum::Json)
+        },
+    )
     .await
-    {
-        Ok(answer) => axum::Json(answer).into_response(),
-        Err(response) => response,
-    }
 }
 
 /// `POST /api/analyze`: what `ply analyze GAME POSITION --json` prints.
-pub(crate) async fn analyze(
-    axum::extract::State(state): axum::extract::State<State>,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let request: ply_api::analyze::AnalyzeRequest = match read_json(body, &state) {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
+pub(crate) async fn analyze(axum::extract::State(state): Shared, body: Body) -> Response {
     let (max_ms, max_nodes) = (state.limits.max_search_ms, state.limits.max_search_nodes);
-    match search(&state, move |control| {
-        ply_api::analyze::analyze(&request, max_ms, max_nodes, control)
-    })
+    answer_search(
+        &state,
+        body,
+        move |request: ply_api::analyze::AnalyzeRequest, control| {
+            ply_api::analyze::analyze(&request, max_ms, max_nodes, control).map(axum::Json)
+        },
+    )
     .await
-    {
-        Ok(answer) => axum::Json(answer).into_response(),
-        Err(response) => response,
-    }
 }
 
 /// `POST /api/play/state`: a game after a list of moves.
-pub(crate) async fn play_state(
-    axum::extract::State(state): axum::extract::State<State>,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let request: GameRequest = match read_json(body, &state) {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
-    match blocking(move || ply_api::play::state(&request)).await {
-        Ok(answer) => axum::Json(answer).into_response(),
-        Err(response) => response,
-    }
+pub(crate) async fn play_state(axum::extract::State(state): Shared, body: Body) -> Response {
+    answer(&state, body, |request: GameRequest| {
+        ply_api::play::state(&request).map(axum::Json)
+    })
+    .await
 }
 
 /// `POST /api/play/analysis`: every legal move's value.
-pub(crate) async fn play_analysis(
-    axum::extract::State(state): axum::extract::State<State>,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let request: GameRequest = match read_json(body, &state) {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
+pub(crate) async fn play_analysis(axum::extract::State(state): Shared, body: Body) -> Response {
     let limits = play_limits(&state);
-    match search(&state, move |control| {
-        ply_api::play::analysis(&request, &limits, control)
+    answer_search(&state, body, move |request: GameRequest, control| {
+        ply_api::play::analysis(&request, &limits, control).map(axum::Json)
     })
     .await
-    {
-        Ok(answer) => axum::Json(answer).into_response(),
-        Err(response) => response,
-    }
 }
 
 /// `POST /api/play/engine`: the engine's move.
-pub(crate) async fn play_engine(
-    axum::extract::State(state): axum::extract::State<State>,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let request: GameRequest = match read_json(body, &state) {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
+pub(crate) async fn play_engine(axum::extract::State(state): Shared, body: Body) -> Response {
     let limits = play_limits(&state);
-    match search(&state, move |control| {
-        ply_api::play::engine_move(&request, &limits, control)
+    answer_search(&state, body, move |request: GameRequest, control| {
+        ply_api::play::engine_move(&request, &limits, control).map(axum::Json)
     })
     .await
-    {
-        Ok(answer) => axum::Json(answer).into_response(),
-        Err(response) => response,
-    }
 }
 
 /// Anything else: 404, in the API's error shape.

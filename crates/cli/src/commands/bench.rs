@@ -20,7 +20,7 @@ Each position is solved exactly (Pons' score) with the table cleared before it; 
 the search alone. Lines without a score are timed but not checked; bad lines are reported on\n\
 stderr with their line number and skipped. Ctrl-C stops and reports the positions done so far.\n\
 The opening book (made by `ply book`; --book FILE, else $PLY_C4_BOOK, else connect4.book in\n\
-the current directory; --no-book: none) is not the table: it stays between positions.\n\
+the current directory or books/; --no-book: none) is not the table: it stays between positions.\n\
 Exit code 1 when a score is wrong, or when a set has no position that could be solved.";
 
 /// Benchmark the Connect Four solver on test sets of positions.

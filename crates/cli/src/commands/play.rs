@@ -26,7 +26,7 @@ At the prompt: a move (b2 or 5 in tic-tac-toe), 'hint' for the engine's view of 
 Connect Four: the board is drawn in colour when standard output is a terminal, and 'hint' gives\n\
 each column's exact score in Pons' convention (docs/connect4.md), '?' where not proved within --time.\n\
 The engine reads a Connect Four opening book (made by `ply book`) when there is one: --book FILE,\n\
-else $PLY_C4_BOOK, else connect4.book (connect4-WxH.book) in the current directory; --no-book: none.";
+else $PLY_C4_BOOK, else connect4.book (connect4-WxH.book) in the current directory or books/; --no-book: none.";
 
 /// Play against the engine in the terminal.
 #[derive(clap::Args)]

@@ -28,7 +28,7 @@ negative when the side to move loses; see docs/connect4.md). --weak answers win/
 (\"plies\" and \"score\" null). --batch prints `moves score nodes micros` per line, checks the\n\
 expected scores when the file has them, and exits with 1 on any mismatch.\n\
 Connect Four reads an opening book (made by `ply book`) when there is one: --book FILE, else\n\
-$PLY_C4_BOOK, else connect4.book (connect4-WxH.book) in the current directory; --no-book: none.\n\
+$PLY_C4_BOOK, else connect4.book (connect4-WxH.book) in the current directory or books/; --no-book: none.\n\
 JSON \"book\": the file used, or null.";
 
 /// Solve a position exactly: win, draw or loss, in how many plies, and the value of every move.
