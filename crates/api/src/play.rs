@@ -27,6 +27,10 @@ use std::time::{Duration, Instant};
 /// The most moves a request may list.
 pub const MAX_MOVES: usize = 10_000;
 
+/// The most legal moves a state lists: a page shows no more, and a game with huge
+/// piles has millions.
+pub const MAX_LEGAL_LISTED: usize = 10_000;
+
 /// The most legal moves listed while replaying a request's moves.
 pub const MAX_LISTED: usize = 10_000_000;
 
@@ -94,8 +98,10 @@ pub struct StateJson {
     pub board: String,
     /// The board as a grid, for games that have one.
     pub diagram: Option<DiagramJson>,
-    /// The legal moves, in the game's notation.
+    /// The legal moves, in the game's notation (the first [`MAX_LEGAL_LISTED`]).
     pub legal: Vec<String>,
+    /// How many legal moves there are (more than `legal` lists in a game with huge piles).
+    pub legal_count: usize,
     /// How to write a move.
     pub move_help: String,
     /// How the game ended, once it has.
@@ -294,6 +300,7 @@ fn diagram_json<G: Playable>(pos: &G) -> Option<DiagramJson> {
 }
 
 fn state_of<G: Playable>(spec: &str, pos: &G, moves: &[String]) -> StateJson {
+    let legal = pos.legal_moves();
     let outcome = pos.outcome().map(|outcome| {
         let winner = outcome.winner(pos.to_move()).map(|p| pos.player_name(p));
         let (result, text) = match (&winner, outcome) {
@@ -321,11 +328,12 @@ fn state_of<G: Playable>(spec: &str, pos: &G, moves: &[String]) -> StateJson {
         ],
         board: pos.render(),
         diagram: diagram_json(pos),
-        legal: pos
-            .legal_moves()
-            .into_iter()
-            .map(|mv| pos.move_string(mv))
+        legal: legal
+            .iter()
+            .take(MAX_LEGAL_LISTED)
+            .map(|&mv| pos.move_string(mv))
             .collect(),
+        legal_count: legal.len(),
         move_help: pos.move_help(),
         outcome,
     }
@@ -610,7 +618,14 @@ fn engine_values<G: Playable>(
             let share = self.time / moves.len().max(1) as u32;
             let mut values = Vec::new();
             let mut nodes = 0;
+            // Past the time (or when the caller stops), the moves not yet valued are left
+            // out: a position with a million moves must not hold the search for hours.
+            let deadline = Instant::now() + self.time;
+            let stop = self.control.flag();
             for mv in moves {
+                if Instant::now() > deadline || stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    break;
+                }
                 let child = pos.after(mv);
                 // A child the book holds is answered exactly at once (its value is
                 // node-relative: for the child's player to move).
@@ -838,6 +853,24 @@ mod tests {
             analysis.moves.iter().all(|m| m.value == "loss"),
             "{analysis:?}"
         );
+    }
+
+    /// A pile of a million: the state lists the first 10,000 moves and counts them all;
+    /// the analysis ends within its time, whatever it could value.
+    #[test]
+    fn huge_positions_stay_bounded() {
+        let req = GameRequest {
+            time_ms: Some(200),
+            ..request("nim:1000000,1000000", &[])
+        };
+        let state = state(&req).unwrap();
+        assert_eq!(state.legal.len(), MAX_LEGAL_LISTED);
+        assert_eq!(state.legal_count, 2_000_000);
+        // Either refused at once or ended at its time, with fewer moves valued than
+        // there are (valuing all two million would take far longer than 200 ms).
+        if let Ok(analysis) = analysis(&req, &PlayLimits::default(), &Control::new()) {
+            assert!(analysis.moves.len() < 2_000_000, "{}", analysis.moves.len());
+        }
     }
 
     #[test]

@@ -353,3 +353,70 @@ fn known_values_end_nodes_and_keep_value_and_remoteness() {
     .search(&root, &Limits::exact());
     assert_eq!(lied.score, Score::win_in(5));
 }
+
+/// A game wider than 65,536 moves: at `Wide::Choose` the mover has `WIDE` moves, of
+/// which only the last wins at once (the others end in a draw). A move list indexed
+/// by 16 bits would lose that move.
+#[derive(Clone, Debug, Hash, PartialEq, Eq)]
+enum Wide {
+    /// One move, to `Choose`, for the opponent of the player who will choose.
+    Before,
+    Choose,
+    Drawn,
+    /// The chooser took the last move: the opponent, to move, has lost.
+    Lost,
+}
+
+const WIDE: usize = 70_000;
+
+impl Game for Wide {
+    type Move = usize;
+    fn to_move(&self) -> Player {
+        match self {
+            Wide::Before => Player::First,
+            Wide::Choose => Player::Second,
+            Wide::Drawn | Wide::Lost => Player::First,
+        }
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        match self {
+            Wide::Drawn => Some(Outcome::Draw),
+            Wide::Lost => Some(Outcome::Loss),
+            _ => None,
+        }
+    }
+    fn generate_moves(&self, moves: &mut Vec<usize>) {
+        match self {
+            Wide::Before => moves.push(0),
+            Wide::Choose => moves.extend(0..WIDE),
+            _ => {}
+        }
+    }
+    fn play(&mut self, mv: usize) {
+        *self = match self {
+            Wide::Before => Wide::Choose,
+            _ if mv == WIDE - 1 => Wide::Lost,
+            _ => Wide::Drawn,
+        };
+    }
+}
+
+#[test]
+fn nodes_wider_than_sixteen_bits_keep_every_move() {
+    // At the root (ordered once) and one ply down (ordered at every node).
+    let result =
+        Engine::new(DefaultHooks, NoEvaluation, no_table()).search(&Wide::Choose, &Limits::exact());
+    assert_eq!(result.score, Score::win_in(1));
+    assert_eq!(result.best, Some(WIDE - 1));
+    // (A few configurations: each searches the wide node's 70,000 children more than once.)
+    for settings in [
+        no_table(),
+        Settings::default(),
+        Settings::default().with_threads(2),
+    ] {
+        let result = Engine::new(DefaultHooks, NoEvaluation, settings.clone())
+            .search(&Wide::Before, &Limits::exact());
+        assert_eq!(result.score, Score::loss_in(2), "{settings:?}");
+        assert_eq!(result.pv, vec![0, WIDE - 1], "{settings:?}");
+    }
+}

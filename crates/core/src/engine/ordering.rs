@@ -87,7 +87,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
 /// order), so the first highest key is the earliest move: one comparison per
 /// entry, where a swap would have needed the index as a second one.
 #[inline]
-pub(crate) fn pick_next(order: &mut [(i64, u16)], from: usize) -> usize {
+pub(crate) fn pick_next(order: &mut [(i64, u32)], from: usize) -> usize {
     let mut best = from;
     let mut best_key = order[from].0;
     for (i, &(key, _)) in order.iter().enumerate().skip(from + 1) {

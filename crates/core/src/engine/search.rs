@@ -24,6 +24,13 @@ const POLL_INTERVAL: u64 = 1024;
 /// Helpers look more often: when the main thread is done it waits for them, and
 /// until each has seen the stop flag, a short search (a few milliseconds) waits too.
 const HELPER_POLL_INTERVAL: u64 = 256;
+
+/// Nodes with more moves than this count their moves towards the next poll (see
+/// `Worker::weigh_wide_node`); narrower ones, every game's usual nodes, pay one compare.
+const WIDE_NODE: usize = 256;
+
+/// Moves of wide nodes between two polls.
+const WIDE_MOVES_PER_POLL: u64 = 1 << 16;
 /// Aspiration window half-width at the start (hundredths of a unit), or the last change
 /// of score between iterations if that is more; four times wider after each failure.
 /// (Connect Four, the bench's positions: 10 instead of 25 saved 2-10 % of the nodes at
@@ -138,7 +145,7 @@ pub(crate) struct WorkerResult<M> {
 /// of its time allocating them.
 pub(crate) struct Buffers<M> {
     move_pool: Vec<Vec<M>>,
-    order_pool: Vec<Vec<(i64, u16)>>,
+    order_pool: Vec<Vec<(i64, u32)>>,
     noisy: Vec<M>,
     frontier_moves: Vec<M>,
     pv: Vec<Vec<M>>,
@@ -182,13 +189,15 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
     /// entered after it only unwind: they are not counted (a budget is met exactly).
     nodes_at_stop: u64,
     unflushed: u64,
+    /// Moves of wide nodes since the last poll (see `weigh_wide_node`).
+    wide_moves: u64,
     leaves: u64,
     cutoffs: u64,
     tt_cutoffs: u64,
     seldepth: u32,
     ordering: MoveOrdering<G::Move>,
     move_pool: Vec<Vec<G::Move>>,
-    order_pool: Vec<Vec<(i64, u16)>>,
+    order_pool: Vec<Vec<(i64, u32)>>,
     /// Scratch buffer for the noisy moves of a leaf.
     noisy: Vec<G::Move>,
     /// The move list of `frontier` nodes.
@@ -199,7 +208,7 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
     root_moves: Vec<G::Move>,
     /// Moves put off because another thread is searching them (indices into each
     /// node's move list, a stack shared by the nodes on the current line).
-    deferred: Vec<u16>,
+    deferred: Vec<u32>,
     /// Whether non-PV nodes one ply above the horizon run `frontier`: heuristic mode, and
     /// moves there in generation order behind the table move (no hints there:
     /// `order_hint_min_depth` above 1; killers and history are not consulted one ply
@@ -258,6 +267,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             ),
             nodes_at_stop: u64::MAX,
             unflushed: 0,
+            wide_moves: 0,
             leaves: 0,
             cutoffs: 0,
             tt_cutoffs: 0,
@@ -358,6 +368,20 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         self.stopped
     }
 
+    /// Counts the moves of a wide node towards the next poll: polls come every so many
+    /// nodes, and a node with a million moves (a pile of a million) costs as much as a
+    /// million nodes, so without this a search would overrun its time by minutes.
+    #[inline]
+    fn weigh_wide_node(&mut self, moves: usize) {
+        if moves > WIDE_NODE {
+            self.wide_moves += moves as u64;
+            if self.wide_moves >= WIDE_MOVES_PER_POLL {
+                self.wide_moves = 0;
+                self.poll();
+            }
+        }
+    }
+
     /// Hands this thread's counters to the shared totals.
     pub fn flush(&mut self) {
         self.forget_unwound();
@@ -390,7 +414,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     }
 
     #[inline]
-    fn take_order(&mut self) -> Vec<(i64, u16)> {
+    fn take_order(&mut self) -> Vec<(i64, u32)> {
         let mut order = self.order_pool.pop().unwrap_or_default();
         order.clear();
         order
@@ -459,7 +483,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         side: usize,
         dynamic: bool,
         table: Option<&TranspositionTable>,
-        order: &mut Vec<(i64, u16)>,
+        order: &mut Vec<(i64, u32)>,
     ) {
         // A forced move needs no key (Connect Four: 2-4 % of the instructions).
         if moves.len() == 1 {
@@ -489,7 +513,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             } else {
                 (self.hooks.order_hint(pos, mv) as i64) << 32
             };
-            order.push((key, i as u16));
+            order.push((key, i as u32));
         }
     }
 
@@ -524,14 +548,14 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         deferral: &mut Deferral<'_>,
         pos: &G,
         moves: &[G::Move],
-        order: &mut [(i64, u16)],
+        order: &mut [(i64, u32)],
         n: usize,
     ) -> usize {
         while deferral.picked < moves.len() {
             let index = pick_next(order, deferral.picked);
             deferral.picked += 1;
             if n > 0 && deferral.busy.is_busy(self.key_after(pos, moves[index])) {
-                self.deferred.push(index as u16);
+                self.deferred.push(index as u32);
             } else {
                 return index;
             }
@@ -691,6 +715,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             self.leaves += 1;
             return decided.from_node(ply);
         }
+        self.weigh_wide_node(moves.len());
         debug_assert!(
             !moves.is_empty(),
             "a position that is not finished must have a move"
@@ -806,7 +831,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         };
         match tt_index {
             _ if in_generation_order => {}
-            Some(t) => order.push((TT_MOVE_KEY, t as u16)),
+            Some(t) => order.push((TT_MOVE_KEY, t as u32)),
             None => self.score_moves(
                 pos, &moves, None, ply, depth, side, dynamic, table, &mut order,
             ),
@@ -967,6 +992,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             self.leaves += 1;
             return decided.from_node(ply);
         }
+        self.weigh_wide_node(moves.len());
         // Step 6.
         let (low, high) = self.hooks.value_bounds(pos);
         let (low, high) = (rebase(low, ply), rebase(high, ply));
@@ -1164,15 +1190,42 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // (Pooled lists: an end position's whole solve is a few dozen nodes.)
         let mut kept = self.take_moves();
         let decided = self.hooks.non_losing_moves(root, &mut kept).is_some();
+        // The kept moves are a subsequence of the generated ones (hooks drop moves, they
+        // do not reorder them): one walk tells which were dropped, in linear time, so a
+        // root with millions of moves (a pile of a million) is ordered at once. Hooks that
+        // reorder fall back to a search of the kept list.
+        let mut dropped = vec![
+            false;
+            if kept.len() < moves.len() {
+                moves.len()
+            } else {
+                0
+            }
+        ];
+        if !decided && !dropped.is_empty() {
+            let mut next = 0;
+            for (i, mv) in moves.iter().enumerate() {
+                if kept.get(next) == Some(mv) {
+                    next += 1;
+                } else {
+                    dropped[i] = true;
+                }
+            }
+            if next < kept.len() {
+                for (i, mv) in moves.iter().enumerate() {
+                    dropped[i] = !kept.contains(mv);
+                }
+            }
+        }
         let mut keys = self.take_order();
         keys.extend(moves.iter().enumerate().map(|(i, &mv)| {
-            let losing = !decided && !kept.contains(&mv);
+            let losing = !decided && dropped.get(i).copied().unwrap_or(false);
             let hint = if losing {
                 i64::MIN
             } else {
                 self.hooks.order_hint(root, mv) as i64
             };
-            (hint, i as u16)
+            (hint, i as u32)
         }));
         // Highest key first, ties in generation order.
         keys.sort_unstable_by_key(|&(hint, i)| (std::cmp::Reverse(hint), i));
