@@ -6,9 +6,12 @@ use crate::control::Control;
 use crate::solve::line;
 use crate::words::{bounds_words, millis, proved_bounds, score_words};
 use crate::{ApiError, resources};
+use ply_core::engine::WithKnownValues;
 use ply_core::engine::{Bound, HooksVisitor, Limits, MAX_DEPTH, SearchHooks, SearchInfo, Settings};
 use ply_games::Playable;
+use ply_games::connect4::OpeningBook;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// What to search and for how long.
@@ -33,6 +36,10 @@ pub struct AnalyzeOptions {
     /// The table's size in MiB (default 16).
     #[serde(default)]
     pub hash_mib: Option<usize>,
+    /// An opening book the engine reads where the game has books (Connect Four): the
+    /// positions it holds are answered at once wherever the search meets them.
+    #[serde(skip)]
+    pub book: Option<Arc<OpeningBook>>,
 }
 
 impl AnalyzeOptions {
@@ -165,6 +172,17 @@ pub fn analyze(
     max_nodes: u64,
     control: &Control,
 ) -> Result<AnalyzeReport, ApiError> {
+    analyze_with_book(request, max_ms, max_nodes, None, control)
+}
+
+/// [`analyze`], the engine reading `book` where the game has books.
+pub fn analyze_with_book(
+    request: &AnalyzeRequest,
+    max_ms: u64,
+    max_nodes: u64,
+    book: Option<Arc<OpeningBook>>,
+    control: &Control,
+) -> Result<AnalyzeReport, ApiError> {
     let ms = request.time_ms.unwrap_or(1_000.min(max_ms));
     if ms > max_ms {
         return Err(ApiError::limit(
@@ -195,6 +213,7 @@ pub fn analyze(
         exact: request.exact,
         threads: Some(1),
         hash_mib: Some(16),
+        book,
     };
     struct Visit<'a>(&'a AnalyzeRequest, &'a AnalyzeOptions, &'a Control);
     impl ply_games::GameVisitor for Visit<'_> {
@@ -246,6 +265,8 @@ pub fn analyze_position<G: Playable>(
                 Some(limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH) * 2)
             };
             resources::check_search(root, deepest)?;
+            let book = options.book.clone().filter(|_| root.has_books());
+            let hooks = WithKnownValues::new(hooks, crate::solve::GameBook(book));
             let mut engine = resources::engine(hooks, root.evaluator(), settings)?;
             (self.on_start)();
             let result = engine.search_with(root, &limits, |info| (self.on_iteration)(info));

@@ -555,6 +555,66 @@ impl<G: Playable> KnownValues<G> for GameBook {
     }
 }
 
+/// The value of the move `mv` from `pos` (node-relative to `pos`, plies counted from
+/// it) when the book answers at once: the child is over, or the book holds it. With its
+/// line: the move, then best play as far as the book knows it.
+pub fn book_move_value<G: Playable>(
+    pos: &G,
+    mv: G::Move,
+    book: &OpeningBook,
+) -> Option<MoveValue<G::Move>> {
+    let child = pos.after(mv);
+    let for_child = match child.outcome() {
+        Some(outcome) => outcome.score(0, true),
+        None => child.book_value(book)?,
+    };
+    let mine = if child.to_move() == pos.to_move() {
+        for_child
+    } else {
+        -for_child
+    };
+    let mut pv = vec![mv];
+    pv.extend(book_line(&child, book));
+    Some(MoveValue {
+        mv,
+        value: mine.from_node(1),
+        pv,
+    })
+}
+
+/// Best play from `pos` as far as the book knows it: at each position, the move whose
+/// child the book (or the end of the game) values best, while every child is known.
+pub fn book_line<G: Playable>(pos: &G, book: &OpeningBook) -> Vec<G::Move> {
+    let mut line = Vec::new();
+    let mut pos = pos.clone();
+    // (The book's depth bounds the line; the cap only guards a game whose book is odd.)
+    while pos.outcome().is_none() && line.len() < 64 {
+        let mut best: Option<(Score, G::Move)> = None;
+        for mv in pos.legal_moves() {
+            let child = pos.after(mv);
+            let for_child = match child.outcome() {
+                Some(outcome) => outcome.score(0, true),
+                None => match child.book_value(book) {
+                    Some(score) => score,
+                    None => return line,
+                },
+            };
+            let mine = if child.to_move() == pos.to_move() {
+                for_child
+            } else {
+                -for_child
+            };
+            if best.is_none_or(|(value, _)| mine > value) {
+                best = Some((mine, mv));
+            }
+        }
+        let Some((_, mv)) = best else { break };
+        line.push(mv);
+        pos.play(mv);
+    }
+    line
+}
+
 struct EngineSolve<'a, G> {
     options: &'a SolveOptions,
     root: &'a G,
@@ -591,6 +651,14 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
         let mut values = Vec::new();
         let moves = root.legal_moves();
         for (number, &mv) in moves.iter().enumerate() {
+            // A child the book holds is answered at once, with its line from the book.
+            if let Some(known) = self
+                .book
+                .and_then(|book| book_move_value(root, mv, &book.book))
+            {
+                values.push(known);
+                continue;
+            }
             let child = root.after(mv);
             let name = root.move_string(mv);
             let result = engine.search_with(&child, &limits, |info| {

@@ -1,7 +1,8 @@
 //! The Connect Four opening book as the solving commands see it: which file
 //! (`--book FILE`, else `$PLY_C4_BOOK`, else the default name in the current
-//! directory if it exists; `--no-book`: none), read and checked against the
-//! board, and plugged into the engine of any game (a no-op for other games).
+//! directory or its books/ folder if it exists, else the book built into the binary
+//! for 7x6; `--no-book`: none), read and checked against the board, and plugged into
+//! the engine of any game (a no-op for other games).
 
 use anyhow::{Context, Result};
 use ply_core::input::{self, Input};
@@ -25,7 +26,10 @@ pub struct BookArgs {
     pub no_book: bool,
 }
 
-/// A book read from a file.
+/// What [`LoadedBook::path`] says of the book built into the binary.
+pub const BUILT_IN: &str = "built-in";
+
+/// A book read from a file (or the one built in: its path is [`BUILT_IN`]).
 #[derive(Clone, Debug)]
 pub struct LoadedBook {
     pub path: String,
@@ -82,7 +86,15 @@ pub fn load<G: Playable>(args: &BookArgs, root: &G) -> Result<Option<LoadedBook>
                 .find(|path| std::path::Path::new(path).is_file())
             {
                 Some(path) => path,
-                None => return Ok(None),
+                // Else the book built into the binary, for the board it is made for.
+                None => {
+                    return Ok(ply_games::connect4::book::shipped()
+                        .filter(|book| book.check_board(board).is_ok())
+                        .map(|book| LoadedBook {
+                            path: BUILT_IN.to_string(),
+                            book,
+                        }));
+                }
             }
         }
     };
@@ -97,6 +109,13 @@ pub fn read(path: &str, board: Option<&Connect4>) -> Result<LoadedBook> {
     let size = input.size();
     let context = || format!("book {}", input::display_name(path));
     let book = OpeningBook::read_from(input.reader(), size).with_context(context)?;
+    if !book.shard().is_whole() {
+        anyhow::bail!(
+            "{}: the file is shard {} of a book, not a whole book: merge the shards first (ply book merge)",
+            context(),
+            book.shard()
+        );
+    }
     if let Some(board) = board {
         book.check_board(board).with_context(context)?;
     }

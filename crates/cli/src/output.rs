@@ -18,7 +18,7 @@
 use anyhow::{Context, Result, bail};
 use ply_core::input::display_name;
 use std::fs::{self, File, OpenOptions};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -119,6 +119,50 @@ impl Drop for AtomicFile {
         }
         if let Some(registration) = self.registration.take() {
             registration.release();
+        }
+    }
+}
+
+/// A journal: a file that work appends to as it goes, so that an interrupted run can
+/// resume. Opened only if it is a regular file (never through a symbolic link); a new
+/// journal is created exclusively, an existing one only when `resume` says so (it holds
+/// hours of work), and then its bytes are returned and appending goes on after them.
+pub fn open_journal(path: &Path, resume: bool) -> Result<(File, Vec<u8>)> {
+    let shown = display_name(&path.to_string_lossy());
+    let existing = check_target(path).with_context(|| format!("cannot write {shown}"))?;
+    let mut options = OpenOptions::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    match (existing, resume) {
+        (Some(_), true) => {
+            let mut file = options
+                .read(true)
+                .append(true)
+                .open(path)
+                .with_context(|| format!("cannot open {shown}"))?;
+            if !file.metadata()?.is_file() {
+                bail!("cannot open {shown}: not a regular file");
+            }
+            let mut bytes = Vec::new();
+            std::io::Read::by_ref(&mut file)
+                .take(ply_games::connect4::book::MAX_FILE_BYTES + 1)
+                .read_to_end(&mut bytes)
+                .with_context(|| format!("cannot read {shown}"))?;
+            Ok((file, bytes))
+        }
+        (Some(_), false) => bail!(
+            "{shown} exists: it holds the progress of an interrupted build; add --resume to go on from it, or remove it to start again"
+        ),
+        (None, _) => {
+            let file = options
+                .write(true)
+                .create_new(true)
+                .open(path)
+                .with_context(|| format!("cannot write {shown}"))?;
+            Ok((file, Vec::new()))
         }
     }
 }

@@ -165,7 +165,14 @@ fn nodes_searched(args: &[&str]) -> u64 {
 fn a_node_budget_is_exact_with_one_thread() {
     // Before: the budget was looked at every 1024 nodes, so --nodes 0, 1 or 5 searched 1024.
     for budget in ["1", "5", "1000", "1025", "100000"] {
-        let nodes = nodes_searched(&["analyze", "connect4", "--nodes", budget, "--json"]);
+        let nodes = nodes_searched(&[
+            "analyze",
+            "connect4",
+            "--nodes",
+            budget,
+            "--no-book",
+            "--json",
+        ]);
         assert_eq!(nodes.to_string(), budget);
     }
     // Below 4096 nodes no helper thread has started: exact too.
@@ -174,6 +181,7 @@ fn a_node_budget_is_exact_with_one_thread() {
         "connect4",
         "--nodes",
         "3000",
+        "--no-book",
         "--threads",
         "4",
         "--json",
@@ -185,6 +193,7 @@ fn a_node_budget_is_exact_with_one_thread() {
         "connect4",
         "--nodes",
         "100000",
+        "--no-book",
         "--threads",
         "2",
         "--json",
@@ -460,11 +469,19 @@ fn ctrl_c_stops_every_solver_of_solve() {
 #[test]
 fn ctrl_c_stops_analyze_with_its_best_move() {
     // Before: exit 0, as if the time had run out.
-    let out = interrupted(&["analyze", "connect4", "--time", "60000", "--json"]);
+    // (Without the book, which answers the empty board at once.)
+    let out = interrupted(&[
+        "analyze",
+        "connect4",
+        "--time",
+        "60000",
+        "--no-book",
+        "--json",
+    ]);
     let v = out.json();
     assert_eq!(v["interrupted"], true);
     assert!(v["best"].is_string());
-    let out = interrupted(&["analyze", "connect4", "--time", "60000"]);
+    let out = interrupted(&["analyze", "connect4", "--time", "60000", "--no-book"]);
     out.assert_stdout_contains("(interrupted)");
 }
 
@@ -666,7 +683,15 @@ fn a_stopped_exact_analysis_shows_bounds_as_bounds() {
             w => panic!("not a value: {w}"),
         }
     }
-    let args = ["analyze", "connect4", "4", "--exact", "--nodes", "2000000"];
+    let args = [
+        "analyze",
+        "connect4",
+        "4",
+        "--exact",
+        "--nodes",
+        "2000000",
+        "--no-book",
+    ];
     let mut json_args = args.to_vec();
     json_args.push("--json");
     let v = Bounded::new(&json_args).memory_mib(2048).run().json();

@@ -425,7 +425,7 @@ fn a_book_replaces_a_regular_file_keeping_its_mode_and_leaves_other_files_alone(
     let bytes = std::fs::read(dir.join("x.book")).unwrap();
     assert_eq!(&bytes[..8], b"ply-c4bk");
     // 11 positions with at most 2 stones on 4x4, mirror pairs once (tests/book.rs).
-    assert_eq!(bytes.len(), 24 + 9 * 11);
+    assert_eq!(bytes.len(), 40 + 9 * 11);
     let mode = std::fs::metadata(dir.join("x.book"))
         .unwrap()
         .permissions()

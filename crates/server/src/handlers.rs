@@ -230,11 +230,13 @@ pub(crate) async fn solve(axum::extract::State(state): Shared, body: Body) -> Re
 /// `POST /api/analyze`: what `ply analyze GAME POSITION --json` prints.
 pub(crate) async fn analyze(axum::extract::State(state): Shared, body: Body) -> Response {
     let (max_ms, max_nodes) = (state.limits.max_search_ms, state.limits.max_search_nodes);
+    let book = state.book.as_ref().map(|b| b.book.clone());
     answer_search(
         &state,
         body,
         move |request: ply_api::analyze::AnalyzeRequest, control| {
-            ply_api::analyze::analyze(&request, max_ms, max_nodes, control).map(axum::Json)
+            ply_api::analyze::analyze_with_book(&request, max_ms, max_nodes, book, control)
+                .map(axum::Json)
         },
     )
     .await

@@ -1,6 +1,7 @@
 //! `ply analyze`: the engine on a position, one line per completed iteration.
 
 use crate::args;
+use crate::c4book::{self, BookArgs};
 use crate::engine_glue;
 use crate::interrupt;
 use crate::report::{self, print_json};
@@ -49,6 +50,8 @@ pub struct Args {
     /// Print machine-readable JSON at the end instead of progress lines.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    book: BookArgs,
 }
 
 struct Analyze<'a>(&'a Args);
@@ -66,6 +69,7 @@ impl GameVisitor for Analyze<'_> {
             exact: args.exact,
             threads: Some(args.threads as usize),
             hash_mib: Some(args.hash as usize),
+            book: c4book::load(&args.book, &root)?.map(|b| b.book),
         };
         let _polled = interrupt::polled();
         let control = Control::with_flag(interrupt::stop_flag());

@@ -360,7 +360,8 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                             let per_column = budget.map(std::time::Duration::from_millis);
                             let scores = {
                                 let _polled = interrupt::polled();
-                                column_scores(searcher, &pos, per_column)
+                                let book = book_used.as_ref().map(|b| &*b.book);
+                                column_scores(searcher, &pos, per_column, book)
                             };
                             // Ctrl-C stops the hint only: the columns not scored show '?'.
                             if interrupt::interrupted() {
@@ -581,12 +582,14 @@ fn board<G: Playable>(pos: &G, on_stderr: bool) -> String {
         .replace(" O", " \x1b[1;33mO\x1b[0m")
 }
 
-/// Connect Four's `hint`: each column's exact score in Pons' convention (the engine's
-/// exact mode, at most `per_column` each), or the estimate when not proved in time.
+/// Connect Four's `hint`: each column's exact score in Pons' convention (from the book
+/// when it holds the column's position, else the engine's exact mode, at most
+/// `per_column` each), or the estimate when not proved in time.
 fn column_scores<G: Playable, H: SearchHooks<G>>(
     engine: &mut Engine<G, H, G::Eval>,
     pos: &G,
     per_column: Option<std::time::Duration>,
+    book: Option<&ply_games::connect4::OpeningBook>,
 ) -> String {
     let limits = Limits {
         exact: true,
@@ -599,6 +602,15 @@ fn column_scores<G: Playable, H: SearchHooks<G>>(
     // Left to right, as the columns are numbered under the board.
     moves.sort_by_key(|&mv| pos.move_string(mv).parse::<u32>().unwrap_or(u32::MAX));
     for mv in moves {
+        if let Some(known) = book.and_then(|book| ply_api::solve::book_move_value(pos, mv, book)) {
+            let score = match pos.conventional_score(known.value) {
+                Some(0) => "0".to_string(),
+                Some(score) => format!("{score:+}"),
+                None => "?".to_string(),
+            };
+            parts.push(format!("{} {score}", pos.move_string(mv)));
+            continue;
+        }
         let child = pos.after(mv);
         let result = engine.search(&child, &limits);
         let value = if child.to_move() == pos.to_move() {

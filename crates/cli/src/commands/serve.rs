@@ -56,13 +56,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         max_searches: args.max_searches as usize,
     };
     // Connect Four's opening book, found as `ply solve` finds it (--book, $PLY_C4_BOOK,
-    // connect4.book here), read once and shared by every request.
-    let book = c4book::load(&args.book, &ply_games::Connect4::standard())?.map(|b| {
-        eprintln!("ply: {}", LoadedBook::describe(Some(&b)));
-        ply_api::solve::BookRef {
-            path: b.path,
-            book: b.book,
-        }
+    // connect4.book here, else the one built in), read once and shared by every request.
+    let loaded = c4book::load(&args.book, &ply_games::Connect4::standard())?;
+    // (Said once the address is taken: a failure to listen stays a one-line error.)
+    let book_line = loaded
+        .as_ref()
+        .map(|b| format!("ply: {}", LoadedBook::describe(Some(b))));
+    let book = loaded.map(|b| ply_api::solve::BookRef {
+        path: b.path,
+        book: b.book,
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_io()
@@ -83,6 +85,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 "ply: warning: listening on {addr}, reachable from other machines: anyone who \
                  can reach it can run searches (within the limits of ply serve --help)"
             );
+        }
+        if let Some(line) = book_line {
+            eprintln!("{line}");
         }
         let url = format!("http://{addr}/");
         println!("ply: the web lab is at {url} (tree lab; {url}play: games). Ctrl-C stops.");

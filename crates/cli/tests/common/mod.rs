@@ -158,6 +158,25 @@ impl Assert {
 }
 
 /// Runs `ply ARGS`, expects success, and parses stdout as JSON.
+/// The Connect Four scores of `ply solve ... --all-moves --json`'s moves, by column
+/// from left to right.
+pub fn column_scores(solved: &Value) -> Vec<i64> {
+    let mut moves: Vec<(u64, i64)> = solved["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| {
+            let column = m["move"].as_str().and_then(|c| c.parse().ok());
+            (
+                column.expect("a column"),
+                m["score"].as_i64().expect("a score"),
+            )
+        })
+        .collect();
+    moves.sort();
+    moves.into_iter().map(|(_, score)| score).collect()
+}
+
 pub fn json(args: &[&str]) -> Value {
     let out = ply().args(args).output().expect("ply runs");
     assert!(

@@ -59,10 +59,12 @@ use std::time::{Duration, Instant};
 
 /// The first 8 bytes of every book file.
 pub const MAGIC: [u8; 8] = *b"ply-c4bk";
-/// The format version this code writes and reads.
-pub const FORMAT_VERSION: u16 = 1;
-/// Bytes before the first record.
-pub const HEADER_LEN: usize = 24;
+/// The format version this code writes (it reads version 1 too).
+pub const FORMAT_VERSION: u16 = 2;
+/// Bytes before the first record (version 2: shard and checksums).
+pub const HEADER_LEN: usize = 40;
+/// Bytes before the first record in version 1, and the part every version shares.
+pub const HEADER_LEN_V1: usize = 24;
 /// Bytes per record: the key (8, little-endian) and the score (1, signed).
 pub const RECORD_LEN: usize = 9;
 
@@ -95,6 +97,82 @@ pub fn canonical_key(pos: &Connect4) -> u64 {
     key.min(mirror_key(key, pos.width(), pos.height()))
 }
 
+/// Which share of a book's positions a file holds: shard `index` of `count` (from 0),
+/// for books computed by many processes or machines and merged afterwards
+/// ([`OpeningBook::merge`]). A position belongs to one shard, chosen from its key by a
+/// hash: the shards are of about equal size and the split is the same everywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shard {
+    index: u32,
+    count: u32,
+}
+
+impl Shard {
+    /// The whole book: shard 0 of 1.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Shard `index` of `count`; `None` unless `index < count`.
+    pub fn new(index: u32, count: u32) -> Option<Shard> {
+        (index < count).then_some(Shard { index, count })
+    }
+    /// This shard's number, from 0.
+    pub fn index(self) -> u32 {
+        self.index
+    }
+    /// How many shards the book is split into.
+    pub fn count(self) -> u32 {
+        self.count
+    }
+    /// True for the whole book (one shard).
+    pub fn is_whole(self) -> bool {
+        self.count == 1
+    }
+    /// True when the position whose canonical key is `key` belongs to this shard.
+    #[inline]
+    pub fn holds(self, key: u64) -> bool {
+        self.count == 1 || shard_of(key, self.count) == self.index
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    /// `I/N`: shard I of N, I from 0 to N − 1.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let (index, count) = text
+            .split_once('/')
+            .ok_or_else(|| format!("'{text}' is not I/N (shard I of N, I from 0 to N-1)"))?;
+        let number = |part: &str| {
+            part.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("'{text}' is not I/N: '{part}' is not a whole number"))
+        };
+        let (index, count) = (number(index)?, number(count)?);
+        Shard::new(index, count).ok_or_else(|| {
+            format!(
+                "'{text}': shard I of N needs N >= 1 and I from 0 to N-1 (here {count}: 0 to {})",
+                count.saturating_sub(1)
+            )
+        })
+    }
+}
+
+/// The shard, of `count`, that the position whose canonical key is `key` belongs to: a
+/// hash of the key (SplitMix64's finaliser), so that neighbouring keys spread evenly.
+#[inline]
+pub fn shard_of(key: u64, count: u32) -> u32 {
+    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z % count.max(1) as u64) as u32
+}
+
 /// Sorted keys and their Pons scores, kept apart so the binary search reads keys only.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Entries {
@@ -119,6 +197,7 @@ pub struct OpeningBook {
     width: u8,
     height: u8,
     depth: u8,
+    shard: Shard,
     entries: Entries,
 }
 
@@ -134,6 +213,11 @@ impl OpeningBook {
     /// The most stones a position in the book has.
     pub fn depth(&self) -> u32 {
         self.depth as u32
+    }
+    /// The share of the book's positions this one holds ([`Shard::WHOLE`] for a book
+    /// that is not a shard).
+    pub fn shard(&self) -> Shard {
+        self.shard
     }
     /// Records (each mirror pair once).
     pub fn len(&self) -> usize {
@@ -186,28 +270,39 @@ impl OpeningBook {
         }
     }
 
-    /// The book in its file format (see `docs/connect4.md`, "Opening book").
+    /// The book in its file format (see `docs/connect4.md`, "Opening book"): version 2,
+    /// with the shard and the checksums of the records and of the header.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER_LEN + RECORD_LEN * self.len());
-        out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out.extend_from_slice(&[self.width, self.height, self.depth, 0, 0, 0]);
-        out.extend_from_slice(&(self.len() as u64).to_le_bytes());
+        let mut records = Vec::with_capacity(RECORD_LEN * self.len());
         for (key, score) in self.records() {
-            out.extend_from_slice(&key.to_le_bytes());
-            out.extend_from_slice(&score.to_le_bytes());
+            records.extend_from_slice(&key.to_le_bytes());
+            records.extend_from_slice(&score.to_le_bytes());
         }
+        let mut out = Vec::with_capacity(HEADER_LEN + records.len());
+        out.extend_from_slice(&header_bytes(
+            (self.width, self.height, self.depth),
+            self.shard,
+            self.len() as u64,
+            crc32fast::hash(&records),
+        ));
+        out.extend_from_slice(&records);
         out
     }
 
     /// Reads a book file, checking every field and record: a malformed file is
     /// an error naming the byte offset and the field, never a panic.
     pub fn from_bytes(bytes: &[u8]) -> Result<OpeningBook, BookError> {
-        let Some(header) = bytes.first_chunk::<HEADER_LEN>() else {
+        let Some(common) = bytes.first_chunk::<HEADER_LEN_V1>() else {
             return Err(BookError::ShortHeader { len: bytes.len() });
         };
-        let header = Header::parse(header)?;
-        let body = &bytes[HEADER_LEN..];
+        let mut header = Header::parse(common)?;
+        if header.version >= 2 {
+            let Some(extension) = bytes[HEADER_LEN_V1..].first_chunk::<EXTENSION_LEN>() else {
+                return Err(BookError::ShortHeader { len: bytes.len() });
+            };
+            header.extend(common, extension)?;
+        }
+        let body = &bytes[header.len()..];
         header.check_body_len(body.len() as u64)?;
         header.book(body)
     }
@@ -219,17 +314,28 @@ impl OpeningBook {
     /// once. A header announcing more than [`MAX_FILE_BYTES`] is refused too.
     pub fn read_from(reader: &mut dyn Read, size: Option<u64>) -> Result<OpeningBook, BookError> {
         let io = |e: std::io::Error| BookError::Io(e.to_string());
-        let mut header = [0u8; HEADER_LEN];
-        let got = read_up_to(reader, &mut header).map_err(io)?;
-        if got < HEADER_LEN {
+        let mut common = [0u8; HEADER_LEN_V1];
+        let got = read_up_to(reader, &mut common).map_err(io)?;
+        if got < HEADER_LEN_V1 {
             return Err(BookError::ShortHeader { len: got });
         }
-        let header = Header::parse(&header)?;
+        let mut header = Header::parse(&common)?;
+        if header.version >= 2 {
+            let mut extension = [0u8; EXTENSION_LEN];
+            let got = read_up_to(reader, &mut extension).map_err(io)?;
+            if got < EXTENSION_LEN {
+                return Err(BookError::ShortHeader {
+                    len: HEADER_LEN_V1 + got,
+                });
+            }
+            header.extend(&common, &extension)?;
+        }
+        let header_len = header.len() as u64;
         if let Some(size) = size {
-            header.check_body_len(size.saturating_sub(HEADER_LEN as u64))?;
+            header.check_body_len(size.saturating_sub(header_len))?;
         }
         let body_len = header.count.checked_mul(RECORD_LEN as u64);
-        let total = body_len.and_then(|body| body.checked_add(HEADER_LEN as u64));
+        let total = body_len.and_then(|body| body.checked_add(header_len));
         let Some((body_len, total)) = body_len.zip(total).filter(|&(_, t)| t <= MAX_FILE_BYTES)
         else {
             return Err(BookError::TooLarge {
@@ -290,7 +396,32 @@ impl OpeningBook {
                     limit,
                 },
             })?;
-        let total: u64 = layers.iter().map(|layer| layer.len() as u64).sum();
+        // This shard's positions; those an earlier build solved are set aside.
+        let resumed: HashMap<u64, i8> = options.resumed.iter().copied().collect();
+        let mut carried: Vec<Vec<(u64, i8)>> = vec![Vec::new(); layers.len()];
+        let mut layers = layers;
+        for (stones, layer) in layers.iter_mut().enumerate() {
+            layer.retain(|pos| {
+                let key = canonical_key(pos);
+                if !options.shard.holds(key) {
+                    return false;
+                }
+                match resumed.get(&key) {
+                    Some(&score) => {
+                        carried[stones].push((key, score));
+                        false
+                    }
+                    None => true,
+                }
+            });
+        }
+        let carried_count: u64 = carried.iter().map(|c| c.len() as u64).sum();
+        if carried_count != resumed.len() as u64 {
+            return Err(BuildError::ResumedMismatch {
+                stray: resumed.len() as u64 - carried_count,
+            });
+        }
+        let total: u64 = layers.iter().map(|layer| layer.len() as u64).sum::<u64>() + carried_count;
         let known = Arc::new(Layers {
             layers: (0..layers.len()).map(|_| OnceLock::new()).collect(),
         });
@@ -312,11 +443,11 @@ impl OpeningBook {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let limits = Limits::exact().with_stop(Arc::clone(&stop));
-        let (mut done, mut nodes) = (0u64, 0u64);
+        let (mut done, mut nodes) = (carried_count, 0u64);
         let mut solve_layers = || -> Result<(), BuildError> {
             for (stones, layer) in layers.iter().enumerate().rev() {
                 let next = AtomicUsize::new(0);
-                let (sender, receiver) = mpsc::channel::<u64>();
+                let (sender, receiver) = mpsc::channel::<(u64, (u64, i8))>();
                 let results = std::thread::scope(|scope| {
                     let workers: Vec<_> = engines
                         .iter_mut()
@@ -340,16 +471,17 @@ impl OpeningBook {
                                         .ok_or(BuildError::Unsolved {
                                             moves: crate::Notation::position_string(pos),
                                         })?;
-                                    solved.push((canonical_key(pos), score));
+                                    let record = (canonical_key(pos), score);
+                                    solved.push(record);
                                     // The receiver outlives the workers.
-                                    let _ = sender.send(result.stats.nodes);
+                                    let _ = sender.send((result.stats.nodes, record));
                                 }
                                 Ok(solved)
                             })
                         })
                         .collect();
                     drop(sender);
-                    for position_nodes in receiver {
+                    for (position_nodes, record) in receiver {
                         done += 1;
                         nodes += position_nodes;
                         progress(&BuildProgress {
@@ -357,6 +489,7 @@ impl OpeningBook {
                             total,
                             stones: stones as u32,
                             nodes,
+                            record,
                         });
                     }
                     workers
@@ -369,6 +502,7 @@ impl OpeningBook {
                         .collect::<Result<Vec<_>, _>>()
                 })?;
                 let mut records: Vec<(u64, i8)> = results.into_iter().flatten().collect();
+                records.append(&mut carried[stones]);
                 records.sort_unstable();
                 let (keys, scores) = records.into_iter().unzip();
                 // The layer is complete: from now on the engines read it.
@@ -395,6 +529,7 @@ impl OpeningBook {
                 width: empty.width() as u8,
                 height: empty.height() as u8,
                 depth: depth as u8,
+                shard: options.shard,
                 entries: Entries { keys, scores },
             },
             BuildStats {
@@ -404,6 +539,212 @@ impl OpeningBook {
             },
         ))
     }
+}
+
+impl OpeningBook {
+    /// Merges the shards of one book into the whole book. They must be all the shards of
+    /// the same book (board, depth, shard count), each once, and together hold exactly
+    /// the book's positions: the positions are listed again and compared with the
+    /// records, so a shard that is missing records (or holds strays) is refused.
+    /// Raising `stop` ends the listing with [`MergeError::Interrupted`].
+    pub fn merge(parts: Vec<OpeningBook>, stop: &AtomicBool) -> Result<OpeningBook, MergeError> {
+        let Some(first) = parts.first() else {
+            return Err(MergeError::NoShards);
+        };
+        let (width, height, depth, count) =
+            (first.width, first.height, first.depth, first.shard.count);
+        let mut seen: Vec<Option<usize>> = vec![None; count as usize];
+        for (file, part) in parts.iter().enumerate() {
+            if (part.width, part.height, part.depth, part.shard.count)
+                != (width, height, depth, count)
+            {
+                return Err(MergeError::Mismatch {
+                    file,
+                    expected: format!("{width}x{height}, depth {depth}, {count} shards"),
+                    found: format!(
+                        "{}x{}, depth {}, {} shards",
+                        part.width, part.height, part.depth, part.shard.count
+                    ),
+                });
+            }
+            let slot = &mut seen[part.shard.index as usize];
+            if let Some(other) = *slot {
+                return Err(MergeError::Overlap {
+                    shard: part.shard,
+                    files: (other, file),
+                });
+            }
+            *slot = Some(file);
+        }
+        let missing: Vec<u32> = (0..count).filter(|&i| seen[i as usize].is_none()).collect();
+        if !missing.is_empty() {
+            return Err(MergeError::Gap { count, missing });
+        }
+        let mut records: Vec<(u64, i8)> = parts.iter().flat_map(OpeningBook::records).collect();
+        records.sort_unstable();
+        if let Some(pair) = records.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+            return Err(MergeError::Duplicate { key: pair[0].0 });
+        }
+        // The positions the book must hold, against the records.
+        let board = Connect4::new(width as u32, height as u32).map_err(|_| MergeError::NoShards)?;
+        let layers = enumerate_until(&board, depth as u32, stop).ok_or(MergeError::Interrupted)?;
+        let mut expected: Vec<u64> = layers.iter().flatten().map(canonical_key).collect();
+        expected.sort_unstable();
+        if let Some((at, &key)) = expected
+            .iter()
+            .enumerate()
+            .find(|&(i, &key)| records.get(i).map(|r| r.0) != Some(key))
+        {
+            // The first difference: a position with no record, or a record of no position.
+            let stray = records.get(at).map(|r| r.0).filter(|&r| r < key);
+            return Err(match stray {
+                Some(stray) => MergeError::Stray { key: stray },
+                None => MergeError::Missing {
+                    key,
+                    shard: Shard {
+                        index: shard_of(key, count),
+                        count,
+                    },
+                },
+            });
+        }
+        if let Some(&(key, _)) = records.get(expected.len()) {
+            return Err(MergeError::Stray { key });
+        }
+        let (keys, scores) = records.into_iter().unzip();
+        Ok(OpeningBook {
+            width,
+            height,
+            depth,
+            shard: Shard::WHOLE,
+            entries: Entries { keys, scores },
+        })
+    }
+}
+
+/// The first bytes of a build's journal (the records a resumable build has solved so
+/// far, appended as they come): a version-2 header naming the book and the shard, with
+/// no records announced and no checksums.
+pub fn journal_header(width: u32, height: u32, depth: u32, shard: Shard) -> [u8; HEADER_LEN] {
+    header_bytes((width as u8, height as u8, depth as u8), shard, 0, 0)
+}
+
+/// The records of a journal written for this book and shard (see [`journal_header`]),
+/// each checked as a book's records are, and the length of the journal up to the last
+/// whole record (an interrupted write may leave part of one: the journal is cut there
+/// before more is appended).
+pub fn read_journal(
+    bytes: &[u8],
+    width: u32,
+    height: u32,
+    depth: u32,
+    shard: Shard,
+) -> Result<(Vec<(u64, i8)>, usize), BookError> {
+    let fits = width <= u8::MAX as u32 && height <= u8::MAX as u32 && depth <= u8::MAX as u32;
+    let board = Connect4::new(width, height)
+        .ok()
+        .filter(|board| fits && depth <= board.cells());
+    let expected = journal_header(width, height, depth, shard);
+    if board.is_none() || bytes.len() < HEADER_LEN || bytes[..HEADER_LEN] != expected {
+        return Err(BookError::BadRecord {
+            record: 0,
+            offset: 0,
+            problem: format!(
+                "not the journal of a {width}x{height} book of depth {depth}, shard {shard}"
+            ),
+        });
+    }
+    let cells = width * height;
+    let mut records = Vec::new();
+    let body = &bytes[HEADER_LEN..];
+    for (index, record) in body.chunks_exact(RECORD_LEN).enumerate() {
+        let offset = (HEADER_LEN + index * RECORD_LEN) as u64;
+        let bad = |problem: String| BookError::BadRecord {
+            record: index as u64,
+            offset,
+            problem,
+        };
+        let key = u64::from_le_bytes(record[..8].try_into().unwrap_or_default());
+        let score = record[8] as i8;
+        let stones = check_key(key, width, height, depth).map_err(bad)?;
+        if !shard.holds(key) || from_pons_counts(cells, stones, score as i32).is_none() {
+            return Err(bad(format!(
+                "key {key:#x} with score {score} is not a record of this shard"
+            )));
+        }
+        records.push((key, score));
+    }
+    let whole = HEADER_LEN + body.len() / RECORD_LEN * RECORD_LEN;
+    Ok((records, whole))
+}
+
+/// The book that ships with ply (`books/connect4.book` in the repository), built into
+/// the binary: 7x6, read and checked once, on first use.
+pub fn shipped() -> Option<Arc<OpeningBook>> {
+    static SHIPPED: OnceLock<Option<Arc<OpeningBook>>> = OnceLock::new();
+    SHIPPED
+        .get_or_init(|| OpeningBook::from_bytes(SHIPPED_BYTES).ok().map(Arc::new))
+        .clone()
+}
+
+/// The bytes of the shipped book.
+pub const SHIPPED_BYTES: &[u8] = include_bytes!("../../../../books/connect4.book");
+
+/// Why shards could not be merged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// No file was given.
+    #[error("no shard to merge")]
+    NoShards,
+    /// A file of another book than the first.
+    #[error("file {} is a shard of another book: {found}, where the first file is {expected}", file + 1)]
+    Mismatch {
+        /// The file, from 0, in the order given.
+        file: usize,
+        /// What the first file is.
+        expected: String,
+        /// What this one is.
+        found: String,
+    },
+    /// The same shard given twice.
+    #[error("shard {shard} is given twice (files {} and {}): the shards overlap", files.0 + 1, files.1 + 1)]
+    Overlap {
+        /// The shard.
+        shard: Shard,
+        /// The two files, from 0.
+        files: (usize, usize),
+    },
+    /// Shards missing.
+    #[error("the shards leave a gap: {} of {count} missing ({})", missing.len(), missing.iter().map(|i| format!("{i}/{count}")).collect::<Vec<_>>().join(", "))]
+    Gap {
+        /// The shard count.
+        count: u32,
+        /// The shards not given.
+        missing: Vec<u32>,
+    },
+    /// Two records of one position.
+    #[error("the position with key {key:#x} is in two shards: the shards overlap")]
+    Duplicate {
+        /// Its canonical key.
+        key: u64,
+    },
+    /// A position of the book that no shard holds.
+    #[error("the shards leave a gap: the position with key {key:#x} (shard {shard}) has no record")]
+    Missing {
+        /// Its canonical key.
+        key: u64,
+        /// The shard it belongs to.
+        shard: Shard,
+    },
+    /// A record that is no position of the book.
+    #[error("the record with key {key:#x} is not a position of the book")]
+    Stray {
+        /// Its key.
+        key: u64,
+    },
+    /// The stop flag was raised.
+    #[error("interrupted")]
+    Interrupted,
 }
 
 /// The engine reads the book as a source of known values (node-relative:
@@ -441,6 +782,11 @@ pub struct BuildOptions {
     /// Refuse a book of more positions than this ([`BuildError::TooManyPositions`],
     /// found before any is solved); `None`: no limit.
     pub max_positions: Option<usize>,
+    /// The share of the positions to solve ([`Shard::WHOLE`]: all of them).
+    pub shard: Shard,
+    /// Records solved by an earlier, interrupted build of the same book (canonical key,
+    /// Pons score): taken as they are, not solved again.
+    pub resumed: Vec<(u64, i8)>,
 }
 
 impl Default for BuildOptions {
@@ -450,6 +796,8 @@ impl Default for BuildOptions {
             hash_mib: 16,
             stop: None,
             max_positions: None,
+            shard: Shard::WHOLE,
+            resumed: Vec::new(),
         }
     }
 }
@@ -465,6 +813,9 @@ pub struct BuildProgress {
     pub stones: u32,
     /// Nodes searched so far.
     pub nodes: u64,
+    /// The record just solved: canonical key and Pons score (what a resumable build
+    /// saves as it goes).
+    pub record: (u64, i8),
 }
 
 /// What a finished build cost.
@@ -514,13 +865,21 @@ pub enum BuildError {
     /// The engine's table or the book could not have its memory.
     #[error("{0}")]
     Memory(#[from] ply_core::memory::MemoryError),
+    /// Records handed over as already solved that are not positions of this book's shard.
+    #[error("{stray} of the records to resume from are not positions of this book and shard")]
+    ResumedMismatch {
+        /// How many such records.
+        stray: u64,
+    },
 }
 
 /// Why a book file could not be read: each message names the byte offset and the field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BookError {
     /// Shorter than the header.
-    #[error("the file is {len} bytes long, shorter than the {HEADER_LEN}-byte header of a book")]
+    #[error(
+        "the file is {len} bytes long, shorter than the header of a book ({HEADER_LEN_V1} bytes in version 1, {HEADER_LEN} in version 2)"
+    )]
     ShortHeader {
         /// The file's length in bytes.
         len: usize,
@@ -530,7 +889,7 @@ pub enum BookError {
     BadMagic,
     /// A format version this ply does not read.
     #[error(
-        "bytes 8-9: format version {version} is not supported (this ply reads version {FORMAT_VERSION})"
+        "bytes 8-9: format version {version} is not supported (this ply reads versions 1 and {FORMAT_VERSION})"
     )]
     UnsupportedVersion {
         /// The version in the file.
@@ -553,6 +912,34 @@ pub enum BookError {
         depth: u8,
         /// The board's cells.
         cells: u32,
+    },
+    /// The header's checksum (bytes 36-39) does not match bytes 0-35.
+    #[error(
+        "bytes 36-39: the header's checksum is {stored:#010x}, but bytes 0-35 give {computed:#010x}: the file is damaged"
+    )]
+    HeaderChecksum {
+        /// The checksum in the file.
+        stored: u32,
+        /// The checksum of the bytes read.
+        computed: u32,
+    },
+    /// The records' checksum (bytes 32-35) does not match them.
+    #[error(
+        "bytes 32-35: the records' checksum is {stored:#010x}, but the records give {computed:#010x}: the file is damaged"
+    )]
+    Checksum {
+        /// The checksum in the file.
+        stored: u32,
+        /// The checksum of the records read.
+        computed: u32,
+    },
+    /// A shard that cannot be: the count is 0 or the index not below it.
+    #[error("bytes 24-31: shard {index} of {count} (a shard's index goes from 0 to its count - 1)")]
+    BadShard {
+        /// The index in the file.
+        index: u32,
+        /// The count in the file.
+        count: u32,
     },
     /// Reserved bytes that are not zero.
     #[error("bytes 13-15: reserved bytes must be zero")]
@@ -629,23 +1016,83 @@ pub enum BookError {
 /// announcing more is refused before anything is read or allocated for it.
 pub const MAX_FILE_BYTES: u64 = 1 << 30;
 
+/// Bytes of the header that version 2 adds after version 1's: the shard (index and
+/// count, 4 bytes each), the CRC-32 of the records and the CRC-32 of the header's first
+/// 36 bytes.
+const EXTENSION_LEN: usize = HEADER_LEN - HEADER_LEN_V1;
+
+/// A version-2 header: the fields, the shard and the checksums (see `docs/connect4.md`).
+fn header_bytes(
+    (width, height, depth): (u8, u8, u8),
+    shard: Shard,
+    count: u64,
+    records_crc: u32,
+) -> [u8; HEADER_LEN] {
+    let mut out = [0u8; HEADER_LEN];
+    out[..8].copy_from_slice(&MAGIC);
+    out[8..10].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out[10..13].copy_from_slice(&[width, height, depth]);
+    out[16..24].copy_from_slice(&count.to_le_bytes());
+    out[24..28].copy_from_slice(&shard.index.to_le_bytes());
+    out[28..32].copy_from_slice(&shard.count.to_le_bytes());
+    out[32..36].copy_from_slice(&records_crc.to_le_bytes());
+    let header_crc = crc32fast::hash(&out[..36]);
+    out[36..40].copy_from_slice(&header_crc.to_le_bytes());
+    out
+}
+
 /// The fields of a book's header, checked.
 struct Header {
+    version: u16,
     width: u8,
     height: u8,
     depth: u8,
     board: Connect4,
     /// The records the header announces.
     count: u64,
+    shard: Shard,
+    /// The CRC-32 of the records (version 2; version 1 has none).
+    records_crc: Option<u32>,
 }
 
 impl Header {
-    fn parse(bytes: &[u8; HEADER_LEN]) -> Result<Header, BookError> {
+    /// The bytes before the records.
+    fn len(&self) -> usize {
+        if self.version >= 2 {
+            HEADER_LEN
+        } else {
+            HEADER_LEN_V1
+        }
+    }
+
+    /// Version 2's extension: the header's checksum first (a damaged header is
+    /// refused before any of its fields is believed), then the shard.
+    fn extend(
+        &mut self,
+        common: &[u8; HEADER_LEN_V1],
+        extension: &[u8; EXTENSION_LEN],
+    ) -> Result<(), BookError> {
+        let word =
+            |at: usize| u32::from_le_bytes(extension[at..at + 4].try_into().unwrap_or_default());
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(common);
+        hasher.update(&extension[..12]);
+        let (stored, computed) = (word(12), hasher.finalize());
+        if stored != computed {
+            return Err(BookError::HeaderChecksum { stored, computed });
+        }
+        let (index, count) = (word(0), word(4));
+        self.shard = Shard::new(index, count).ok_or(BookError::BadShard { index, count })?;
+        self.records_crc = Some(word(8));
+        Ok(())
+    }
+
+    fn parse(bytes: &[u8; HEADER_LEN_V1]) -> Result<Header, BookError> {
         if bytes[..8] != MAGIC {
             return Err(BookError::BadMagic);
         }
         let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-        if version != FORMAT_VERSION {
+        if version != FORMAT_VERSION && version != 1 {
             return Err(BookError::UnsupportedVersion { version });
         }
         let (width, height, depth) = (bytes[10], bytes[11], bytes[12]);
@@ -667,20 +1114,24 @@ impl Header {
         let mut count = [0; 8];
         count.copy_from_slice(&bytes[16..24]);
         Ok(Header {
+            version,
             width,
             height,
             depth,
             board,
             count: u64::from_le_bytes(count),
+            shard: Shard::WHOLE,
+            records_crc: None,
         })
     }
 
     /// An error unless a body of `body` bytes holds exactly the announced records.
     fn check_body_len(&self, body: u64) -> Result<(), BookError> {
         let count = self.count;
+        let header_len = self.len() as u64;
         let whole = body / RECORD_LEN as u64;
         if whole < count {
-            let offset = HEADER_LEN as u64 + whole * RECORD_LEN as u64;
+            let offset = header_len + whole * RECORD_LEN as u64;
             return Err(BookError::Truncated {
                 record: whole,
                 offset,
@@ -691,7 +1142,7 @@ impl Header {
         let expected = count * RECORD_LEN as u64;
         if body != expected {
             return Err(BookError::TrailingBytes {
-                offset: HEADER_LEN as u64 + expected,
+                offset: header_len + expected,
                 extra: body - expected,
             });
         }
@@ -700,6 +1151,14 @@ impl Header {
 
     /// The book whose records are `body` (exactly `count` of them: see `check_body_len`).
     fn book(self, body: &[u8]) -> Result<OpeningBook, BookError> {
+        // The checksum first: a damaged record must not be read as another position.
+        if let Some(stored) = self.records_crc {
+            let computed = crc32fast::hash(body);
+            if stored != computed {
+                return Err(BookError::Checksum { stored, computed });
+            }
+        }
+        let header_len = self.len();
         let count = self.count as usize; // no more than the bytes in memory
         let (w, h) = (self.width as u32, self.height as u32);
         let mut entries = Entries {
@@ -707,7 +1166,7 @@ impl Header {
             scores: Vec::with_capacity(count),
         };
         for (index, record) in body.chunks_exact(RECORD_LEN).enumerate() {
-            let offset = HEADER_LEN + index * RECORD_LEN;
+            let offset = header_len + index * RECORD_LEN;
             let mut key = [0; 8];
             key.copy_from_slice(&record[..8]);
             let key = u64::from_le_bytes(key);
@@ -725,6 +1184,14 @@ impl Header {
                 )));
             }
             let stones = check_key(key, w, h, self.depth as u32).map_err(&bad)?;
+            if !self.shard.holds(key) {
+                return Err(bad(format!(
+                    "key {key:#x} belongs to shard {}/{}, not to this file's shard {}",
+                    shard_of(key, self.shard.count),
+                    self.shard.count,
+                    self.shard
+                )));
+            }
             if from_pons_counts(self.board.cells(), stones, score as i32).is_none() {
                 return Err(BookError::BadRecord {
                     record: index as u64,
@@ -741,6 +1208,7 @@ impl Header {
             width: self.width,
             height: self.height,
             depth: self.depth,
+            shard: self.shard,
             entries,
         })
     }
@@ -1219,23 +1687,48 @@ mod tests {
         let book = build(4, 4, 3);
         let bytes = book.to_bytes();
         assert_eq!(bytes.len(), HEADER_LEN + RECORD_LEN * book.len());
-        assert_eq!(&bytes[..16], b"ply-c4bk\x01\x00\x04\x04\x03\x00\x00\x00");
+        assert_eq!(&bytes[..16], b"ply-c4bk\x02\x00\x04\x04\x03\x00\x00\x00");
         assert_eq!(
             u64::from_le_bytes(bytes[16..24].try_into().unwrap()),
             book.len() as u64
         );
+        // Shard 0 of 1, then the checksums of the records and of the header.
+        assert_eq!(&bytes[24..32], &[0, 0, 0, 0, 1, 0, 0, 0]);
+        assert_eq!(
+            u32::from_le_bytes(bytes[32..36].try_into().unwrap()),
+            crc32fast::hash(&bytes[40..])
+        );
+        assert_eq!(
+            u32::from_le_bytes(bytes[36..40].try_into().unwrap()),
+            crc32fast::hash(&bytes[..36])
+        );
         // The first record is the empty board (key 0), a draw.
-        assert_eq!(&bytes[24..33], &[0; 9]);
+        assert_eq!(&bytes[40..49], &[0; 9]);
         assert_eq!(OpeningBook::from_bytes(&bytes).unwrap(), book);
+        // Version 1 (no shard, no checksums) is still read.
+        assert_eq!(OpeningBook::from_bytes(&version_1(&book)).unwrap(), book);
         // A depth-0 book holds the empty board only.
         let tiny = build(4, 4, 0);
         assert_eq!(tiny.records().collect::<Vec<_>>(), vec![(0, 0)]);
         assert_eq!(OpeningBook::from_bytes(&tiny.to_bytes()).unwrap(), tiny);
     }
 
-    /// A valid 4x4 depth-3 book with `edit` applied to its bytes, read back.
+    /// `book` in format version 1: the 24-byte header and the records.
+    fn version_1(book: &OpeningBook) -> Vec<u8> {
+        let records: Vec<(u64, i8)> = book.records().collect();
+        let mut bytes = b"ply-c4bk\x01\x00".to_vec();
+        bytes.extend_from_slice(&[book.width, book.height, book.depth, 0, 0, 0]);
+        bytes.extend_from_slice(&(records.len() as u64).to_le_bytes());
+        for &(key, score) in &records {
+            bytes.extend(record(key, score));
+        }
+        bytes
+    }
+
+    /// A valid 4x4 depth-3 book (format version 1, whose header fields have no
+    /// checksum in front of them) with `edit` applied to its bytes, read back.
     fn read_edited(edit: impl FnOnce(&mut Vec<u8>)) -> String {
-        let mut bytes = build(4, 4, 3).to_bytes();
+        let mut bytes = version_1(&build(4, 4, 3));
         edit(&mut bytes);
         OpeningBook::from_bytes(&bytes).unwrap_err().to_string()
     }
@@ -1262,15 +1755,15 @@ mod tests {
         let err = |bytes: &[u8]| OpeningBook::from_bytes(bytes).unwrap_err().to_string();
         assert_eq!(
             err(b"ply-c4"),
-            "the file is 6 bytes long, shorter than the 24-byte header of a book"
+            "the file is 6 bytes long, shorter than the header of a book (24 bytes in version 1, 40 in version 2)"
         );
         assert_eq!(
             read_edited(|b| b[0] = b'P'),
             "bytes 0-7: not a ply Connect Four book (the magic bytes are not \"ply-c4bk\")"
         );
         assert_eq!(
-            read_edited(|b| b[8] = 2),
-            "bytes 8-9: format version 2 is not supported (this ply reads version 1)"
+            read_edited(|b| b[8] = 3),
+            "bytes 8-9: format version 3 is not supported (this ply reads versions 1 and 2)"
         );
         assert_eq!(
             read_edited(|b| b[10] = 10),
@@ -1385,23 +1878,23 @@ mod tests {
         assert_eq!(
             read(bytes, Some(bytes.len() as u64 + 9)).unwrap_err(),
             BookError::TrailingBytes {
-                offset: 24 + 9 * n,
+                offset: 40 + 9 * n,
                 extra: 9
             }
         );
         assert_eq!(
-            read(&bytes[..30], Some(30)).unwrap_err(),
+            read(&bytes[..46], Some(46)).unwrap_err(),
             BookError::Truncated {
                 record: 0,
-                offset: 24,
+                offset: 40,
                 count: n
             }
         );
         assert_eq!(
-            read(&bytes[..30], None).unwrap_err(),
+            read(&bytes[..46], None).unwrap_err(),
             BookError::Truncated {
                 record: 0,
-                offset: 24,
+                offset: 40,
                 count: n
             }
         );
@@ -1428,6 +1921,168 @@ mod tests {
             error.to_string(),
             "bytes 16-23 announce 18446744073709551615 records, more than the 1024 MiB a book file may have"
         );
+    }
+
+    #[test]
+    fn damaged_files_are_refused_by_their_checksums() {
+        let bytes = valid_file().to_vec();
+        let err = |bytes: &[u8]| OpeningBook::from_bytes(bytes).unwrap_err();
+        // A flipped bit in a record that still reads as a valid record: only the
+        // checksum tells (the score of the empty board, 0, becomes 1).
+        let mut damaged = bytes.clone();
+        damaged[48] ^= 1;
+        assert!(
+            matches!(err(&damaged), BookError::Checksum { .. }),
+            "{}",
+            err(&damaged)
+        );
+        assert!(err(&damaged).to_string().contains("the file is damaged"));
+        // A flipped bit in the header's fields.
+        let mut damaged = bytes.clone();
+        damaged[17] ^= 1;
+        assert!(matches!(err(&damaged), BookError::HeaderChecksum { .. }));
+        // The same through a stream.
+        let mut stream = std::io::Cursor::new(&damaged[..]);
+        assert!(matches!(
+            OpeningBook::read_from(&mut stream, None).unwrap_err(),
+            BookError::HeaderChecksum { .. }
+        ));
+    }
+
+    #[test]
+    fn shards_split_the_book_and_merge_back() {
+        let whole = build(4, 4, 5);
+        let shards: Vec<OpeningBook> = (0..3)
+            .map(|i| {
+                let options = BuildOptions {
+                    shard: Shard::new(i, 3).unwrap(),
+                    ..BuildOptions::default()
+                };
+                OpeningBook::build(&board(4, 4), 5, &options, |_| {})
+                    .unwrap()
+                    .0
+            })
+            .collect();
+        // Each shard holds its own positions only, and reads back as that shard.
+        for (i, shard) in shards.iter().enumerate() {
+            assert!(shard.records().all(|(key, _)| shard_of(key, 3) == i as u32));
+            assert_eq!(OpeningBook::from_bytes(&shard.to_bytes()).unwrap(), *shard);
+        }
+        let sizes: Vec<usize> = shards.iter().map(OpeningBook::len).collect();
+        assert_eq!(sizes.iter().sum::<usize>(), whole.len());
+        // In any order, the merge is the book built in one piece, byte for byte.
+        let never = AtomicBool::new(false);
+        let reversed: Vec<OpeningBook> = shards.iter().rev().cloned().collect();
+        let merged = OpeningBook::merge(reversed, &never).unwrap();
+        assert_eq!(merged.to_bytes(), whole.to_bytes());
+        // A gap, an overlap, another book.
+        assert_eq!(
+            OpeningBook::merge(shards[..2].to_vec(), &never)
+                .unwrap_err()
+                .to_string(),
+            "the shards leave a gap: 1 of 3 missing (2/3)"
+        );
+        let twice = vec![
+            shards[0].clone(),
+            shards[1].clone(),
+            shards[1].clone(),
+            shards[2].clone(),
+        ];
+        assert_eq!(
+            OpeningBook::merge(twice, &never).unwrap_err().to_string(),
+            "shard 1/3 is given twice (files 2 and 3): the shards overlap"
+        );
+        let mixed = vec![shards[0].clone(), whole.clone()];
+        assert!(matches!(
+            OpeningBook::merge(mixed, &never).unwrap_err(),
+            MergeError::Mismatch { file: 1, .. }
+        ));
+        // A shard missing a record: the listing of the book's positions finds the gap.
+        let mut short = shards.clone();
+        let removed = short[1].entries.keys.remove(3);
+        short[1].entries.scores.remove(3);
+        assert_eq!(
+            OpeningBook::merge(short, &never).unwrap_err(),
+            MergeError::Missing {
+                key: removed,
+                shard: Shard::new(1, 3).unwrap()
+            }
+        );
+        // A record in a file of the wrong shard is refused when the file is read.
+        let mut stray = shards[0].clone();
+        stray.shard = Shard::new(1, 3).unwrap();
+        let error = OpeningBook::from_bytes(&stray.to_bytes())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("belongs to shard 0/3, not to this file's shard 1/3"),
+            "{error}"
+        );
+        assert_eq!("2/5".parse::<Shard>(), Ok(Shard::new(2, 5).unwrap()));
+        for bad in ["5/5", "1", "a/2", "0/0", "-1/2"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_resumed_build_takes_the_journal_and_solves_the_rest() {
+        let whole = build(4, 4, 5);
+        let shard = Shard::WHOLE;
+        // A journal of some records, one of them cut short.
+        let mut journal = journal_header(4, 4, 5, shard).to_vec();
+        let some: Vec<(u64, i8)> = whole.records().step_by(3).collect();
+        for &(key, score) in &some {
+            journal.extend(record(key, score));
+        }
+        journal.extend_from_slice(&[1, 2, 3]);
+        let (records, whole_len) = read_journal(&journal, 4, 4, 5, shard).unwrap();
+        assert_eq!(records, some);
+        assert_eq!(whole_len, journal.len() - 3);
+        // The journal of another book or shard is refused.
+        assert!(read_journal(&journal, 4, 4, 6, shard).is_err());
+        assert!(read_journal(&journal, 4, 4, 5, Shard::new(0, 2).unwrap()).is_err());
+        let options = BuildOptions {
+            resumed: records,
+            ..BuildOptions::default()
+        };
+        let mut solved = 0;
+        let (resumed, _) = OpeningBook::build(&board(4, 4), 5, &options, |_| solved += 1).unwrap();
+        assert_eq!(resumed, whole);
+        assert_eq!(solved, whole.len() - some.len());
+        // Records that are not positions of the book are refused.
+        let options = BuildOptions {
+            resumed: vec![(whole.records().last().unwrap().0 + 1, 0)],
+            ..BuildOptions::default()
+        };
+        assert!(OpeningBook::build(&board(4, 4), 5, &options, |_| {}).is_err());
+    }
+
+    /// The book built into the binary: 7x6, its scores those of the theory (the first
+    /// player wins by the centre column; Allis 1988, and Pons' scores of the first moves:
+    /// -2 -1 0 1 0 -1 -2 by column), and every record agrees with its children.
+    #[test]
+    fn the_shipped_book_is_read_and_agrees_with_theory() {
+        let book = shipped().expect("the shipped book reads");
+        assert_eq!((book.width(), book.height()), (7, 6));
+        let empty = Connect4::standard();
+        assert_eq!(book.get(&empty), Some(1));
+        let first_moves: Vec<i32> = (0..7)
+            .map(|column| -book.get(&empty.after(column)).unwrap())
+            .collect();
+        assert_eq!(first_moves, [-2, -1, 0, 1, 0, -1, -2]);
+        // Each position short of the book's depth: its score is the best of its
+        // children's, negated (negamax over the book itself).
+        for layer in enumerate(&empty, book.depth() - 1) {
+            for pos in layer {
+                let best = pos
+                    .legal_moves()
+                    .into_iter()
+                    .map(|mv| -book.get(&pos.after(mv)).unwrap())
+                    .max()
+                    .unwrap();
+                assert_eq!(book.get(&pos), Some(best), "{}", pos.position_string());
+            }
+        }
     }
 
     proptest! {
