@@ -253,6 +253,13 @@ fn the_built_in_book_answers_without_a_file() {
     // Pons' scores after 4: the second player's replies, columns 1 to 7.
     assert_eq!(scores, [-4, -2, -2, -1, -2, -2, -4]);
     assert!(json["nodes"].as_u64().unwrap() < 10, "{json}");
+    // Two stones: `44` is a first-player win with score +1 only by the centre column (an
+    // exact solve without the book: 546 M nodes, docs/connect4.md), answered at once.
+    let out = run(&dir, &["solve", "connect4", "44", "--all-moves", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&ok(&out).stdout).unwrap();
+    assert_eq!(json["score"], 1);
+    assert_eq!(json["best"], serde_json::json!(["4"]));
+    assert!(json["nodes"].as_u64().unwrap() < 10, "{json}");
     // --no-book turns it off (the book field says so).
     let out = run(&dir, &["solve", "connect4:5x4", "--no-book", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&ok(&out).stdout).unwrap();

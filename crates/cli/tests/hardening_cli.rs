@@ -451,8 +451,9 @@ fn ctrl_c_stops_every_solver_of_solve() {
         &["solve", "connect4", "--no-book", "--json"],
         &["solve", "connect4", "--no-book", "--weak", "--json"],
         // Retrograde analysis.
-        &["solve", "pursuit:grid:5x5,cops=3", "--json"],
-        &["solve", "pursuit-hidden:grid:4x4,cops=3", "--json"],
+        // (Graphs that take seconds, not a few hundred milliseconds, on a fast machine.)
+        &["solve", "pursuit:grid:7x7,cops=3", "--json"],
+        &["solve", "pursuit-hidden:grid:4x5,cops=3", "--json"],
         // The memo solver (a million positions of two piles).
         &["solve", "nim:1000,1000", "--json"],
     ] {
@@ -619,7 +620,7 @@ fn ctrl_c_ends_the_rest_at_once_with_130() {
     let out = interrupted(&["grundy", "subtraction:99999", "--upto", "100000", "--json"]);
     out.assert_stderr_contains("ply: interrupted");
     assert_eq!(out.stdout, "");
-    let out = interrupted(&["tree", "pursuit:grid:5x5,cops=3", "--json"]);
+    let out = interrupted(&["tree", "pursuit:grid:7x7,cops=3", "--json"]);
     out.assert_stderr_contains("ply: interrupted");
 }
 
@@ -645,8 +646,9 @@ fn long_work_shows_its_progress_on_a_terminal() {
     for (args, needle) in [
         ("solve mnk:4,4,4 --algorithm alphabeta", "alphabeta: "),
         ("solve mnk:4,4,4 --algorithm minimax", "minimax: "),
-        ("solve connect4 44", "solving move 1 of 7"),
-        ("solve connect4 44 --weak", "solving move 1 of 7"),
+        // Four stones: beyond the shipped book, which answers up to three at once.
+        ("solve connect4 4444", "solving move 1 of 7"),
+        ("solve connect4 4444 --weak", "solving move 1 of 7"),
         ("count mnk:4,4,4 --force", "tree nodes (of about"),
     ] {
         let Some(screen) = on_a_terminal(args, 2) else {

@@ -210,6 +210,9 @@ impl GameVisitor for Build<'_> {
         {
             bar.set_style(style.progress_chars("=> "));
         }
+        // Without a terminal (a batch system's log), a plain line a minute instead of the bar.
+        let logged = !std::io::IsTerminal::is_terminal(&std::io::stderr());
+        let mut last_line = std::time::Instant::now();
         let built = OpeningBook::build(board, depth, &options, |progress| {
             if bar.length() != Some(progress.total) {
                 bar.set_length(progress.total);
@@ -217,6 +220,16 @@ impl GameVisitor for Build<'_> {
             bar.set_message(format!("{} stones", progress.stones));
             bar.set_position(progress.done);
             solved = progress.done;
+            if logged && last_line.elapsed().as_secs() >= 60 {
+                last_line = std::time::Instant::now();
+                eprintln!(
+                    "ply: book: {} of {} positions solved ({} stones), {} s",
+                    progress.done,
+                    progress.total,
+                    progress.stones,
+                    clock.elapsed().as_secs()
+                );
+            }
             // Each solved record goes to the journal; it reaches the disk once a second.
             let (key, score) = progress.record;
             let written = journal
