@@ -12,6 +12,7 @@
 //! | [`analyze`] | the engine on a position: iterative deepening within limits, each iteration told as it comes |
 //! | [`solve`] | a position solved exactly: its value, its best moves, every move's value |
 //! | [`play`] | a game's state after a list of moves, every move's value, the engine's move |
+//! | [`perft`] | chess move sequences counted, the test of a move generator |
 //! | [`control`] | stopping an operation: a flag, and the time it is given |
 //! | [`words`] | results in words, the same everywhere |
 //! | [`resources`] | what an operation may ask of the machine, checked before it starts |
@@ -35,6 +36,7 @@ pub mod analyze;
 pub mod control;
 pub mod cyclic;
 pub mod games;
+pub mod perft;
 pub mod play;
 pub mod resources;
 pub mod solve;

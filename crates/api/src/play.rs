@@ -762,7 +762,7 @@ mod tests {
             "{}",
             error.error
         );
-        let error = state(&request("chess", &[])).unwrap_err();
+        let error = state(&request("checkers", &[])).unwrap_err();
         assert_eq!(error.kind, crate::ErrorKind::BadRequest);
     }
 

@@ -29,6 +29,7 @@ const GAMES_HELP: &str = concat!(
     "  mnk:M,N,K            M columns, N rows, K in a row wins (e.g. mnk:4,4,4)\n",
     "  connect4             Connect Four 7x6; positions are the columns played (e.g. 4453)\n",
     "  connect4:WxH         Connect Four on W columns x H rows (e.g. connect4:5x4)\n",
+    "  chess                chess; positions are FENs or startpos, then moves ... (e.g. 'startpos moves e4 e5')\n",
     "  race:N,K             add 1..K to a total; who reaches exactly N wins (race = race:10,2)\n",
     "  nim:a,b,...          Nim: take from one pile; who takes the last object wins\n",
     "  misere-nim:a,b,...   misère Nim: who takes the last object loses\n",
@@ -56,6 +57,7 @@ enum Command {
     Analyze(commands::analyze::Args),
     Tree(commands::tree::Args),
     Grundy(commands::grundy::Args),
+    Perft(commands::perft::Args),
     Bench(commands::bench::Args),
     Book(commands::book::Args),
     #[command(name = "gen")]
@@ -159,6 +161,7 @@ fn run(arguments: Vec<std::ffi::OsString>, games: &impl source::GameSource) -> E
         Command::Analyze(args) => commands::analyze::run(args, games),
         Command::Tree(args) => commands::tree::run(args, games),
         Command::Grundy(args) => commands::grundy::run(args),
+        Command::Perft(args) => commands::perft::run(args),
         Command::Bench(args) => commands::bench::run(args, games),
         Command::Book(args) => commands::book::run(args, games),
         Command::Generate(args) => commands::generate::run(args, games),

@@ -13,6 +13,7 @@
 //! ```
 
 use crate::bash::Bash;
+use crate::chess::Chess;
 use crate::connect4::Connect4;
 use crate::mnk::Mnk;
 use crate::nim::Nim;
@@ -45,6 +46,10 @@ pub const GAMES: &[(&str, &str)] = &[
     (
         "connect4:WxH",
         "Connect Four on W columns x H rows (W <= 9, W*(H+1) <= 64), e.g. connect4:5x4",
+    ),
+    (
+        "chess",
+        "chess; positions are FENs or startpos, either followed by moves ..., e.g. 'startpos moves e4 e5'",
     ),
     (
         "race:N,K",
@@ -111,6 +116,7 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
         ("mnk", Some(args)) => Ok(visitor.visit(Mnk::from_spec_args(args)?)),
         ("connect4" | "c4", None) => Ok(visitor.visit(Connect4::standard())),
         ("connect4" | "c4", Some(args)) => Ok(visitor.visit(Connect4::from_spec_args(args)?)),
+        ("chess", None) => Ok(visitor.visit(Chess::start())),
         ("mnk", None) => Err(NotationError::new(
             "mnk needs its size: mnk:M,N,K (e.g. mnk:4,4,4)",
         )),

@@ -8,6 +8,7 @@
 //! |---|---|
 //! | [`mnk`] | tic-tac-toe and the m,n,k game |
 //! | [`connect4`] | Connect Four on any board up to 64 bits |
+//! | [`chess`] | chess, with the moves of the `cozy-chess` crate |
 //! | [`race`] | race to N, adding 1 to K |
 //! | [`nim`] | Nim and misère Nim |
 //! | [`bash`] | Bash's game: one pile, take 1 to M |
@@ -22,6 +23,7 @@
 
 pub mod bash;
 pub mod catalog;
+pub mod chess;
 pub mod connect4;
 pub mod graph;
 pub mod mnk;
@@ -36,6 +38,7 @@ pub mod wythoff;
 
 pub use bash::Bash;
 pub use catalog::{GAMES, GRAPHS, GameVisitor, with_game};
+pub use chess::Chess;
 pub use connect4::Connect4;
 pub use mnk::{Cell, Mnk, OpenLines};
 pub use nim::Nim;

@@ -21,17 +21,24 @@ the search alone. Lines without a score are timed but not checked; bad lines are
 stderr with their line number and skipped. Ctrl-C stops and reports the positions done so far.\n\
 The opening book (made by `ply book`; --book FILE, else $PLY_C4_BOOK, else connect4.book in\n\
 the current directory or books/; --no-book: none) is not the table: it stays between positions.\n\
-Exit code 1 when a score is wrong, or when a set has no position that could be solved.";
+Exit code 1 when a score is wrong, or when a set has no position that could be solved.\n\n\
+`ply bench chess [--depth N] [--threads T] [--hash MB]` searches nine fixed chess positions to\n\
+depth N (default 9) with a fresh engine each, and prints the total of nodes (a signature of the\n\
+search) and the nodes per second.";
 
-/// Benchmark the Connect Four solver on test sets of positions.
+/// Benchmark the Connect Four solver on test sets of positions, or the chess engine on
+/// its fixed positions (`ply bench chess [--depth N]`).
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The game: connect4 (or connect4:WxH).
+    /// The game: connect4 (or connect4:WxH), or chess.
     game: String,
-    /// Test sets: one position per line, `moves` or `moves score`.
-    #[arg(required = true, value_name = "FILE")]
+    /// Connect Four's test sets: one position per line, `moves` or `moves score`.
+    #[arg(value_name = "FILE")]
     files: Vec<String>,
+    /// Chess: the depth searched in every position, 1 to 30 (default 9).
+    #[arg(long, value_parser = args::whole::<u32>(1, 30), allow_negative_numbers = true)]
+    depth: Option<u32>,
     /// Only the first N positions of each set (at least 1).
     #[arg(long, value_name = "N", value_parser = args::whole::<usize>(1, usize::MAX as u64), allow_negative_numbers = true)]
     limit: Option<usize>,
@@ -257,5 +264,28 @@ fn time_words(us: f64) -> String {
 }
 
 pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
+    if args.game.trim().eq_ignore_ascii_case("chess") {
+        if !args.files.is_empty()
+            || args.limit.is_some()
+            || args.weak
+            || args.book.book.is_some()
+            || args.book.no_book
+        {
+            anyhow::bail!(
+                "bench chess searches its own positions: FILE, --limit, --weak, --book and --no-book do not apply"
+            );
+        }
+        let depth = args.depth.unwrap_or(super::bench_chess::DEFAULT_DEPTH);
+        return super::bench_chess::run(depth, args.threads, args.hash, args.json);
+    }
+    if args.depth.is_some() {
+        anyhow::bail!("--depth applies to bench chess only (Connect Four's positions are solved)");
+    }
+    if args.files.is_empty() {
+        anyhow::bail!(
+            "bench {} needs at least one test set FILE (or - for standard input)",
+            args.game.trim()
+        );
+    }
     games.visit(&args.game, Bench(&args))?
 }

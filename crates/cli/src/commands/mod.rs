@@ -1,9 +1,11 @@
 pub mod analyze;
 pub mod bench;
+pub mod bench_chess;
 pub mod book;
 pub mod count;
 pub mod generate;
 pub mod grundy;
+pub mod perft;
 pub mod play;
 pub mod serve;
 pub mod solve;

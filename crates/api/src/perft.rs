@@ -1,0 +1,178 @@
+//! Perft: count the legal move sequences of a given length from a chess position, the
+//! standard test of a move generator (and `ply perft`'s whole job).
+//!
+//! ```
+//! use ply_api::control::Control;
+//! use ply_api::perft::{PerftRequest, perft};
+//!
+//! let report = perft(&PerftRequest::new("startpos", 3), &Control::new()).unwrap();
+//! assert_eq!(report.nodes, Some(8_902));
+//! ```
+
+use crate::ApiError;
+use crate::control::Control;
+use ply_core::Game;
+use ply_games::Notation;
+use ply_games::chess::{Chess, divide_until};
+use serde::Serialize;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// The deepest perft accepted: depth 10 from the start is 69 trillion sequences (days);
+/// anything deeper is a typo.
+pub const MAX_DEPTH: u32 = 10;
+
+/// A perft to run.
+#[derive(Clone, Debug)]
+pub struct PerftRequest {
+    /// The position: a FEN (the move counters may be left out) or `startpos`, either
+    /// optionally followed by `moves ...`.
+    pub position: String,
+    /// Plies, 0 to [`MAX_DEPTH`].
+    pub depth: u32,
+    /// Count below each legal move of the position as well.
+    pub divide: bool,
+}
+
+impl PerftRequest {
+    /// A perft of `position` to `depth`, without the per-move counts.
+    pub fn new(position: &str, depth: u32) -> PerftRequest {
+        PerftRequest {
+            position: position.into(),
+            depth,
+            divide: false,
+        }
+    }
+}
+
+/// One legal move of the position and the count below it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PerftMove {
+    /// The move in UCI notation (`e2e4`, `e1g1`), as perft tools print it.
+    #[serde(rename = "move")]
+    pub uci: String,
+    /// The move in SAN (`e4`, `O-O`).
+    pub san: String,
+    /// Sequences of `depth - 1` plies after it.
+    pub nodes: u64,
+}
+
+/// A perft's answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct PerftReport {
+    /// The position counted from, as a FEN.
+    pub fen: String,
+    /// Plies.
+    pub depth: u32,
+    /// Sequences of `depth` legal moves; `None` when the count was interrupted.
+    pub nodes: Option<u64>,
+    /// With `divide`: the count below each legal move, sorted by the UCI move (of the
+    /// moves finished when interrupted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divide: Option<Vec<PerftMove>>,
+    /// Wall-clock time of the count.
+    pub seconds: f64,
+    /// Sequences counted per second (the leaves are counted in bulk, one ply above them).
+    pub nodes_per_second: Option<f64>,
+    /// True when the control stopped the count before its end.
+    pub interrupted: bool,
+}
+
+/// Counts the legal move sequences of `request.depth` plies; stops (with `nodes: None`)
+/// when `control` is raised.
+pub fn perft(request: &PerftRequest, control: &Control) -> Result<PerftReport, ApiError> {
+    if request.depth > MAX_DEPTH {
+        return Err(ApiError::limit(
+            "perft_depth",
+            format!(
+                "perft depth {} is too deep: at most {MAX_DEPTH} (depth 10 from the start takes days)",
+                request.depth
+            ),
+        ));
+    }
+    let position = Chess::start()
+        .parse_position(&request.position)
+        .map_err(|e| ApiError::parse(e.to_string()))?;
+    let flag = control.flag();
+    let stop = || flag.load(Ordering::Relaxed);
+    let started = Instant::now();
+    let (nodes, parts) = if request.depth == 0 {
+        (Some(1), Vec::new())
+    } else {
+        // Count move by move, keeping each finished move's count (divide's partial answer).
+        let moves = position.legal_moves();
+        let mut parts = Vec::with_capacity(moves.len());
+        let mut complete = true;
+        for mv in moves {
+            let child = position.after(mv);
+            let count = if request.depth == 1 {
+                Some(1)
+            } else {
+                divide_until(child.board(), request.depth - 1, &stop)
+                    .map(|below| below.iter().map(|(_, n)| n).sum::<u64>())
+            };
+            match count {
+                Some(count) if !stop() => parts.push(PerftMove {
+                    uci: position.uci(mv),
+                    san: position.san(mv),
+                    nodes: count,
+                }),
+                _ => {
+                    complete = false;
+                    break;
+                }
+            }
+        }
+        let total = complete.then(|| parts.iter().map(|p| p.nodes).sum());
+        // Sorted as perft tools print them, to compare line by line.
+        parts.sort_by(|a, b| a.uci.cmp(&b.uci));
+        (total, parts)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(PerftReport {
+        fen: position.fen(),
+        depth: request.depth,
+        nodes,
+        divide: request.divide.then_some(parts),
+        seconds,
+        nodes_per_second: nodes.filter(|_| seconds > 0.0).map(|n| n as f64 / seconds),
+        interrupted: nodes.is_none(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_divides_and_refuses() {
+        let mut request = PerftRequest::new("startpos moves e4", 2);
+        request.divide = true;
+        let report = perft(&request, &Control::new()).unwrap();
+        assert_eq!(report.nodes, Some(600));
+        let parts = report.divide.unwrap();
+        assert_eq!(parts.len(), 20);
+        assert_eq!(parts.iter().map(|p| p.nodes).sum::<u64>(), 600);
+        assert!(
+            parts
+                .iter()
+                .any(|p| p.uci == "d7d5" && p.san == "d5" && p.nodes == 31)
+        );
+        assert_eq!(
+            perft(&PerftRequest::new("startpos", 0), &Control::new())
+                .unwrap()
+                .nodes,
+            Some(1)
+        );
+        let too_deep = perft(&PerftRequest::new("startpos", 11), &Control::new()).unwrap_err();
+        assert_eq!(too_deep.limit, Some("perft_depth"));
+        let bad = perft(&PerftRequest::new("8/8/8 w", 1), &Control::new()).unwrap_err();
+        assert_eq!(bad.kind, crate::ErrorKind::Parse);
+        // A raised control stops at once and says so.
+        let control = Control::new();
+        control.flag().store(true, Ordering::Relaxed);
+        let stopped = perft(&PerftRequest::new("startpos", 6), &control).unwrap();
+        assert!(stopped.interrupted);
+        assert_eq!(stopped.nodes, None);
+    }
+}

@@ -1,0 +1,203 @@
+//! Chess through the binary: `ply perft` against the published counts, positions and
+//! moves in FEN, SAN and UCI notation, and the engine on a real board.
+
+mod common;
+use common::bounded::{Bounded, Outcome};
+use std::time::Duration;
+
+/// Runs `ply ARGS` under a memory and time cap.
+fn ply(args: &[&str]) -> Outcome {
+    Bounded::new(args).memory_mib(1024).seconds(60).run()
+}
+
+/// The standard positions (chessprogramming wiki, "Perft Results"), each to a depth that
+/// takes well under a second; the library's tests go deeper.
+#[test]
+fn perft_matches_the_published_counts() {
+    for (fen, depth, nodes) in [
+        ("startpos", "5", 4_865_609),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+            "3",
+            97_862,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", "5", 674_624),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "4",
+            422_333,
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "3",
+            62_379,
+        ),
+        (
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "3",
+            89_890,
+        ),
+    ] {
+        let out = ply(&["perft", fen, depth, "--json"]);
+        out.assert_code(0);
+        let v = out.json();
+        assert_eq!(v["nodes"], nodes, "{fen} {depth}");
+        assert_eq!(v["interrupted"], false);
+    }
+    let out = ply(&["perft", "startpos", "3"]);
+    out.assert_code(0).assert_stdout_contains("nodes: 8902\n");
+}
+
+#[test]
+fn divide_lists_every_move_and_adds_up() {
+    let out = ply(&[
+        "perft",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+        "2",
+        "--divide",
+        "--json",
+    ]);
+    out.assert_code(0);
+    let v = out.json();
+    let parts = v["divide"].as_array().unwrap();
+    assert_eq!(parts.len(), 48);
+    let sum: u64 = parts.iter().map(|p| p["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(sum, 2039);
+    // Castling in UCI's king notation, sorted as perft tools print.
+    let castle = parts.iter().find(|p| p["move"] == "e1g1").unwrap();
+    assert_eq!(castle["san"], "O-O");
+    let names: Vec<&str> = parts.iter().map(|p| p["move"].as_str().unwrap()).collect();
+    assert!(names.windows(2).all(|w| w[0] < w[1]));
+    // Text: one `move: count` line each, then the total.
+    let out = ply(&["perft", "startpos", "2", "--divide"]);
+    out.assert_code(0)
+        .assert_stdout_contains("e2e4: 20\n")
+        .assert_stdout_contains("nodes: 400\n");
+    assert_eq!(
+        out.stdout.lines().filter(|l| l.contains(": 20")).count(),
+        20
+    );
+}
+
+#[test]
+fn positions_may_carry_moves_in_san_or_uci() {
+    let out = ply(&["perft", "startpos moves e2e4 e5 Nf3", "1", "--json"]);
+    out.assert_code(0);
+    let v = out.json();
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+    assert_eq!(v["nodes"], 29);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for (args, words) in [
+        (
+            &["perft", "8/8/8/8/8/8/8/8 w - - 0 1", "1"][..],
+            "one king each",
+        ),
+        (
+            &["perft", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "1"],
+            "6 fields",
+        ),
+        (
+            &["perft", "startpos moves e2e5", "1"],
+            "move 1 of the list: 'e2e5' is not a legal move",
+        ),
+        (&["perft", "startpos", "11"], "from 0 to 10"),
+        (&["perft", "startpos", "-1"], "from 0 to 10"),
+        (&["perft", "startpos", "x"], "from 0 to 10"),
+    ] {
+        let out = ply(args);
+        out.assert_code(2)
+            .assert_one_line_error()
+            .assert_stderr_contains(words);
+    }
+    // A huge move list is refused, not played out.
+    let moves = "Nf3 Nf6 Ng1 Ng8 ".repeat(3000);
+    let out = ply(&["perft", &format!("startpos moves {moves}"), "1"]);
+    out.assert_code(2).assert_stderr_contains("at most 10000");
+}
+
+#[test]
+fn ctrl_c_stops_a_long_perft_at_once() {
+    let out = Bounded::new(&["perft", "startpos", "8", "--json"])
+        .memory_mib(1024)
+        .seconds(30)
+        .interrupt_after(Duration::from_millis(500))
+        .run();
+    out.assert_no_crash().assert_code(130);
+    assert!(out.elapsed < Duration::from_secs(2), "{:?}", out.elapsed);
+    let v = out.json();
+    assert_eq!(v["interrupted"], true);
+    assert_eq!(v["nodes"], serde_json::Value::Null);
+}
+
+/// The engine on a real board: a back-rank mate found and scored as a win, positions
+/// read with their moves.
+#[test]
+fn the_engine_finds_mate_and_plays_legal_moves() {
+    let out = ply(&[
+        "analyze",
+        "chess",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        "--depth",
+        "4",
+        "--json",
+    ]);
+    out.assert_code(0);
+    let v = out.json();
+    assert_eq!(v["best"], "Rd8#", "{v}");
+    assert_eq!(v["score"], "win in 1", "{v}");
+    let out = ply(&[
+        "analyze",
+        "chess",
+        "startpos moves e4 e5",
+        "--depth",
+        "5",
+        "--json",
+    ]);
+    out.assert_code(0);
+    let v = out.json();
+    assert!(v["best"].is_string(), "{v}");
+}
+
+/// `ply bench chess`: every fixed position searched to the depth, the total a repeatable
+/// signature; options that do not apply are refused.
+#[test]
+fn bench_chess_is_a_repeatable_signature() {
+    let run = || {
+        let out = ply(&["bench", "chess", "--depth", "3", "--json"]);
+        out.assert_code(0);
+        out.json()
+    };
+    let (first, second) = (run(), run());
+    let positions = first["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 9);
+    let sum: u64 = positions.iter().map(|p| p["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(first["nodes"], sum);
+    assert!(
+        positions
+            .iter()
+            .all(|p| p["depth"] == 3 && p["best"].is_string())
+    );
+    assert_eq!(
+        first["nodes"], second["nodes"],
+        "one thread: the same search twice"
+    );
+    assert_eq!(first["interrupted"], false);
+    for (args, words) in [
+        (&["bench", "chess", "set.txt"][..], "do not apply"),
+        (&["bench", "chess", "--weak"], "do not apply"),
+        (&["bench", "connect4", "--depth", "3"], "bench chess only"),
+        (&["bench", "connect4"], "at least one test set"),
+        (&["bench", "chess", "--depth", "31"], "from 1 to 30"),
+    ] {
+        ply(args)
+            .assert_code(2)
+            .assert_one_line_error()
+            .assert_stderr_contains(words);
+    }
+}

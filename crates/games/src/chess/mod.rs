@@ -1,0 +1,496 @@
+//! Chess: the rules of [`cozy_chess`] (move generation, check, mate, castling, en passant,
+//! promotion), and the draws it leaves to its users: threefold repetition, the fifty-move
+//! rule and insufficient material.
+//!
+//! A [`Chess`] position is a board and the keys of the positions before it since the last
+//! capture or pawn move: the only ones it can repeat.
+//!
+//! ```
+//! use ply_core::{Game, Outcome};
+//! use ply_games::chess::Chess;
+//! use ply_games::Notation;
+//!
+//! let start = Chess::start();
+//! assert_eq!(start.legal_moves().len(), 20);
+//! // Fool's mate, in SAN or UCI notation.
+//! let mut game = start.clone();
+//! for mv in ["f3", "e5", "g2g4", "Qh4#"] {
+//!     let mv = game.parse_move(mv).unwrap();
+//!     game.play(mv);
+//! }
+//! assert_eq!(game.outcome(), Some(Outcome::Loss)); // White, to move, is mated
+//! // Any position from its FEN (the move counters may be left out).
+//! let kiwipete = start
+//!     .parse_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -")
+//!     .unwrap();
+//! assert_eq!(ply_games::chess::perft(kiwipete.board(), 2), 2039);
+//! ```
+
+mod eval;
+mod hooks;
+mod perft;
+
+pub use eval::{Material, PieceSquare};
+pub use hooks::ChessHooks;
+pub use perft::{divide, divide_until, perft, perft_until};
+
+use crate::notation::{Notation, NotationError, Playable};
+use cozy_chess::{Board, Color, GameStatus, Move, Piece};
+use ply_core::engine::HooksVisitor;
+use ply_core::text::excerpt;
+use ply_core::{Game, GameBounds, Outcome, Player};
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// The most moves a `FEN moves ...` position may list: a game of chess this long is far
+/// beyond any played (the fifty-move rule ends every game within about 6,000 moves).
+pub const MAX_LISTED_MOVES: usize = 10_000;
+
+/// A bound on the legal moves of any board ply accepts, for the search's move lists: at
+/// most 16 pieces a side, one of them the king (8 moves); 15 queens (27 moves each) is
+/// the most the others can do. (Positions reachable in a game have at most 218.)
+pub const MAX_LEGAL_MOVES: u64 = 15 * 27 + 8;
+
+/// A chess position with what the draw rules need of its past.
+#[derive(Clone, Debug)]
+pub struct Chess {
+    board: Board,
+    /// The keys of the earlier positions since the last capture or pawn move, newest
+    /// first: a persistent list, so that copying a position (as the search does at every
+    /// node) copies one pointer.
+    earlier: Option<Arc<Earlier>>,
+}
+
+/// One earlier position's key, and the ones before it.
+#[derive(Debug)]
+struct Earlier {
+    key: u64,
+    before: Option<Arc<Earlier>>,
+}
+
+impl Drop for Earlier {
+    // A long list dropped link by link from its head would recurse once per link: unlink
+    // iteratively instead (a list holds at most about a hundred links, but nothing needs
+    // to rely on that).
+    fn drop(&mut self) {
+        let mut next = self.before.take();
+        while let Some(link) = next {
+            match Arc::try_unwrap(link) {
+                Ok(mut link) => next = link.before.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+impl Chess {
+    /// The start position of chess.
+    pub fn start() -> Chess {
+        Chess::from_board(Board::default())
+    }
+
+    /// A position with no known past (its repetitions count from here).
+    pub fn from_board(board: Board) -> Chess {
+        Chess {
+            board,
+            earlier: None,
+        }
+    }
+
+    /// Reads a FEN (the two move counters may be left out: 0 and 1).
+    pub fn from_fen(fen: &str) -> Result<Chess, NotationError> {
+        let fen = fen.split_whitespace().collect::<Vec<_>>();
+        let fields = match fen.len() {
+            4 => [&fen[..], &["0", "1"]].concat(),
+            5 => [&fen[..], &["1"]].concat(),
+            6 => fen.clone(),
+            n => {
+                return Err(NotationError::new(format!(
+                    "a FEN has 6 fields (pieces, side to move, castling, en passant, halfmove clock, move number), {} has {n}",
+                    excerpt(&fen.join(" "))
+                )));
+            }
+        };
+        let text = fields.join(" ");
+        match Board::from_fen(&text, false) {
+            Ok(board) => Ok(Chess::from_board(board)),
+            Err(error) => Err(NotationError::new(format!(
+                "FEN {}: {}",
+                excerpt(&text),
+                fen_error_words(error)
+            ))),
+        }
+    }
+
+    /// The board (pieces, side to move, castling rights, en passant, clocks).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The position as a FEN.
+    pub fn fen(&self) -> String {
+        self.board.to_string()
+    }
+
+    /// A move in UCI notation (`e2e4`, `e7e8q`, castling as the king's two-square move).
+    pub fn uci(&self, mv: Move) -> String {
+        cozy_chess::util::display_uci_move(&self.board, mv).to_string()
+    }
+
+    /// A legal move in standard algebraic notation (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
+    pub fn san(&self, mv: Move) -> String {
+        cozy_chess::util::display_san_move(&self.board, mv).to_string()
+    }
+
+    /// True when the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        !self.board.checkers().is_empty()
+    }
+
+    /// How many times this position occurred before (same pieces, side to move, castling
+    /// rights and en passant square), since the last capture or pawn move.
+    pub fn repetitions(&self) -> usize {
+        let key = repetition_key(&self.board);
+        let mut count = 0;
+        let mut link = self.earlier.as_deref();
+        while let Some(earlier) = link {
+            count += usize::from(earlier.key == key);
+            link = earlier.before.as_deref();
+        }
+        count
+    }
+
+    /// True when neither side has the material to mate, by any sequence of legal moves:
+    /// kings alone, a king and one minor piece against a king, or kings and bishops all on
+    /// squares of one colour.
+    pub fn insufficient_material(&self) -> bool {
+        let board = &self.board;
+        let heavy =
+            board.pieces(Piece::Pawn) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+        if !heavy.is_empty() {
+            return false;
+        }
+        let knights = board.pieces(Piece::Knight);
+        let bishops = board.pieces(Piece::Bishop);
+        let minors = knights.len() + bishops.len();
+        if minors <= 1 {
+            return true;
+        }
+        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+        let dark = bishops.0 & DARK != 0;
+        let light = bishops.0 & !DARK != 0;
+        knights.is_empty() && !(dark && light)
+    }
+
+    /// Reads `FEN` or `startpos`, then optionally `moves M1 M2 ...` (UCI or SAN), as UCI's
+    /// `position` command does; the moves count for repetitions.
+    fn parse_with_moves(text: &str) -> Result<Chess, NotationError> {
+        let text = text.trim();
+        let (setup, moves) = match text.split_once(" moves") {
+            Some((setup, moves)) => (setup.trim(), Some(moves)),
+            None => (text, None),
+        };
+        let setup = setup.strip_prefix("fen ").unwrap_or(setup).trim();
+        let mut position = if setup.is_empty()
+            || setup.eq_ignore_ascii_case("start")
+            || setup.eq_ignore_ascii_case("startpos")
+        {
+            Chess::start()
+        } else {
+            Chess::from_fen(setup)?
+        };
+        if let Some(moves) = moves {
+            let moves: Vec<&str> = moves.split_whitespace().collect();
+            if moves.len() > MAX_LISTED_MOVES {
+                return Err(NotationError::new(format!(
+                    "{} moves listed: at most {MAX_LISTED_MOVES}",
+                    moves.len()
+                )));
+            }
+            for (i, text) in moves.iter().enumerate() {
+                let mv = position
+                    .parse_move(text)
+                    .map_err(|e| NotationError::new(format!("move {} of the list: {e}", i + 1)))?;
+                position.play(mv);
+            }
+        }
+        Ok(position)
+    }
+}
+
+/// The key under which positions repeat: the board's, with an en passant square only when
+/// a pawn can capture there (FIDE: positions are the same when the same moves are possible).
+fn repetition_key(board: &Board) -> u64 {
+    let Some(file) = board.en_passant() else {
+        return board.hash();
+    };
+    let pawns = board.colored_pieces(board.side_to_move(), Piece::Pawn);
+    let mut usable = false;
+    board.generate_moves_for(pawns, |moves| {
+        usable = moves.into_iter().any(|mv| {
+            mv.to.file() == file && board.piece_on(mv.to).is_none() && mv.from.file() != file
+        });
+        usable
+    });
+    if usable {
+        board.hash()
+    } else {
+        board.hash_without_ep()
+    }
+}
+
+fn fen_error_words(error: cozy_chess::FenParseError) -> &'static str {
+    use cozy_chess::FenParseError::*;
+    match error {
+        InvalidBoard => {
+            "the pieces are not a legal board (8 ranks of 8 squares, one king each, the side not to move not in check)"
+        }
+        InvalidSideToMove => "the side to move must be w or b",
+        InvalidCastlingRights => {
+            "the castling rights must be - or some of KQkq, with king and rook at home"
+        }
+        InvalidEnPassant => {
+            "the en passant square must be - or a square behind a pawn that just moved two"
+        }
+        InvalidHalfMoveClock => "the halfmove clock must be a whole number from 0 to 100",
+        InvalidFullmoveNumber => "the move number must be a whole number from 1",
+        MissingField => "a field is missing",
+        TooManyFields => "there are too many fields",
+    }
+}
+
+impl PartialEq for Chess {
+    /// Equal boards (pieces, side to move, castling, en passant and clocks); the past is
+    /// not compared.
+    fn eq(&self, other: &Chess) -> bool {
+        self.board == other.board
+    }
+}
+
+impl Eq for Chess {}
+
+impl Hash for Chess {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.board.hash());
+    }
+}
+
+/// Whose turn, as the search names players: White moves first.
+fn player_of(color: Color) -> Player {
+    match color {
+        Color::White => Player::First,
+        Color::Black => Player::Second,
+    }
+}
+
+/// The value of a piece for ordering captures (most valuable victim, least valuable
+/// attacker): pawn 1 to queen 9, king 10.
+pub(crate) fn order_value(piece: Piece) -> i32 {
+    match piece {
+        Piece::Pawn => 1,
+        Piece::Knight | Piece::Bishop => 3,
+        Piece::Rook => 5,
+        Piece::Queen => 9,
+        Piece::King => 10,
+    }
+}
+
+impl Game for Chess {
+    type Move = Move;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        player_of(self.board.side_to_move())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.board.status() {
+            GameStatus::Won => return Some(Outcome::Loss),
+            // Stalemate, or fifty moves (100 plies) without a capture or pawn move.
+            GameStatus::Drawn => return Some(Outcome::Draw),
+            GameStatus::Ongoing => {}
+        }
+        if self.insufficient_material() || self.repetitions() >= 2 {
+            return Some(Outcome::Draw);
+        }
+        None
+    }
+
+    /// Captures and promotions first, most valuable victim first and least valuable
+    /// attacker first among equals; then the quiet moves.
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        let board = &self.board;
+        let theirs = board.colors(!board.side_to_move());
+        let start = moves.len();
+        // Keys for the first 256 moves (no position reachable in a game has more than
+        // 218; a composed board with more keeps the rest in generation order, behind).
+        let mut keys = [0i32; 256];
+        board.generate_moves(|piece_moves| {
+            for mv in piece_moves {
+                let victim = if theirs.has(mv.to) {
+                    board.piece_on(mv.to).map_or(0, order_value)
+                } else if piece_moves.piece == Piece::Pawn && mv.from.file() != mv.to.file() {
+                    1 // en passant
+                } else {
+                    0
+                };
+                let promotion = mv.promotion.map_or(0, order_value);
+                let key = if victim + promotion > 0 {
+                    (victim + promotion) * 16 - order_value(piece_moves.piece)
+                } else {
+                    0
+                };
+                if let Some(slot) = keys.get_mut(moves.len() - start) {
+                    *slot = key;
+                }
+                moves.push(mv);
+            }
+            false
+        });
+        // A stable sort of a short list by key, highest first: insertion sort keeps the
+        // generation order among equals (and costs nothing when nothing is noisy).
+        let end = moves.len().min(start + keys.len());
+        let list = &mut moves[start..end];
+        for i in 1..list.len() {
+            let (mv, key) = (list[i], keys[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < key {
+                list[j] = list[j - 1];
+                keys[j] = keys[j - 1];
+                j -= 1;
+            }
+            list[j] = mv;
+            keys[j] = key;
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        let key = repetition_key(&self.board);
+        self.board.play_unchecked(mv);
+        self.earlier = if self.board.halfmove_clock() == 0 {
+            // A capture or a pawn move: no earlier position can come back.
+            None
+        } else {
+            Some(Arc::new(Earlier {
+                key,
+                before: self.earlier.take(),
+            }))
+        };
+    }
+
+    fn bounds(&self) -> GameBounds {
+        GameBounds {
+            max_plies: None,
+            max_moves: Some(MAX_LEGAL_MOVES),
+            positions: None,
+            min_positions: None,
+        }
+    }
+}
+
+impl Notation for Chess {
+    fn game_name(&self) -> String {
+        "chess".into()
+    }
+
+    /// A FEN (move counters optional), or `startpos`; either may be followed by
+    /// `moves M1 M2 ...` in UCI or SAN notation.
+    fn parse_position(&self, text: &str) -> Result<Chess, NotationError> {
+        Chess::parse_with_moves(text)
+    }
+
+    fn position_string(&self) -> String {
+        self.fen()
+    }
+
+    /// A move in UCI notation (`e2e4`, `e1g1`, `e7e8q`) or SAN (`e4`, `Nf3`, `O-O`, `exd5`,
+    /// `e8=Q`), checked to be legal here.
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        let text = text.trim();
+        if self.outcome().is_some() {
+            return Err(NotationError::new(
+                "the game is over: no move can be played",
+            ));
+        }
+        let uci = cozy_chess::util::parse_uci_move(&self.board, text)
+            .ok()
+            .filter(|&mv| self.board.is_legal(mv));
+        let mv = uci.or_else(|| {
+            cozy_chess::util::parse_san_move(&self.board, text)
+                .ok()
+                .filter(|&mv| self.board.is_legal(mv))
+        });
+        mv.ok_or_else(|| {
+            NotationError::new(format!(
+                "{} is not a legal move here ({} to move; write e2e4 or e4, Nf3, O-O, e8=Q)",
+                excerpt(text),
+                self.player_name(self.to_move())
+            ))
+        })
+    }
+
+    fn move_string(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+
+    fn render(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            out.push_str(&format!("{} ", rank + 1));
+            for file in 0..8 {
+                let square = cozy_chess::Square::new(
+                    cozy_chess::File::index(file),
+                    cozy_chess::Rank::index(rank),
+                );
+                let symbol = match (self.board.piece_on(square), self.board.color_on(square)) {
+                    (Some(piece), Some(color)) => {
+                        let c: char = piece.into();
+                        if color == Color::White {
+                            c.to_ascii_uppercase()
+                        } else {
+                            c
+                        }
+                    }
+                    _ => '.',
+                };
+                out.push(' ');
+                out.push(symbol);
+            }
+            out.push('\n');
+        }
+        out.push_str("   a b c d e f g h\n");
+        out
+    }
+
+    fn move_help(&self) -> String {
+        "moves in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI notation (e2e4, e1g1, e7e8q)".into()
+    }
+
+    fn player_name(&self, player: Player) -> String {
+        match player {
+            Player::First => "White".into(),
+            Player::Second => "Black".into(),
+        }
+    }
+}
+
+impl Playable for Chess {
+    type Eval = PieceSquare;
+
+    fn evaluator(&self) -> PieceSquare {
+        PieceSquare
+    }
+
+    fn with_search_hooks<V: HooksVisitor<Self>>(&self, visitor: V) -> V::Output {
+        visitor.visit(ChessHooks)
+    }
+
+    /// Chess is far too large for the textbook searches to finish: the engine, within
+    /// its limits.
+    fn prefers_engine(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests;

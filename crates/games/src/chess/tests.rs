@@ -1,0 +1,242 @@
+use super::*;
+use ply_core::Score;
+
+/// The standard perft positions and their published counts by depth (the chessprogramming
+/// wiki's "Perft Results"). Position 6 has a black bishop on g4 (`2B1P1b1`): without it, as
+/// it is sometimes misquoted, the counts are 47, 1,845, 81,467.
+pub(crate) const PERFT: &[(&str, &[u64])] = &[
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[20, 400, 8_902, 197_281, 4_865_609],
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+        &[48, 2_039, 97_862, 4_085_603],
+    ),
+    (
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -",
+        &[14, 191, 2_812, 43_238, 674_624],
+    ),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        &[6, 264, 9_467, 422_333],
+    ),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        &[44, 1_486, 62_379, 2_103_487],
+    ),
+    (
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        &[46, 2_079, 89_890, 3_894_594],
+    ),
+];
+
+#[test]
+fn perft_matches_the_published_counts() {
+    for (fen, counts) in PERFT {
+        let position = Chess::from_fen(fen).unwrap();
+        for (depth, &expected) in counts.iter().enumerate() {
+            let depth = depth as u32 + 1;
+            assert_eq!(
+                perft(position.board(), depth),
+                expected,
+                "{fen} depth {depth}"
+            );
+        }
+        // Divide's parts add up, one per legal move.
+        let parts = divide(position.board(), 2);
+        assert_eq!(parts.len() as u64, counts[0]);
+        assert_eq!(parts.iter().map(|(_, n)| n).sum::<u64>(), counts[1]);
+    }
+    assert_eq!(perft(Chess::start().board(), 0), 1);
+}
+
+/// The search's generation order holds every legal move once, noisy moves first.
+#[test]
+fn generated_moves_are_the_legal_moves_captures_first() {
+    for (fen, counts) in PERFT {
+        let position = Chess::from_fen(fen).unwrap();
+        let moves = position.legal_moves();
+        assert_eq!(moves.len() as u64, counts[0], "{fen}");
+        let mut unique = moves.clone();
+        unique.sort_by_key(|mv| (mv.from as u8, mv.to as u8, mv.promotion.map(|p| p as u8)));
+        unique.dedup();
+        assert_eq!(unique.len(), moves.len());
+        let mut noisy = Vec::new();
+        ply_core::engine::SearchHooks::noisy_moves(&ChessHooks, &position, &mut noisy);
+        assert_eq!(&moves[..noisy.len()], &noisy[..], "{fen}");
+        assert!(
+            moves[noisy.len()..]
+                .iter()
+                .all(|&mv| !ChessHooks::is_noisy(&position, mv))
+        );
+    }
+}
+
+fn after(moves: &str) -> Chess {
+    Chess::start()
+        .parse_position(&format!("startpos moves {moves}"))
+        .unwrap()
+}
+
+#[test]
+fn mate_and_stalemate() {
+    let mate = after("f3 e5 g4 Qh4#");
+    assert_eq!(mate.outcome(), Some(Outcome::Loss));
+    assert!(mate.legal_moves().is_empty());
+    // Black to move, not in check, no legal move.
+    let stalemate = Chess::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - -").unwrap();
+    assert_eq!(stalemate.outcome(), Some(Outcome::Draw));
+    assert_eq!(Chess::start().outcome(), None);
+}
+
+#[test]
+fn threefold_repetition_is_a_draw() {
+    // The knights go out and back twice: the start position occurs a third time.
+    let once = after("Nf3 Nf6 Ng1 Ng8");
+    assert_eq!(once.repetitions(), 1);
+    assert_eq!(once.outcome(), None);
+    let twice = after("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    assert_eq!(twice.repetitions(), 2);
+    assert_eq!(twice.outcome(), Some(Outcome::Draw));
+    // An en passant square no pawn can use does not make a position new (FIDE): after
+    // 1. e4 Nf6 2. Nf3 Ng8 3. Ng1 the position after 1. e4 is back once.
+    let back = after("e4 Nf6 Nf3 Ng8 Ng1");
+    assert_eq!(back.repetitions(), 1);
+    // A pawn move forgets the past: nothing before it can recur.
+    let reset = after("Nf3 Nf6 Ng1 Ng8 e4");
+    assert_eq!(reset.repetitions(), 0);
+}
+
+#[test]
+fn fifty_moves_without_capture_or_pawn_move_draw() {
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80";
+    let position = Chess::from_fen(fen).unwrap();
+    assert_eq!(position.outcome(), None);
+    let mv = position.parse_move("Ra2").unwrap();
+    assert_eq!(position.after(mv).outcome(), Some(Outcome::Draw));
+    // Mate on the hundredth ply is still mate.
+    let mating = Chess::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 99 80").unwrap();
+    let mate = mating.after(mating.parse_move("Ra8#").unwrap());
+    assert_eq!(mate.outcome(), Some(Outcome::Loss));
+}
+
+#[test]
+fn insufficient_material_is_a_draw() {
+    for (fen, dead) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - -", true),
+        ("4k3/8/8/8/8/8/8/3NK3 w - -", true),
+        ("4k3/8/8/8/8/8/8/3BK3 b - -", true),
+        // Bishops all on dark squares (c1, f8 is dark? c1 dark, f8 dark).
+        ("4kb2/8/8/8/8/8/8/2B1K3 w - -", true),
+        // Opposite colours: a mate is possible.
+        ("4k1b1/8/8/8/8/8/8/2B1K3 w - -", false),
+        ("4k3/8/8/8/8/8/8/2NNK3 w - -", false),
+        ("4k3/8/8/8/8/8/8/2BNK3 w - -", false),
+        ("4k3/8/8/8/8/8/4P3/4K3 w - -", false),
+        ("4k3/8/8/8/8/8/8/R3K3 w - -", false),
+    ] {
+        let position = Chess::from_fen(fen).unwrap();
+        assert_eq!(position.insufficient_material(), dead, "{fen}");
+        assert_eq!(position.outcome() == Some(Outcome::Draw), dead, "{fen}");
+    }
+}
+
+#[test]
+fn moves_read_in_san_and_uci_and_print_in_san() {
+    let kiwipete =
+        Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -")
+            .unwrap();
+    let castle = kiwipete.parse_move("e1g1").unwrap();
+    assert_eq!(kiwipete.parse_move("O-O").unwrap(), castle);
+    assert_eq!(kiwipete.san(castle), "O-O");
+    assert_eq!(kiwipete.uci(castle), "e1g1");
+    assert_eq!(kiwipete.move_string(castle), "O-O");
+    let capture = kiwipete.parse_move("Nxf7").unwrap();
+    assert_eq!(kiwipete.uci(capture), "e5f7");
+    let promotion = Chess::from_fen("8/P6k/8/8/8/8/8/K7 w - -").unwrap();
+    let queen = promotion.parse_move("a7a8q").unwrap();
+    assert_eq!(promotion.parse_move("a8=Q+").unwrap(), queen);
+    assert_eq!(promotion.san(queen), "a8=Q");
+    for bad in ["e2e5", "Nf6", "", "zz", "e1g1", "O-O-O", "\u{0}"] {
+        let err = Chess::start().parse_move(bad).unwrap_err().to_string();
+        assert!(err.contains("not a legal move here"), "{bad}: {err}");
+    }
+    let over = after("f3 e5 g4 Qh4#");
+    assert!(
+        over.parse_move("a3")
+            .unwrap_err()
+            .to_string()
+            .contains("game is over")
+    );
+}
+
+#[test]
+fn positions_read_fen_startpos_and_moves() {
+    let start = Chess::start();
+    assert_eq!(start.parse_position("startpos").unwrap(), start);
+    assert_eq!(start.parse_position("").unwrap(), start);
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let e4 = start.parse_position("startpos moves e2e4").unwrap();
+    assert_eq!(e4.position_string(), fen);
+    assert_eq!(start.parse_position(fen).unwrap(), e4);
+    assert_eq!(start.parse_position(&format!("fen {fen}")).unwrap(), e4);
+    for (bad, words) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "6 fields"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+            "not a legal board",
+        ),
+        ("8/8/8/8/8/8/8/8 w - - 0 1", "one king each"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "side to move",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 101 1",
+            "halfmove clock",
+        ),
+        ("startpos moves e2e4 e2e4", "move 2 of the list"),
+    ] {
+        let err = start.parse_position(bad).unwrap_err().to_string();
+        assert!(err.contains(words), "{bad}: {err}");
+        assert!(!err.contains('\n'));
+    }
+    let long = format!("startpos moves {}", "Nf3 ".repeat(MAX_LISTED_MOVES + 1));
+    assert!(
+        start
+            .parse_position(&long)
+            .unwrap_err()
+            .to_string()
+            .contains("at most")
+    );
+}
+
+#[test]
+fn the_board_is_drawn_with_coordinates() {
+    let text = Chess::start().render();
+    assert!(text.starts_with("8  r n b q k b n r\n"));
+    assert!(text.ends_with("1  R N B Q K B N R\n   a b c d e f g h\n"));
+}
+
+/// The textbook searches and the engine agree at a fixed depth on a real board.
+#[test]
+fn textbook_searches_agree_on_chess() {
+    use ply_core::{alpha_beta, minimax, negamax};
+    let position =
+        Chess::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .unwrap();
+    let eval = Material;
+    let depth = Some(2);
+    let a = minimax(&position, &eval, depth);
+    let b = negamax(&position, &eval, depth);
+    let c = alpha_beta(&position, &eval, depth);
+    assert_eq!(a.value, b.value);
+    assert_eq!(b.value, c.value);
+    assert!(c.stats.nodes < b.stats.nodes);
+    // Mate in one is found and scored as a win.
+    let mate_in_one = Chess::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - -").unwrap();
+    let result = alpha_beta(&mate_in_one, &eval, Some(2));
+    assert_eq!(result.value, Score::win_in(1));
+    assert_eq!(mate_in_one.san(result.best.unwrap()), "Ra8#");
+}
