@@ -11,7 +11,6 @@
 
 use crate::ApiError;
 use crate::control::Control;
-use ply_core::Game;
 use ply_games::Notation;
 use ply_games::chess::{Chess, divide_until};
 use serde::Serialize;
@@ -94,40 +93,29 @@ pub fn perft(request: &PerftRequest, control: &Control) -> Result<PerftReport, A
         .parse_position(&request.position)
         .map_err(|e| ApiError::parse(e.to_string()))?;
     let flag = control.flag();
-    let stop = || flag.load(Ordering::Relaxed);
     let started = Instant::now();
-    let (nodes, parts) = if request.depth == 0 {
+    let (nodes, mut parts) = if request.depth == 0 {
         (Some(1), Vec::new())
     } else {
-        // Count move by move, keeping each finished move's count (divide's partial answer).
-        let moves = position.legal_moves();
-        let mut parts = Vec::with_capacity(moves.len());
-        let mut complete = true;
-        for mv in moves {
-            let child = position.after(mv);
-            let count = if request.depth == 1 {
-                Some(1)
-            } else {
-                divide_until(child.board(), request.depth - 1, &stop)
-                    .map(|below| below.iter().map(|(_, n)| n).sum::<u64>())
-            };
-            match count {
-                Some(count) if !stop() => parts.push(PerftMove {
-                    uci: position.uci(mv),
-                    san: position.san(mv),
-                    nodes: count,
-                }),
-                _ => {
-                    complete = false;
-                    break;
-                }
-            }
-        }
-        let total = complete.then(|| parts.iter().map(|p| p.nodes).sum());
-        // Sorted as perft tools print them, to compare line by line.
-        parts.sort_by(|a, b| a.uci.cmp(&b.uci));
+        let divide = divide_until(position.board(), request.depth, &|| {
+            flag.load(Ordering::Relaxed)
+        });
+        let total = divide
+            .complete
+            .then(|| divide.counts.iter().map(|(_, n)| n).sum());
+        let parts = divide
+            .counts
+            .into_iter()
+            .map(|(mv, nodes)| PerftMove {
+                uci: position.uci(mv),
+                san: position.san(mv),
+                nodes,
+            })
+            .collect();
         (total, parts)
     };
+    // Sorted as perft tools print them, to compare line by line.
+    parts.sort_by(|a, b| a.uci.cmp(&b.uci));
     let seconds = started.elapsed().as_secs_f64();
     Ok(PerftReport {
         fen: position.fen(),

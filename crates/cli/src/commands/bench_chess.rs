@@ -86,7 +86,7 @@ pub fn run(depth: u32, threads: u64, hash: u64, json: bool) -> Result<ExitCode> 
         if !json {
             println!(
                 "{:<78} {:>10} nodes {:>10.1} ms  {}",
-                excerpt_position(text),
+                text,
                 report.nodes,
                 report.time_ms,
                 report.best.as_deref().unwrap_or("-")
@@ -123,13 +123,4 @@ pub fn run(depth: u32, threads: u64, hash: u64, json: bool) -> Result<ExitCode> 
     } else {
         ExitCode::SUCCESS
     })
-}
-
-fn excerpt_position(text: &str) -> String {
-    if text.chars().count() <= 78 {
-        text.into()
-    } else {
-        let head: String = text.chars().take(75).collect();
-        format!("{head}...")
-    }
 }

@@ -2,7 +2,7 @@
 //! Zobrist key, a move code for the table and the history heuristic, captures first,
 //! captures and promotions for the quiescence search, null moves and late-move reductions.
 
-use super::{Chess, order_value};
+use super::{Chess, capture_order, sort_by_keys_descending};
 use cozy_chess::{Move, Piece};
 use ply_core::engine::SearchHooks;
 
@@ -14,10 +14,16 @@ impl ChessHooks {
     /// True for a capture (en passant included) or a promotion.
     #[inline]
     pub(crate) fn is_noisy(position: &Chess, mv: Move) -> bool {
+        Self::hint(position, mv) > 0
+    }
+
+    /// [`capture_order`] of a legal move of `position`.
+    #[inline]
+    fn hint(position: &Chess, mv: Move) -> i32 {
         let board = position.board();
-        mv.promotion.is_some()
-            || board.colors(!board.side_to_move()).has(mv.to)
-            || (board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file())
+        board
+            .piece_on(mv.from)
+            .map_or(0, |mover| capture_order(board, mover, mv))
     }
 }
 
@@ -38,20 +44,7 @@ impl SearchHooks<Chess> for ChessHooks {
     /// least valuable attacker), promotions by the piece made.
     #[inline]
     fn order_hint(&self, position: &Chess, mv: Move) -> i32 {
-        let board = position.board();
-        let victim = if board.colors(!board.side_to_move()).has(mv.to) {
-            board.piece_on(mv.to).map_or(0, order_value)
-        } else if Self::is_noisy(position, mv) && mv.promotion.is_none() {
-            1
-        } else {
-            0
-        };
-        let promotion = mv.promotion.map_or(0, order_value);
-        if victim + promotion == 0 {
-            return 0;
-        }
-        let attacker = board.piece_on(mv.from).map_or(0, order_value);
-        (victim + promotion) * 16 - attacker
+        Self::hint(position, mv)
     }
 
     /// Captures and promotions, searched past the horizon until the position is quiet;
@@ -60,32 +53,25 @@ impl SearchHooks<Chess> for ChessHooks {
         let board = position.board();
         let theirs = board.colors(!board.side_to_move());
         let start = moves.len();
+        let mut keys = [0i32; 256];
         board.generate_moves(|mut piece_moves| {
-            if piece_moves.piece == Piece::Pawn {
-                let from = piece_moves.from;
-                moves.extend(
-                    piece_moves
-                        .into_iter()
-                        .filter(|mv| mv.promotion.is_some() || mv.to.file() != from.file()),
-                );
-            } else {
+            if piece_moves.piece != Piece::Pawn {
+                // Only captures; a pawn's moves are filtered by their key below.
                 piece_moves.to &= theirs;
-                moves.extend(piece_moves);
+            }
+            for mv in piece_moves {
+                let key = capture_order(board, piece_moves.piece, mv);
+                if key > 0 {
+                    if let Some(slot) = keys.get_mut(moves.len() - start) {
+                        *slot = key;
+                    }
+                    moves.push(mv);
+                }
             }
             false
         });
-        // Few moves: an insertion sort by hint, highest first, stable.
-        let list = &mut moves[start..];
-        for i in 1..list.len() {
-            let mv = list[i];
-            let hint = self.order_hint(position, mv);
-            let mut j = i;
-            while j > 0 && self.order_hint(position, list[j - 1]) < hint {
-                list[j] = list[j - 1];
-                j -= 1;
-            }
-            list[j] = mv;
-        }
+        let end = moves.len().min(start + keys.len());
+        sort_by_keys_descending(&mut moves[start..end], &mut keys);
     }
 
     /// Passing is safe unless in check or with only king and pawns (zugzwang is common

@@ -32,10 +32,10 @@ mod perft;
 
 pub use eval::{Material, PieceSquare};
 pub use hooks::ChessHooks;
-pub use perft::{divide, divide_until, perft, perft_until};
+pub use perft::{Divide, divide, divide_until, perft};
 
 use crate::notation::{Notation, NotationError, Playable};
-use cozy_chess::{Board, Color, GameStatus, Move, Piece};
+use cozy_chess::{BitBoard, Board, Color, GameStatus, Move, Piece};
 use ply_core::engine::HooksVisitor;
 use ply_core::text::excerpt;
 use ply_core::{Game, GameBounds, Outcome, Player};
@@ -176,9 +176,8 @@ impl Chess {
         if minors <= 1 {
             return true;
         }
-        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
-        let dark = bishops.0 & DARK != 0;
-        let light = bishops.0 & !DARK != 0;
+        let dark = !(bishops & BitBoard::DARK_SQUARES).is_empty();
+        let light = !(bishops & BitBoard::LIGHT_SQUARES).is_empty();
         knights.is_empty() && !(dark && light)
     }
 
@@ -285,13 +284,51 @@ fn player_of(color: Color) -> Player {
 
 /// The value of a piece for ordering captures (most valuable victim, least valuable
 /// attacker): pawn 1 to queen 9, king 10.
-pub(crate) fn order_value(piece: Piece) -> i32 {
+fn order_value(piece: Piece) -> i32 {
     match piece {
         Piece::Pawn => 1,
         Piece::Knight | Piece::Bishop => 3,
         Piece::Rook => 5,
         Piece::Queen => 9,
         Piece::King => 10,
+    }
+}
+
+/// How promising a legal move of `mover` looks before it is searched: captures by the
+/// value taken less a fraction of the taker's (most valuable victim, least valuable
+/// attacker; en passant takes a pawn), promotions by the piece made; 0 for a quiet move
+/// and more than 0 for every capture and promotion (the moves quiescence searches).
+#[inline]
+pub(crate) fn capture_order(board: &Board, mover: Piece, mv: Move) -> i32 {
+    let victim = if board.colors(!board.side_to_move()).has(mv.to) {
+        board.piece_on(mv.to).map_or(0, order_value)
+    } else if mover == Piece::Pawn && mv.from.file() != mv.to.file() {
+        1 // en passant
+    } else {
+        0
+    };
+    let gain = victim + mv.promotion.map_or(0, order_value);
+    if gain == 0 {
+        0
+    } else {
+        gain * 16 - order_value(mover)
+    }
+}
+
+/// Sorts `moves` by `keys` (one per move, at least as many), highest first, keeping the
+/// generation order among equals: an insertion sort, cheapest on the short, nearly sorted
+/// lists move generation gives.
+pub(crate) fn sort_by_keys_descending(moves: &mut [Move], keys: &mut [i32]) {
+    for i in 1..moves.len() {
+        let (mv, key) = (moves[i], keys[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] < key {
+            moves[j] = moves[j - 1];
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        moves[j] = mv;
+        keys[j] = key;
     }
 }
 
@@ -320,48 +357,21 @@ impl Game for Chess {
     /// attacker first among equals; then the quiet moves.
     fn generate_moves(&self, moves: &mut Vec<Move>) {
         let board = &self.board;
-        let theirs = board.colors(!board.side_to_move());
         let start = moves.len();
         // Keys for the first 256 moves (no position reachable in a game has more than
         // 218; a composed board with more keeps the rest in generation order, behind).
         let mut keys = [0i32; 256];
         board.generate_moves(|piece_moves| {
             for mv in piece_moves {
-                let victim = if theirs.has(mv.to) {
-                    board.piece_on(mv.to).map_or(0, order_value)
-                } else if piece_moves.piece == Piece::Pawn && mv.from.file() != mv.to.file() {
-                    1 // en passant
-                } else {
-                    0
-                };
-                let promotion = mv.promotion.map_or(0, order_value);
-                let key = if victim + promotion > 0 {
-                    (victim + promotion) * 16 - order_value(piece_moves.piece)
-                } else {
-                    0
-                };
                 if let Some(slot) = keys.get_mut(moves.len() - start) {
-                    *slot = key;
+                    *slot = capture_order(board, piece_moves.piece, mv);
                 }
                 moves.push(mv);
             }
             false
         });
-        // A stable sort of a short list by key, highest first: insertion sort keeps the
-        // generation order among equals (and costs nothing when nothing is noisy).
         let end = moves.len().min(start + keys.len());
-        let list = &mut moves[start..end];
-        for i in 1..list.len() {
-            let (mv, key) = (list[i], keys[i]);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < key {
-                list[j] = list[j - 1];
-                keys[j] = keys[j - 1];
-                j -= 1;
-            }
-            list[j] = mv;
-            keys[j] = key;
-        }
+        sort_by_keys_descending(&mut moves[start..end], &mut keys);
     }
 
     fn play(&mut self, mv: Move) {

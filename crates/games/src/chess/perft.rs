@@ -6,33 +6,30 @@ use cozy_chess::{Board, Move};
 /// The number of legal move sequences of `depth` plies from `board` (leaves counted in
 /// bulk one ply above the horizon). Depth 0 is 1.
 pub fn perft(board: &Board, depth: u32) -> u64 {
-    perft_until(board, depth, &|| false).unwrap_or(0)
-}
-
-/// [`perft`] that asks `stop` now and then (at every node 3 or more plies above the
-/// leaves) and gives up (`None`) once it says so: a perft of depth 7 takes minutes.
-pub fn perft_until(board: &Board, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
     if depth == 0 {
-        return Some(1);
+        return 1;
     }
-    let mut total = 0;
-    for (_, count) in divide_until(board, depth, stop)? {
-        total += count;
-    }
-    Some(total)
+    divide(board, depth).iter().map(|(_, count)| count).sum()
 }
 
 /// The perft count below each legal move of `board` (`depth` ≥ 1), in generation order.
 pub fn divide(board: &Board, depth: u32) -> Vec<(Move, u64)> {
-    divide_until(board, depth, &|| false).unwrap_or_default()
+    divide_until(board, depth, &|| false).counts
 }
 
-/// [`divide`] that asks `stop` now and then, as [`perft_until`] does.
-pub fn divide_until(
-    board: &Board,
-    depth: u32,
-    stop: &dyn Fn() -> bool,
-) -> Option<Vec<(Move, u64)>> {
+/// A divide, whole or stopped part of the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divide {
+    /// The count below each legal move counted in full, in generation order.
+    pub counts: Vec<(Move, u64)>,
+    /// True when every legal move was counted.
+    pub complete: bool,
+}
+
+/// [`divide`] that asks `stop` now and then (at every node 3 or more plies above the
+/// leaves, and between the root's moves) and, once it says so, ends with the moves counted
+/// in full so far: a perft of depth 7 takes minutes.
+pub fn divide_until(board: &Board, depth: u32, stop: &dyn Fn() -> bool) -> Divide {
     let mut moves = Vec::new();
     board.generate_moves(|piece_moves| {
         moves.extend(piece_moves);
@@ -41,13 +38,27 @@ pub fn divide_until(
     let mut counts = Vec::with_capacity(moves.len());
     for mv in moves {
         if stop() {
-            return None;
+            return Divide {
+                counts,
+                complete: false,
+            };
         }
         let mut child = board.clone();
         child.play_unchecked(mv);
-        counts.push((mv, count(&child, depth.saturating_sub(1), stop)?));
+        match count(&child, depth.saturating_sub(1), stop) {
+            Some(below) => counts.push((mv, below)),
+            None => {
+                return Divide {
+                    counts,
+                    complete: false,
+                };
+            }
+        }
     }
-    Some(counts)
+    Divide {
+        counts,
+        complete: true,
+    }
 }
 
 fn count(board: &Board, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {

@@ -127,7 +127,7 @@ fn insufficient_material_is_a_draw() {
         ("4k3/8/8/8/8/8/8/4K3 w - -", true),
         ("4k3/8/8/8/8/8/8/3NK3 w - -", true),
         ("4k3/8/8/8/8/8/8/3BK3 b - -", true),
-        // Bishops all on dark squares (c1, f8 is dark? c1 dark, f8 dark).
+        // Bishops all on dark squares (c1 and f8).
         ("4kb2/8/8/8/8/8/8/2B1K3 w - -", true),
         // Opposite colours: a mate is possible.
         ("4k1b1/8/8/8/8/8/8/2B1K3 w - -", false),
