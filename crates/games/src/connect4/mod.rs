@@ -186,7 +186,8 @@ impl Connect4 {
                 "connect4: the board needs at least one column and one row",
             ));
         }
-        if width > MAX_WIDTH || width * (height + 1) > 64 {
+        // In 64 bits: a height near u32::MAX must be refused, not overflow.
+        if width > MAX_WIDTH || u64::from(width) * (u64::from(height) + 1) > 64 {
             return Err(NotationError::new(format!(
                 "connect4: a {width}x{height} board is too large (at most {MAX_WIDTH} columns and W*(H+1) <= 64)"
             )));
@@ -888,6 +889,24 @@ mod tests {
                 Some(hooks.hash(&pos.after(column)))
             );
         }
+    }
+
+    /// Sizes whose cell count overflows 32 bits are refused, not multiplied
+    /// (the fuzzer found `c4:2x3888888847`).
+    #[test]
+    fn huge_sizes_are_refused_without_overflow() {
+        let sizes = [
+            (2, 3_888_888_847, false),
+            (9, u32::MAX, false),
+            (1, 63, true),
+            (1, 64, false),
+            (8, 7, true),
+            (9, 7, false),
+        ];
+        for (w, h, fits) in sizes {
+            assert_eq!(Connect4::new(w, h).is_ok(), fits, "{w}x{h}");
+        }
+        assert!(Connect4::from_spec_args("2x3888888847").is_err());
     }
 
     #[test]
