@@ -16,6 +16,7 @@ mod pons;
 mod report;
 mod resources;
 mod source;
+pub mod uci;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
@@ -63,6 +64,7 @@ enum Command {
     #[command(name = "gen")]
     Generate(commands::generate::Args),
     Serve(commands::serve::Args),
+    Uci(commands::uci::Args),
 }
 
 /// A closed pipe (`ply tree big.txt | head`) ends the process quietly, as it does
@@ -166,6 +168,7 @@ fn run(arguments: Vec<std::ffi::OsString>, games: &impl source::GameSource) -> E
         Command::Book(args) => commands::book::run(args, games),
         Command::Generate(args) => commands::generate::run(args, games),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Uci(args) => commands::uci::run(args),
     };
     match result {
         Ok(code) => code,

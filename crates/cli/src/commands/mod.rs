@@ -10,3 +10,4 @@ pub mod play;
 pub mod serve;
 pub mod solve;
 pub mod tree;
+pub mod uci;

@@ -346,6 +346,9 @@ pub struct SearchInfo<M> {
     pub nodes: u64,
     /// Time since the search started.
     pub time: Duration,
+    /// Per mille of the transposition table holding this search's results (0 without a
+    /// table), as UCI's `hashfull` reports it.
+    pub hashfull: u32,
     /// The principal variation, starting with the best move.
     pub pv: Vec<M>,
 }

@@ -1300,6 +1300,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             bound: done.bound,
             nodes: self.nodes_so_far(),
             time: self.shared.start.elapsed(),
+            hashfull: self.shared.table.map_or(0, |table| table.hashfull()),
             pv: done.pv.clone(),
         };
         progress(&info);

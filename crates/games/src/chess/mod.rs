@@ -122,6 +122,92 @@ impl Chess {
         }
     }
 
+    /// Reads a FEN as [`Chess::from_fen`], or, for Chess960 (`chess960`), with the
+    /// castling rights in Shredder-FEN (the rooks' files, `HAha`) or X-FEN (`KQkq`: the
+    /// outermost rook on that side of the king).
+    pub fn from_fen_variant(fen: &str, chess960: bool) -> Result<Chess, NotationError> {
+        if !chess960 {
+            return Chess::from_fen(fen);
+        }
+        let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+        if !(4..=6).contains(&fields.len()) {
+            return Chess::from_fen(fen); // its error names the fields
+        }
+        fields.truncate(6);
+        while fields.len() < 6 {
+            fields.push(if fields.len() == 4 { "0" } else { "1" }.into());
+        }
+        // The X-FEN letters as rook files, read off the board itself.
+        if let Ok(placement) =
+            Board::from_fen(&format!("{} {} - - 0 1", fields[0], fields[1]), false)
+        {
+            fields[2] = fields[2]
+                .chars()
+                .map(|c| x_fen_file(&placement, c).unwrap_or(c))
+                .collect();
+        }
+        let text = fields.join(" ");
+        Board::from_fen(&text, true)
+            .map(Chess::from_board)
+            .map_err(|error| {
+                NotationError::new(format!(
+                    "FEN {} (Chess960): {}",
+                    excerpt(&text),
+                    fen_error_words(error)
+                ))
+            })
+    }
+
+    /// The position's FEN; for Chess960, in Shredder-FEN (castling rights as files).
+    pub fn fen_variant(&self, chess960: bool) -> String {
+        if chess960 {
+            format!("{:#}", self.board)
+        } else {
+            self.fen()
+        }
+    }
+
+    /// A move in UCI notation; for Chess960, castling as the king taking its own rook
+    /// (`e1h1`), as UCI writes it there.
+    pub fn uci_move(&self, mv: Move, chess960: bool) -> String {
+        if chess960 {
+            mv.to_string()
+        } else {
+            self.uci(mv)
+        }
+    }
+
+    /// A legal move in UCI notation (for Chess960, castling as the king taking its rook).
+    pub fn parse_uci(&self, text: &str, chess960: bool) -> Result<Move, NotationError> {
+        let mv = if chess960 {
+            text.parse::<Move>().ok()
+        } else {
+            cozy_chess::util::parse_uci_move(&self.board, text).ok()
+        };
+        mv.filter(|&mv| self.board.is_legal(mv)).ok_or_else(|| {
+            NotationError::new(format!(
+                "{} is not a legal move in UCI notation here ({} to move)",
+                excerpt(text),
+                self.player_name(self.to_move())
+            ))
+        })
+    }
+
+    /// This board with its past forgotten: no earlier positions to repeat, the
+    /// fifty-move count at 0. For searching a move in a game already drawn by rule.
+    pub fn without_past(&self) -> Chess {
+        // The same board with a zero clock is always a legal FEN; the shredder form keeps
+        // any castling rights.
+        let shredder = format!("{:#}", self.board);
+        let mut shredder: Vec<String> = shredder.split(' ').map(str::to_string).collect();
+        if let Some(clock) = shredder.get_mut(4) {
+            *clock = "0".into();
+        }
+        Board::from_fen(&shredder.join(" "), true)
+            .map(Chess::from_board)
+            .unwrap_or_else(|_| Chess::from_board(self.board.clone()))
+    }
+
     /// The board (pieces, side to move, castling rights, en passant, clocks).
     pub fn board(&self) -> &Board {
         &self.board
@@ -236,6 +322,39 @@ fn repetition_key(board: &Board) -> u64 {
     } else {
         board.hash_without_ep()
     }
+}
+
+/// The rook file an X-FEN castling letter (`K`, `Q`, `k`, `q`) stands for: the outermost
+/// rook of its colour on its home rank, on that side of the king. Other letters: `None`.
+fn x_fen_file(board: &Board, letter: char) -> Option<char> {
+    let color = if letter.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let short = match letter.to_ascii_lowercase() {
+        'k' => true,
+        'q' => false,
+        _ => return None,
+    };
+    let home = cozy_chess::Rank::First.relative_to(color);
+    let king = board.king(color);
+    if king.rank() != home {
+        return None;
+    }
+    let rooks = board.colored_pieces(color, Piece::Rook) & home.bitboard();
+    let files = rooks.into_iter().map(|square| square.file());
+    let file = if short {
+        files.filter(|&f| f > king.file()).max()
+    } else {
+        files.filter(|&f| f < king.file()).min()
+    }?;
+    let name = char::from(file);
+    Some(if color == Color::White {
+        name.to_ascii_uppercase()
+    } else {
+        name
+    })
 }
 
 fn fen_error_words(error: cozy_chess::FenParseError) -> &'static str {

@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""Plays a match between two chess engines and prints the result with an Elo estimate.
+
+    scripts/match.py --games 100 --tc 10+0.1 \\
+        --engine 'target/release/ply uci' \\
+        --opponent /usr/games/stockfish --opponent-option UCI_LimitStrength=true \\
+        --opponent-option UCI_Elo=1500
+
+Each opening of scripts/openings.epd (balanced positions made by
+scripts/make-openings.py) is played twice, colours swapped, in order. The clocks are
+kept here, by wall time around each move: an engine whose clock runs out loses on time,
+one that answers an illegal move (or none) loses the game; both are counted and printed.
+Games are drawn by threefold repetition, the fifty-move rule, insufficient material,
+or after --max-plies.
+
+Needs python-chess (`pip install chess`). Engines speak UCI, or xboard with
+--opponent-protocol xboard (phalanx). Debian installs its engines in /usr/games.
+"""
+
+import argparse
+import math
+import shlex
+import sys
+import time
+
+try:
+    import chess
+    import chess.engine
+    import chess.pgn
+except ImportError:
+    sys.exit("scripts/match.py needs python-chess: pip install chess")
+
+
+def parse_tc(text):
+    """'10+0.1' -> (10.0, 0.1) seconds."""
+    base, _, increment = text.partition("+")
+    try:
+        return float(base), float(increment or 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"time control {text!r}: write BASE+INCREMENT in seconds, e.g. 10+0.1")
+
+
+def parse_option(text):
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"option {text!r}: write NAME=VALUE")
+    if value.lower() in ("true", "false"):
+        return name, value.lower() == "true"
+    try:
+        return name, int(value)
+    except ValueError:
+        return name, value
+
+
+def open_engine(command, protocol, options):
+    argv = shlex.split(command)
+    if protocol == "xboard":
+        engine = chess.engine.SimpleEngine.popen_xboard(argv)
+    else:
+        engine = chess.engine.SimpleEngine.popen_uci(argv)
+    if options:
+        engine.configure(dict(options))
+    return engine
+
+
+def engine_name(engine, fallback):
+    return engine.id.get("name", fallback)
+
+
+class Tally:
+    def __init__(self):
+        self.wins = self.draws = self.losses = 0
+        self.time_losses = [0, 0]  # engine, opponent
+        self.illegal = [0, 0]
+        self.crashes = [0, 0]
+
+    @property
+    def games(self):
+        return self.wins + self.draws + self.losses
+
+    def score(self):
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    def elo(self):
+        """The Elo difference and its 95 % error bar, from the per-game scores."""
+        n = self.games
+        if n == 0:
+            return None, None
+        s = self.score()
+        mean_sq = (self.wins + 0.25 * self.draws) / n
+        variance = max(mean_sq - s * s, 0.0)
+        margin = 1.96 * math.sqrt(variance / n)
+
+        def to_elo(p):
+            if p <= 0:
+                return -math.inf
+            if p >= 1:
+                return math.inf
+            return -400 * math.log10(1 / p - 1)
+
+        return to_elo(s), (to_elo(min(s + margin, 1)) - to_elo(max(s - margin, 0))) / 2
+
+    def line(self):
+        elo, error = self.elo()
+        if elo is None:
+            elo_text = "n/a"
+        elif math.isinf(elo):
+            elo_text = f"{'+' if elo > 0 else '-'}inf (every game {'won' if elo > 0 else 'lost'})"
+        else:
+            elo_text = f"{elo:+.0f} ± {error:.0f}"
+        return (
+            f"games {self.games}: +{self.wins} ={self.draws} -{self.losses} "
+            f"(score {100 * self.score():.1f} %), Elo {elo_text}; "
+            f"time losses {self.time_losses[0]} / {self.time_losses[1]}, "
+            f"illegal moves {self.illegal[0]} / {self.illegal[1]}, "
+            f"crashes {self.crashes[0]} / {self.crashes[1]} (engine / opponent)"
+        )
+
+
+def play_game(engines, opening, base, increment, max_plies, engine_is_white):
+    """Plays one game; returns (result from the engine's side: 1, 0.5, 0, reason, pgn game)."""
+    board = chess.Board(opening)
+    game = chess.pgn.Game()
+    game.setup(board)
+    clocks = [base, base]  # white, black
+    sides = {chess.WHITE: 0 if engine_is_white else 1, chess.BLACK: 1 if engine_is_white else 0}
+    node = game
+    reason = None
+    winner = None  # chess.WHITE / chess.BLACK / None (draw)
+    while True:
+        if board.is_checkmate():
+            winner, reason = not board.turn, "checkmate"
+            break
+        if board.is_stalemate() or board.is_insufficient_material():
+            reason = "stalemate" if board.is_stalemate() else "insufficient material"
+            break
+        if board.can_claim_threefold_repetition() or board.can_claim_fifty_moves():
+            reason = "repetition" if board.can_claim_threefold_repetition() else "fifty moves"
+            break
+        if len(board.move_stack) >= max_plies:
+            reason = f"{max_plies} plies"
+            break
+        mover = board.turn
+        index = sides[mover]
+        engine = engines[index]
+        limit = chess.engine.Limit(
+            white_clock=clocks[0], black_clock=clocks[1],
+            white_inc=increment, black_inc=increment,
+        )
+        started = time.monotonic()
+        try:
+            # A new game object each game: python-chess sends ucinewgame (xboard: new).
+            result = engine.play(board, limit, game=game)
+        except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
+            winner, reason = not mover, f"{'engine' if index == 0 else 'opponent'} failed: {error}"
+            return finish(board, game, winner, engine_is_white, reason, index, "crash")
+        used = time.monotonic() - started
+        clock = 0 if mover == chess.WHITE else 1
+        clocks[clock] -= used
+        if clocks[clock] < 0:
+            winner, reason = not mover, "time"
+            return finish(board, game, winner, engine_is_white, reason, index, "time")
+        clocks[clock] += increment
+        move = result.move
+        if move is None or move not in board.legal_moves:
+            winner, reason = not mover, f"illegal move {move}"
+            return finish(board, game, winner, engine_is_white, reason, index, "illegal")
+        node = node.add_variation(move)
+        board.push(move)
+    return finish(board, game, winner, engine_is_white, reason, None, None)
+
+
+def finish(board, game, winner, engine_is_white, reason, culprit, fault):
+    if winner is None:
+        points, result = 0.5, "1/2-1/2"
+    else:
+        points = 1.0 if (winner == chess.WHITE) == engine_is_white else 0.0
+        result = "1-0" if winner == chess.WHITE else "0-1"
+    game.headers["Result"] = result
+    game.headers["Termination"] = reason
+    return points, reason, game, culprit, fault
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--engine", default="target/release/ply uci", help="the engine's command (default: %(default)s)")
+    parser.add_argument("--engine-option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
+    parser.add_argument("--opponent", required=True, help="the opponent's command")
+    parser.add_argument("--opponent-option", action="append", type=parse_option, default=[], metavar="NAME=VALUE")
+    parser.add_argument("--opponent-protocol", choices=["uci", "xboard"], default="uci")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--tc", type=parse_tc, default=(10.0, 0.1), help="BASE+INCREMENT seconds (default 10+0.1)")
+    parser.add_argument("--openings", default="scripts/openings.epd")
+    parser.add_argument("--max-plies", type=int, default=400)
+    parser.add_argument("--pgn", help="write the games to this PGN file")
+    parser.add_argument("--quiet", action="store_true", help="no line per game")
+    args = parser.parse_args()
+
+    with open(args.openings) as f:
+        openings = [" ".join(line.split()[:4]) + " 0 1" for line in f if line.strip() and not line.startswith("#")]
+    if not openings:
+        sys.exit(f"{args.openings}: no positions")
+    base, increment = args.tc
+    engines = [
+        open_engine(args.engine, "uci", args.engine_option),
+        open_engine(args.opponent, args.opponent_protocol, args.opponent_option),
+    ]
+    names = [engine_name(engines[0], args.engine), engine_name(engines[1], args.opponent)]
+    print(f"# {names[0]} vs {names[1]}, {args.games} games at {base:g}+{increment:g} s, "
+          f"openings {args.openings}; engine options {dict(args.engine_option)}, "
+          f"opponent options {dict(args.opponent_option)}", flush=True)
+    tally = Tally()
+    pgn = open(args.pgn, "w") if args.pgn else None
+    try:
+        for number in range(args.games):
+            opening = openings[(number // 2) % len(openings)]
+            engine_is_white = number % 2 == 0
+            points, reason, game, culprit, fault = play_game(
+                engines, opening, base, increment, args.max_plies, engine_is_white)
+            if points == 1:
+                tally.wins += 1
+            elif points == 0:
+                tally.losses += 1
+            else:
+                tally.draws += 1
+            if fault == "time":
+                tally.time_losses[culprit] += 1
+            elif fault == "illegal":
+                tally.illegal[culprit] += 1
+            elif fault == "crash":
+                tally.crashes[culprit] += 1
+                try:
+                    engines[culprit].close()
+                except Exception:
+                    pass
+                engines[culprit] = open_engine(args.engine if culprit == 0 else args.opponent,
+                                               "uci" if culprit == 0 else args.opponent_protocol,
+                                               args.engine_option if culprit == 0 else args.opponent_option)
+            white, black = (names[0], names[1]) if engine_is_white else (names[1], names[0])
+            game.headers.update({"White": white, "Black": black, "Round": str(number + 1),
+                                 "Event": f"match {base:g}+{increment:g}"})
+            if pgn:
+                print(game, file=pgn, end="\n\n", flush=True)
+            if not args.quiet:
+                print(f"game {number + 1}: {white} - {black} {game.headers['Result']} ({reason}); "
+                      f"{tally.line()}", flush=True)
+    finally:
+        for engine in engines:
+            try:
+                engine.quit()
+            except Exception:
+                pass
+        if pgn:
+            pgn.close()
+    print(tally.line())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
