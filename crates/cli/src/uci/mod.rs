@@ -5,7 +5,7 @@
 //! its `readyok`); a search runs on a thread of its own, which owns the engine while it
 //! searches and gives it back when done, and prints its `info` lines and its `bestmove`.
 //! A watchdog beside the search raises the stop flag at the hard time limit; between
-//! iterations the search asks the soft limit whether to go one deeper (see [`clock`]).
+//! iterations the search asks the soft limit whether to go one deeper (see `clock.rs`).
 //!
 //! What engines are known to get wrong, and how this one avoids it:
 //! * `stop` is answered within milliseconds (the engine looks at its stop flag every
