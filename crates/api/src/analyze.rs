@@ -326,3 +326,78 @@ pub fn analyze_position<G: Playable>(
         on_iteration,
     })
 }
+
+/// A textbook search to a fixed depth: what `ply analyze --algorithm` prints.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TextbookReport {
+    /// The game's name.
+    pub game: String,
+    /// The position.
+    pub position: String,
+    /// `minimax`, `negamax` or `alphabeta`.
+    pub algorithm: String,
+    /// Plies searched; positions there are scored by the game's evaluation.
+    pub depth: u32,
+    /// The value for the side to move, in words ("+0.35", "win in 3").
+    pub score: String,
+    /// The value as a number (`Score::raw`), for the side to move.
+    pub score_raw: i32,
+    /// The value from the first player's side (White, X, ...), as Max/Min computes it.
+    pub first_player_score: String,
+    /// The best move (null when the game is over).
+    pub best: Option<String>,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// Positions entered, the root included.
+    pub nodes: u64,
+    /// Positions scored without expanding them.
+    pub leaves: u64,
+    /// Beta cutoffs (alpha-beta only).
+    pub cutoffs: u64,
+    /// Time taken, in milliseconds.
+    pub time_ms: f64,
+    /// Present (true) only when the caller stopped the search: no value then.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
+}
+
+/// Searches `root` with a textbook algorithm to `depth` plies, every position there scored
+/// by the game's evaluation (no quiescence, no table, no ordering beyond the game's own
+/// move order): the pseudocode of a lesson, run on the real game. Stops when `control`
+/// is raised (the report then says `interrupted`).
+pub fn textbook_analysis<G: Playable>(
+    root: &G,
+    algorithm: ply_core::Algorithm,
+    depth: u32,
+    control: &Control,
+) -> TextbookReport {
+    let mut observer = crate::control::StopObserver::new(control.flag(), u64::MAX);
+    let start = std::time::Instant::now();
+    let result = algorithm.search(
+        root,
+        &root.evaluator(),
+        ply_core::SearchOptions::depth(Some(depth)),
+        &mut observer,
+    );
+    let interrupted = observer.stopped();
+    let first = match root.to_move() {
+        ply_core::Player::First => result.value,
+        ply_core::Player::Second => -result.value,
+    };
+    TextbookReport {
+        game: root.game_name(),
+        position: root.position_string(),
+        algorithm: algorithm.name().into(),
+        depth,
+        score: score_words(result.value, Bound::Exact, true),
+        score_raw: result.value.raw(),
+        first_player_score: score_words(first, Bound::Exact, true),
+        best: result.best.map(|mv| root.move_string(mv)),
+        pv: line(root, &result.pv),
+        nodes: result.stats.nodes,
+        leaves: result.stats.leaves,
+        cutoffs: result.stats.cutoffs,
+        time_ms: millis(start.elapsed()),
+        interrupted,
+    }
+}

@@ -201,3 +201,105 @@ fn bench_chess_is_a_repeatable_signature() {
             .assert_stderr_contains(words);
     }
 }
+
+/// The textbook searches on a real board: Max/Min, negamax and alpha-beta at depth 3 give
+/// one value and one move; Max/Min and negamax visit every position, which perft counts
+/// independently (1 + 29 + 835 + 24,825 after 1. e4 e5, no game ending that soon).
+#[test]
+fn textbook_searches_agree_on_a_chess_board() {
+    for position in [
+        "startpos moves e4 e5",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq -",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -",
+    ] {
+        let mut answers = Vec::new();
+        for algorithm in ["minimax", "negamax", "alphabeta"] {
+            let out = ply(&[
+                "analyze",
+                "chess",
+                position,
+                "--algorithm",
+                algorithm,
+                "--depth",
+                "3",
+                "--json",
+            ]);
+            out.assert_code(0);
+            let v = out.json();
+            assert_eq!(v["algorithm"], algorithm);
+            answers.push((
+                v["score_raw"].clone(),
+                v["best"].clone(),
+                v["nodes"].clone(),
+            ));
+        }
+        assert_eq!(answers[0].0, answers[1].0, "{position}");
+        assert_eq!(answers[0].0, answers[2].0, "{position}");
+        assert_eq!(answers[0].1, answers[1].1, "{position}");
+        assert_eq!(answers[0].2, answers[1].2, "{position}");
+        assert!(
+            answers[2].2.as_u64() < answers[0].2.as_u64(),
+            "{position}: alpha-beta prunes"
+        );
+    }
+    let out = ply(&[
+        "analyze",
+        "chess",
+        "startpos moves e4 e5",
+        "--algorithm",
+        "minimax",
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    let v = out.json();
+    assert_eq!(v["nodes"], 1 + 29 + 835 + 24_825);
+    assert_eq!(v["leaves"], 24_825);
+    assert_eq!(v["first_player_score"], v["score"]);
+    // Black to move: Max/Min's value from White's side is the negation.
+    let out = ply(&[
+        "analyze",
+        "chess",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq -",
+        "--algorithm",
+        "minimax",
+        "--depth",
+        "2",
+        "--json",
+    ]);
+    let v = out.json();
+    assert_eq!(
+        v["score_raw"].as_i64().unwrap(),
+        -v["first_player_score"]
+            .as_str()
+            .unwrap()
+            .replace('.', "")
+            .parse::<i64>()
+            .unwrap()
+    );
+    // --algorithm needs a depth.
+    ply(&["analyze", "chess", "--algorithm", "minimax"]).assert_code(2);
+}
+
+/// `ply play chess`: moves in SAN or UCI, the board with coordinates, the engine's score
+/// and its expected line, then its move.
+#[test]
+fn play_shows_the_board_the_score_and_the_line() {
+    let out = Bounded::new(&["play", "chess", "--first", "human", "--time", "200"])
+        .stdin("e2e4\nNf3\nquit\n")
+        .memory_mib(1024)
+        .seconds(60)
+        .run();
+    out.assert_no_crash();
+    out.assert_stdout_contains("   a b c d e f g h")
+        .assert_stdout_contains("engine (Black) thinks: ")
+        .assert_stdout_contains("expected line: ")
+        .assert_stdout_contains("engine plays ");
+    // After 1. e4 and the engine's reply, Nf3 was read as a move too.
+    assert_eq!(
+        out.stdout.matches("engine plays ").count(),
+        2,
+        "{}",
+        out.stdout
+    );
+}

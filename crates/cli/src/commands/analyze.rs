@@ -7,16 +7,17 @@ use crate::interrupt;
 use crate::report::{self, print_json};
 use crate::source::GameSource;
 use anyhow::Result;
-use ply_api::analyze::{AnalyzeOptions, analyze_position};
+use ply_api::analyze::{AnalyzeOptions, analyze_position, textbook_analysis};
 use ply_api::control::Control;
 use ply_core::engine::SearchInfo;
 use ply_games::{GameVisitor, Playable};
 use std::io::Write;
 use std::process::ExitCode;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply analyze connect4 4453 --depth 12\n  ply analyze connect4 --time 2000 --threads 2 --hash 64\n  ply analyze tictactoe --exact --json\n  ply analyze mnk:4,4,4 --nodes 1000000\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply analyze connect4 4453 --depth 12\n  ply analyze connect4 --time 2000 --threads 2 --hash 64\n  ply analyze tictactoe --exact --json\n  ply analyze mnk:4,4,4 --nodes 1000000\n  ply analyze chess 'startpos moves e4 e5' --algorithm minimax --depth 3\n\n\
 Without --depth, --time, --nodes or --exact the engine thinks for 3 seconds (or less, once it proves the result).\n\
-Ctrl-C stops the search and prints the best move found so far.";
+Ctrl-C stops the search and prints the best move found so far.\n\
+--algorithm minimax|negamax|alphabeta runs a textbook search to --depth instead of the engine, the game's evaluation at the horizon: the three give the same value and move.";
 
 /// Analyse a position with the engine: iterative deepening within limits.
 #[derive(clap::Args)]
@@ -50,8 +51,17 @@ pub struct Args {
     /// Print machine-readable JSON at the end instead of progress lines.
     #[arg(long)]
     json: bool,
+    /// A textbook search instead of the engine: minimax (Max/Min, values from the first
+    /// player's side), negamax or alphabeta, to --depth plies, the game's evaluation at
+    /// the horizon (no quiescence, no table).
+    #[arg(long, requires = "depth", conflicts_with_all = ["exact", "time", "nodes"], value_parser = parse_algorithm)]
+    algorithm: Option<ply_core::Algorithm>,
     #[command(flatten)]
     book: BookArgs,
+}
+
+fn parse_algorithm(text: &str) -> Result<ply_core::Algorithm, String> {
+    text.parse()
 }
 
 struct Analyze<'a>(&'a Args);
@@ -62,6 +72,9 @@ impl GameVisitor for Analyze<'_> {
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let args = self.0;
         let root = report::position_or_start(&start, args.position.as_deref())?;
+        if let (Some(algorithm), Some(depth)) = (args.algorithm, args.depth) {
+            return textbook(&root, algorithm, depth, args.json);
+        }
         let options = AnalyzeOptions {
             depth: args.depth,
             time_ms: args.time,
@@ -131,6 +144,57 @@ impl GameVisitor for Analyze<'_> {
             ExitCode::SUCCESS
         })
     }
+}
+
+/// `--algorithm`: a textbook search to a fixed depth.
+fn textbook<G: Playable>(
+    root: &G,
+    algorithm: ply_core::Algorithm,
+    depth: u32,
+    json: bool,
+) -> Result<ExitCode> {
+    let _polled = interrupt::polled();
+    let control = Control::with_flag(interrupt::stop_flag());
+    let out = textbook_analysis(root, algorithm, depth, &control);
+    if json {
+        print_json(&out)?;
+    } else {
+        print!("{}", root.render());
+        println!(
+            "{} to move; position {}",
+            report::to_move_name(root),
+            report::position_words(&root.position_string())
+        );
+        if out.interrupted {
+            println!(
+                "{algorithm} to depth {depth}: interrupted after {} nodes",
+                out.nodes
+            );
+        } else {
+            let first = root.player_name(ply_core::Player::First);
+            match &out.best {
+                None => println!("the game is over: {}", out.score),
+                Some(best) => {
+                    println!(
+                        "{algorithm} to depth {depth}: {} for {} to move ({} from {first}'s side)",
+                        out.score,
+                        report::to_move_name(root),
+                        out.first_player_score
+                    );
+                    println!("best {best}  line {}", out.pv.join(" "));
+                }
+            }
+            println!(
+                "nodes {}  leaves {}  cutoffs {}  time {:.1} ms",
+                out.nodes, out.leaves, out.cutoffs, out.time_ms
+            );
+        }
+    }
+    Ok(if out.interrupted {
+        ExitCode::from(interrupt::EXIT_CODE)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {

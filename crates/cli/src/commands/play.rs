@@ -312,6 +312,13 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                     result.stats.nodes,
                     result.time.as_secs_f64() * 1e3
                 );
+                if result.pv.len() > 1 {
+                    showln!(
+                        json,
+                        "expected line: {}",
+                        ply_api::solve::line(&pos, &result.pv).join(" ")
+                    );
+                }
                 showln!(json, "engine plays {}", pos.move_string(best));
                 best
             } else if mover == engine {
