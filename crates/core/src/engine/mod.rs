@@ -177,6 +177,23 @@ pub trait SearchHooks<G: Game>: Sync {
     #[inline]
     fn noisy_moves(&self, _position: &G, _moves: &mut Vec<G::Move>) {}
 
+    /// True when the side to move may not "stand pat" on the evaluation beyond the horizon
+    /// (chess: in check, where doing nothing is not an option): quiescence then searches
+    /// every move instead of the noisy ones only. Default: false.
+    #[inline]
+    fn no_stand_pat(&self, _position: &G) -> bool {
+        false
+    }
+
+    /// Plies to add to the search of `child`, reached from `position` by `mv`: moves
+    /// that must be looked at deeper than the others (chess: a check, whose answers are
+    /// few and forced). Heuristic mode only; no extension applies beyond a fixed ply, so
+    /// the search always ends. A move extended is never reduced. Default: 0.
+    #[inline]
+    fn extension(&self, _position: &G, _mv: G::Move, _child: &G) -> u32 {
+        0
+    }
+
     /// The position with the side to move passing, if passing is a safe
     /// heuristic here (no zugzwang). Enables null-move pruning. Default: `None`.
     #[inline]

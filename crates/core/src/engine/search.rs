@@ -873,28 +873,36 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 self.clear_pv(ply + 1);
             }
             let same_side = child.to_move() == pos.to_move();
-            let v = if n == 0 || !self.settings.pvs {
-                self.child_value(&child, same_side, ply + 1, depth - 1, alpha, beta)
+            // Step 10b. Extensions: moves the game wants looked at deeper (chess: checks).
+            let extension = if self.exact || ply >= MAX_PLY {
+                0
             } else {
-                let reduction = if self.exact || ply >= MAX_PLY || Some(index) == tt_index {
-                    0
-                } else {
-                    (self.hooks.reduction(pos, mv, depth as u32, n) as i32).min(depth - 1)
-                };
+                self.hooks.extension(pos, mv, &child) as i32
+            };
+            let child_depth = depth - 1 + extension;
+            let v = if n == 0 || !self.settings.pvs {
+                self.child_value(&child, same_side, ply + 1, child_depth, alpha, beta)
+            } else {
+                let reduction =
+                    if self.exact || ply >= MAX_PLY || extension > 0 || Some(index) == tt_index {
+                        0
+                    } else {
+                        (self.hooks.reduction(pos, mv, depth as u32, n) as i32).min(depth - 1)
+                    };
                 let null_beta = Score::from_raw(alpha.raw() + 1);
                 let mut v = self.child_value(
                     &child,
                     same_side,
                     ply + 1,
-                    depth - 1 - reduction,
+                    child_depth - reduction,
                     alpha,
                     null_beta,
                 );
                 if v > alpha && reduction > 0 {
-                    v = self.child_value(&child, same_side, ply + 1, depth - 1, alpha, null_beta);
+                    v = self.child_value(&child, same_side, ply + 1, child_depth, alpha, null_beta);
                 }
                 if v > alpha && v < beta {
-                    v = self.child_value(&child, same_side, ply + 1, depth - 1, alpha, beta);
+                    v = self.child_value(&child, same_side, ply + 1, child_depth, alpha, beta);
                 }
                 v
             };
@@ -1102,6 +1110,10 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     /// noisy move (capture, threat) the game names; only quiet positions are evaluated.
     #[inline(always)]
     fn quiescence_body(&mut self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Score {
+        // A side that may not stand pat (in check) tries every move.
+        if ply < MAX_PLY && self.hooks.no_stand_pat(pos) {
+            return self.quiescence_all_moves(pos, ply, alpha, beta);
+        }
         let stand_pat = self.eval.evaluate(pos);
         // The noisy moves go to a scratch buffer first: most leaves have none, and
         // then cost no trip to the buffer pool.
@@ -1135,6 +1147,33 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         std::mem::swap(&mut moves, &mut self.noisy);
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
+        for &mv in &moves {
+            let child = pos.after(mv);
+            let same_side = child.to_move() == pos.to_move();
+            let v = self.child_value(&child, same_side, ply + 1, 0, alpha, beta);
+            if self.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                alpha = alpha.max(v);
+                if v >= beta {
+                    self.cutoffs += 1;
+                    break;
+                }
+            }
+        }
+        self.move_pool.push(moves);
+        best
+    }
+
+    /// Beyond the horizon, a node whose side may not stand pat (`SearchHooks::no_stand_pat`):
+    /// every move, as a search one ply deep would, the value being the best child's.
+    #[inline(never)]
+    fn quiescence_all_moves(&mut self, pos: &G, ply: u32, mut alpha: Score, beta: Score) -> Score {
+        let mut moves = self.take_moves();
+        pos.generate_moves(&mut moves);
+        let mut best = -Score::INFINITY;
         for &mv in &moves {
             let child = pos.after(mv);
             let same_side = child.to_move() == pos.to_move();
@@ -1250,13 +1289,19 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             let child = root.after(mv);
             self.clear_pv(1);
             let same_side = child.to_move() == root.to_move();
+            let extension = if self.exact {
+                0
+            } else {
+                self.hooks.extension(root, mv, &child) as i32
+            };
+            let child_depth = depth - 1 + extension;
             let v = if i == 0 || !self.settings.pvs {
-                self.child_value(&child, same_side, 1, depth - 1, alpha, beta)
+                self.child_value(&child, same_side, 1, child_depth, alpha, beta)
             } else {
                 let null_beta = Score::from_raw(alpha.raw() + 1);
-                let v = self.child_value(&child, same_side, 1, depth - 1, alpha, null_beta);
+                let v = self.child_value(&child, same_side, 1, child_depth, alpha, null_beta);
                 if v > alpha && v < beta {
-                    self.child_value(&child, same_side, 1, depth - 1, alpha, beta)
+                    self.child_value(&child, same_side, 1, child_depth, alpha, beta)
                 } else {
                     v
                 }

@@ -7,7 +7,7 @@
 //! any engine; tuning them on self-play results is the next step (docs/chess.md).
 
 use super::Chess;
-use cozy_chess::{Board, Color, Piece};
+use cozy_chess::{BitBoard, Board, Color, Piece};
 use ply_core::{Evaluator, Score};
 
 /// Material alone: pawn 100, knight 300, bishop 300, rook 500, queen 900.
@@ -56,8 +56,162 @@ pub(crate) fn white_view(board: &Board) -> i32 {
             }
         }
     }
+    let (terms_middle, terms_end) = terms(board);
+    middle += terms_middle;
+    end += terms_end;
     let phase = phase.min(FULL_PHASE);
     (middle * phase + end * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// A weight in the middle game and in the end game, in hundredths of a pawn.
+#[derive(Clone, Copy, Debug)]
+struct Weight(i32, i32);
+
+/// The weights of the terms beyond material and placement. Set by rule of thumb (a passed
+/// pawn grows in value as it advances, more so in the end game; a bishop pair is worth
+/// about half a pawn): tuning them on self-play results is tracked in docs/chess.md.
+struct Weights {
+    /// A passed pawn, by its rank counted from its own side (0: first rank).
+    passed: [Weight; 8],
+    doubled: Weight,
+    isolated: Weight,
+    bishop_pair: Weight,
+    rook_open_file: Weight,
+    rook_half_open_file: Weight,
+    /// Per square a piece reaches that no enemy pawn guards (knight, bishop, rook, queen),
+    /// counted from an average mobility.
+    mobility: [Weight; 4],
+    /// The average mobility of each piece, subtracted so that the term is 0 on average.
+    mobility_mean: [i32; 4],
+    /// Per own pawn in front of a castled king (on its file and the two beside it).
+    shield: Weight,
+    /// Per enemy piece's attack on a square next to the king.
+    king_attack: Weight,
+}
+
+const WEIGHTS: Weights = Weights {
+    passed: [
+        Weight(0, 0),
+        Weight(0, 10),
+        Weight(5, 15),
+        Weight(10, 25),
+        Weight(20, 45),
+        Weight(35, 75),
+        Weight(60, 120),
+        Weight(0, 0),
+    ],
+    doubled: Weight(-10, -20),
+    isolated: Weight(-10, -12),
+    bishop_pair: Weight(30, 50),
+    rook_open_file: Weight(25, 10),
+    rook_half_open_file: Weight(12, 5),
+    mobility: [Weight(4, 4), Weight(4, 5), Weight(2, 4), Weight(1, 2)],
+    mobility_mean: [4, 6, 6, 11],
+    shield: Weight(12, 0),
+    king_attack: Weight(-7, -2),
+};
+
+/// Pawn structure, mobility and king safety from White's side: (middle game, end game).
+fn terms(board: &Board) -> (i32, i32) {
+    let mut total = (0, 0);
+    let add = |total: &mut (i32, i32), sign: i32, weight: Weight, count: i32| {
+        total.0 += sign * weight.0 * count;
+        total.1 += sign * weight.1 * count;
+    };
+    let occupied = board.occupied();
+    let pawns = [
+        board.colored_pieces(Color::White, Piece::Pawn),
+        board.colored_pieces(Color::Black, Piece::Pawn),
+    ];
+    // The squares each side's pawns attack.
+    let mut pawn_attacks = [BitBoard::EMPTY; 2];
+    for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        for square in pawns[side] {
+            pawn_attacks[side] |= cozy_chess::get_pawn_attacks(square, color);
+        }
+    }
+    for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        let sign = if side == 0 { 1 } else { -1 };
+        let (own_pawns, their_pawns) = (pawns[side], pawns[1 - side]);
+        // Pawn structure.
+        for square in own_pawns {
+            let file = square.file();
+            let rank = square.rank().relative_to(color) as usize;
+            // Passed: no enemy pawn ahead on its file or the two beside it.
+            let ahead = ahead_mask(square, color) & (file.bitboard() | file.adjacent());
+            if (their_pawns & ahead).is_empty() {
+                add(&mut total, sign, WEIGHTS.passed[rank], 1);
+            }
+            if (own_pawns & file.adjacent()).is_empty() {
+                add(&mut total, sign, WEIGHTS.isolated, 1);
+            }
+        }
+        for file in cozy_chess::File::ALL {
+            let on_file = (own_pawns & file.bitboard()).len() as i32;
+            if on_file > 1 {
+                add(&mut total, sign, WEIGHTS.doubled, on_file - 1);
+            }
+        }
+        if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
+            add(&mut total, sign, WEIGHTS.bishop_pair, 1);
+        }
+        for square in board.colored_pieces(color, Piece::Rook) {
+            let file = square.file().bitboard();
+            if (file & (own_pawns | their_pawns)).is_empty() {
+                add(&mut total, sign, WEIGHTS.rook_open_file, 1);
+            } else if (file & own_pawns).is_empty() {
+                add(&mut total, sign, WEIGHTS.rook_half_open_file, 1);
+            }
+        }
+        // Mobility, and attacks on the squares around the enemy king.
+        let own = board.colors(color);
+        let safe = !own & !pawn_attacks[1 - side];
+        let their_king = board.king(!color);
+        let king_zone = cozy_chess::get_king_moves(their_king);
+        let mut attacks = 0;
+        for (index, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+            .into_iter()
+            .enumerate()
+        {
+            for square in board.colored_pieces(color, piece) {
+                let reach = match piece {
+                    Piece::Knight => cozy_chess::get_knight_moves(square),
+                    Piece::Bishop => cozy_chess::get_bishop_moves(square, occupied),
+                    Piece::Rook => cozy_chess::get_rook_moves(square, occupied),
+                    _ => {
+                        cozy_chess::get_bishop_moves(square, occupied)
+                            | cozy_chess::get_rook_moves(square, occupied)
+                    }
+                };
+                let mobility = (reach & safe).len() as i32 - WEIGHTS.mobility_mean[index];
+                add(&mut total, sign, WEIGHTS.mobility[index], mobility);
+                attacks += (reach & king_zone).len() as i32;
+            }
+        }
+        // Attacks on the enemy king count against the enemy: the sign of the attacker.
+        add(&mut total, -sign, WEIGHTS.king_attack, attacks);
+        // The pawn shield of a castled king (on the wings of its first two ranks).
+        let king = board.king(color);
+        let home = king.rank().relative_to(color) as usize <= 1;
+        let wing = !matches!(king.file(), cozy_chess::File::D | cozy_chess::File::E);
+        if home && wing {
+            let files = king.file().bitboard() | king.file().adjacent();
+            let shield = (own_pawns & files & ahead_mask(king, color)).len() as i32;
+            add(&mut total, sign, WEIGHTS.shield, shield.min(3));
+        }
+    }
+    total
+}
+
+/// The squares ahead of `square` (towards the enemy's side), on every file.
+fn ahead_mask(square: cozy_chess::Square, color: Color) -> BitBoard {
+    let rank = square.rank() as u32;
+    match color {
+        // The ranks above: everything beyond the first rank+1 ranks.
+        Color::White if rank < 7 => BitBoard(!0u64 << (8 * (rank + 1))),
+        Color::Black if rank > 0 => BitBoard(!0u64 >> (8 * (8 - rank))),
+        _ => BitBoard::EMPTY,
+    }
 }
 
 fn count(board: &Board, color: Color, piece: Piece) -> i32 {

@@ -4,6 +4,7 @@
 
 use super::{Chess, capture_order, sort_by_keys_descending};
 use cozy_chess::{Move, Piece};
+use ply_core::Score;
 use ply_core::engine::SearchHooks;
 
 /// The engine hooks of chess.
@@ -72,6 +73,27 @@ impl SearchHooks<Chess> for ChessHooks {
         });
         let end = moves.len().min(start + keys.len());
         sort_by_keys_descending(&mut moves[start..end], &mut keys);
+    }
+
+    /// In check, doing nothing is no option: quiescence searches every evasion.
+    #[inline]
+    fn no_stand_pat(&self, position: &Chess) -> bool {
+        position.in_check()
+    }
+
+    /// A check is searched one ply deeper: its answers are few and forced, and a mating
+    /// attack is a series of them.
+    #[inline]
+    fn extension(&self, _position: &Chess, _mv: Move, child: &Chess) -> u32 {
+        u32::from(child.in_check())
+    }
+
+    /// A position met before (in the game or in the line searched) is a draw: the side
+    /// that could do better will not repeat it, and the other can repeat it again and
+    /// again. (The root is never asked: its moves are searched whatever it is.)
+    #[inline]
+    fn known_value(&self, position: &Chess) -> Option<Score> {
+        (position.repetitions() > 0).then_some(Score::DRAW)
     }
 
     /// Passing is safe unless in check or with only king and pawns (zugzwang is common

@@ -59,6 +59,9 @@ pub struct Chess {
     /// first: a persistent list, so that copying a position (as the search does at every
     /// node) copies one pointer.
     earlier: Option<Arc<Earlier>>,
+    /// How many of the earlier positions equal this one (counted once, when the move
+    /// that made it is played: the search asks at every node, twice).
+    repeated: u8,
 }
 
 /// One earlier position's key, and the ones before it.
@@ -94,6 +97,7 @@ impl Chess {
         Chess {
             board,
             earlier: None,
+            repeated: 0,
         }
     }
 
@@ -236,12 +240,23 @@ impl Chess {
     /// How many times this position occurred before (same pieces, side to move, castling
     /// rights and en passant square), since the last capture or pawn move.
     pub fn repetitions(&self) -> usize {
+        self.repeated as usize
+    }
+
+    /// Counts the earlier positions equal to this one (at most 255).
+    fn count_repetitions(&self) -> u8 {
+        // A position can only come back with the same side to move, and at least four
+        // plies later: the list is walked two links at a time (from the second, the first
+        // with this side to move), and not at all close to a capture or pawn move.
+        if self.board.halfmove_clock() < 4 {
+            return 0;
+        }
         let key = repetition_key(&self.board);
-        let mut count = 0;
-        let mut link = self.earlier.as_deref();
+        let mut count = 0u8;
+        let mut link = self.earlier.as_deref().and_then(|e| e.before.as_deref());
         while let Some(earlier) = link {
-            count += usize::from(earlier.key == key);
-            link = earlier.before.as_deref();
+            count = count.saturating_add(u8::from(earlier.key == key));
+            link = earlier.before.as_deref().and_then(|e| e.before.as_deref());
         }
         count
     }
@@ -505,6 +520,7 @@ impl Game for Chess {
                 before: self.earlier.take(),
             }))
         };
+        self.repeated = self.count_repetitions();
     }
 
     fn bounds(&self) -> GameBounds {

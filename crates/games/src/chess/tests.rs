@@ -240,3 +240,112 @@ fn textbook_searches_agree_on_chess() {
     assert_eq!(result.value, Score::win_in(1));
     assert_eq!(mate_in_one.san(result.best.unwrap()), "Ra8#");
 }
+
+/// The search's chess hooks: a position met before is a draw to the search, a check is
+/// searched deeper, and a side in check may not stand pat.
+#[test]
+fn repetitions_checks_and_evasions_in_the_hooks() {
+    use ply_core::engine::SearchHooks;
+    let hooks = ChessHooks;
+    assert_eq!(
+        hooks.known_value(&after("Nf3 Nf6 Ng1 Ng8")),
+        Some(Score::DRAW)
+    );
+    assert_eq!(hooks.known_value(&after("Nf3 Nf6 Ng1")), None);
+    let before = after("e4 e5 Bc4 Nc6 Qh5 Nf6");
+    let check = before.parse_move("Qxf7#").unwrap();
+    assert_eq!(hooks.extension(&before, check, &before.after(check)), 1);
+    let quiet = before.parse_move("d3").unwrap();
+    assert_eq!(hooks.extension(&before, quiet, &before.after(quiet)), 0);
+    assert!(hooks.no_stand_pat(&after("e4 f6 d4 g5 Qh5+")));
+    assert!(!hooks.no_stand_pat(&after("e4 f6 d4 g5")));
+}
+
+/// A board with the colours swapped and the ranks mirrored: the same position for the
+/// other side.
+fn mirrored(position: &Chess) -> Chess {
+    let fen = position.fen();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let placement: Vec<String> = fields[0]
+        .split('/')
+        .rev()
+        .map(|rank| rank.chars().map(swap_case).collect())
+        .collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    let castling: String = if fields[2] == "-" {
+        "-".into()
+    } else {
+        let swapped: String = fields[2].chars().map(swap_case).collect();
+        // FEN lists White's rights first.
+        let (upper, lower): (String, String) = swapped.chars().partition(char::is_ascii_uppercase);
+        upper + &lower
+    };
+    let ep = match fields[3] {
+        "-" => "-".to_string(),
+        square => {
+            let (file, rank) = square.split_at(1);
+            format!("{file}{}", if rank == "3" { "6" } else { "3" })
+        }
+    };
+    Chess::from_fen(&format!(
+        "{} {side} {castling} {ep} {} {}",
+        placement.join("/"),
+        fields[4],
+        fields[5]
+    ))
+    .unwrap()
+}
+
+fn swap_case(c: char) -> char {
+    if c.is_ascii_uppercase() {
+        c.to_ascii_lowercase()
+    } else {
+        c.to_ascii_uppercase()
+    }
+}
+
+/// The evaluation is the same for either colour: a position and its mirror (colours
+/// swapped, ranks flipped) score alike for the side to move, over positions of random games.
+#[test]
+fn the_evaluation_is_colour_blind() {
+    use ply_core::Evaluator;
+    let mut seed = 11u64;
+    let mut checked = 0;
+    for _game in 0..40 {
+        let mut position = Chess::start();
+        for _ply in 0..80 {
+            if position.outcome().is_some() {
+                break;
+            }
+            let moves = position.legal_moves();
+            seed = ply_core::engine::splitmix64(seed);
+            position.play(moves[(seed % moves.len() as u64) as usize]);
+            let other = mirrored(&position);
+            assert_eq!(
+                PieceSquare.evaluate(&position),
+                PieceSquare.evaluate(&other),
+                "{} / {}",
+                position.fen(),
+                other.fen()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000);
+}
+
+/// Pawn structure: a passed pawn gains as it advances; doubled and isolated pawns cost.
+#[test]
+fn pawn_structure_counts() {
+    use ply_core::Evaluator;
+    let score = |fen: &str| PieceSquare.evaluate(&Chess::from_fen(fen).unwrap()).raw();
+    // White's passed pawn on the 6th against on the 3rd (kings far away, end game).
+    assert!(score("7k/8/3P4/8/8/8/8/K7 w - -") > score("7k/8/8/8/8/3P4/8/K7 w - -") + 50);
+    // The same pawn is worth more passed than with an enemy pawn ahead on the next file
+    // (the enemy pawns placed alike: on their second rank, on the c- or the h-file).
+    assert!(score("7k/7p/8/8/3P4/8/8/K7 w - -") > score("7k/2p5/8/8/3P4/8/8/K7 w - -"));
+    // Doubled pawns cost against the same pawns side by side.
+    assert!(score("7k/8/8/8/3P4/3P4/8/K7 w - -") < score("7k/8/8/8/3P4/4P3/8/K7 w - -"));
+    // The bishop pair is worth more than bishop and knight.
+    assert!(score("7k/8/8/8/8/8/8/K1BB4 w - -") > score("7k/8/8/8/8/8/8/K1BN4 w - -"));
+}
