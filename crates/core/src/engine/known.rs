@@ -114,6 +114,14 @@ impl<G: Game, H: SearchHooks<G>, K: KnownValues<G>> SearchHooks<G> for WithKnown
         self.hooks.noisy_moves(position, moves)
     }
     #[inline]
+    fn no_stand_pat(&self, position: &G) -> bool {
+        self.hooks.no_stand_pat(position)
+    }
+    #[inline]
+    fn extension(&self, position: &G, mv: G::Move, child: &G) -> u32 {
+        self.hooks.extension(position, mv, child)
+    }
+    #[inline]
     fn null_move(&self, position: &G) -> Option<G> {
         self.hooks.null_move(position)
     }
