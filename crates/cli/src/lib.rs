@@ -65,6 +65,7 @@ enum Command {
     Generate(commands::generate::Args),
     Serve(commands::serve::Args),
     Uci(commands::uci::Args),
+    Tune(commands::tune::Args),
 }
 
 /// A closed pipe (`ply tree big.txt | head`) ends the process quietly, as it does
@@ -169,6 +170,7 @@ fn run(arguments: Vec<std::ffi::OsString>, games: &impl source::GameSource) -> E
         Command::Generate(args) => commands::generate::run(args, games),
         Command::Serve(args) => commands::serve::run(args),
         Command::Uci(args) => commands::uci::run(args),
+        Command::Tune(args) => commands::tune::run(args),
     };
     match result {
         Ok(code) => code,

@@ -303,3 +303,38 @@ fn play_shows_the_board_the_score_and_the_line() {
         out.stdout
     );
 }
+
+/// `ply tune chess`: positions with results in, the error before and after and the weights
+/// out; a bad line is reported with its number and skipped.
+#[test]
+fn tune_fits_weights_to_results() {
+    let lines = "\
+# a passed pawn on the sixth wins, the bare kings draw
+7k/8/3P4/8/8/8/8/K7 w - - 0 1 1-0
+7k/8/3P4/8/8/8/8/K7 b - - 0 1 c9 \"1-0\";
+not a fen 1-0
+7k/8/8/8/8/8/8/K7 w - - 0 1 1/2-1/2
+7k/8/8/8/8/8/8/K7 w - - 0 1 2-0
+";
+    let out = Bounded::new(&["tune", "chess", "-", "--iterations", "100", "--json"])
+        .stdin(lines)
+        .memory_mib(1024)
+        .seconds(60)
+        .run();
+    out.assert_code(0)
+        .assert_stderr_contains("skipped line 4: ")
+        .assert_stderr_contains("skipped line 6: the line does not end with a result");
+    let v = out.json();
+    assert_eq!(v["positions"], 3);
+    assert_eq!(v["skipped_lines"], 2);
+    assert!(
+        v["error_after"].as_f64() < v["error_before"].as_f64(),
+        "{v}"
+    );
+    let weights = v["weights"].as_array().unwrap();
+    assert_eq!(weights.len(), 24);
+    assert_eq!(weights[5]["name"], "passed pawn, rank 6");
+    ply(&["tune", "connect4", "x.txt"])
+        .assert_code(2)
+        .assert_one_line_error();
+}

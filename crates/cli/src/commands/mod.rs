@@ -10,4 +10,5 @@ pub mod play;
 pub mod serve;
 pub mod solve;
 pub mod tree;
+pub mod tune;
 pub mod uci;

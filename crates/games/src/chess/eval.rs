@@ -40,6 +40,23 @@ impl Evaluator<Chess> for PieceSquare {
 
 /// The evaluation from White's side, in hundredths of a pawn.
 pub(crate) fn white_view(board: &Board) -> i32 {
+    let (mut middle, mut end, phase) = placement_view(board);
+    terms(board, |index, count| {
+        middle += WEIGHTS[index].0 * count;
+        end += WEIGHTS[index].1 * count;
+    });
+    taper(middle, end, phase)
+}
+
+/// Blends a middle-game and an end-game value by the phase (24: all pieces on the board).
+fn taper(middle: i32, end: i32, phase: i32) -> i32 {
+    let phase = phase.min(FULL_PHASE);
+    (middle * phase + end * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// Material and placement from the tables, White's side (middle game, end game), and the
+/// game's phase.
+fn placement_view(board: &Board) -> (i32, i32, i32) {
     let (mut middle, mut end, mut phase) = (0i32, 0i32, 0i32);
     for (index, &piece) in Piece::ALL.iter().enumerate() {
         for color in [Color::White, Color::Black] {
@@ -56,68 +73,140 @@ pub(crate) fn white_view(board: &Board) -> i32 {
             }
         }
     }
-    let (terms_middle, terms_end) = terms(board);
-    middle += terms_middle;
-    end += terms_end;
-    let phase = phase.min(FULL_PHASE);
-    (middle * phase + end * (FULL_PHASE - phase)) / FULL_PHASE
+    (middle, end, phase)
 }
 
 /// A weight in the middle game and in the end game, in hundredths of a pawn.
-#[derive(Clone, Copy, Debug)]
-struct Weight(i32, i32);
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weight(pub i32, pub i32);
 
-/// The weights of the terms beyond material and placement. Set by rule of thumb (a passed
-/// pawn grows in value as it advances, more so in the end game; a bishop pair is worth
-/// about half a pawn): tuning them on self-play results is tracked in docs/chess.md.
-struct Weights {
-    /// A passed pawn, by its rank counted from its own side (0: first rank).
-    passed: [Weight; 8],
-    doubled: Weight,
-    isolated: Weight,
-    bishop_pair: Weight,
-    rook_open_file: Weight,
-    rook_half_open_file: Weight,
-    /// Per square a piece reaches that no enemy pawn guards (knight, bishop, rook, queen),
-    /// counted from an average mobility.
-    mobility: [Weight; 4],
-    /// The average mobility of each piece, subtracted so that the term is 0 on average.
-    mobility_mean: [i32; 4],
-    /// Per own pawn in front of a castled king (on its file and the two beside it).
-    shield: Weight,
-    /// Per enemy piece's attack on a square next to the king.
-    king_attack: Weight,
+/// How many weights the terms beyond the tables have ([`WEIGHTS`], [`WEIGHT_NAMES`]).
+pub const TERMS: usize = 24;
+
+// Where each term's weight is in [`WEIGHTS`].
+/// A passed pawn (no enemy pawn ahead on its file or beside it), by its rank counted from
+/// its own side (0: the first rank): 8 weights.
+const PASSED: usize = 0;
+const DOUBLED: usize = 8;
+const ISOLATED: usize = 9;
+const BISHOP_PAIR: usize = 10;
+const ROOK_OPEN_FILE: usize = 11;
+const ROOK_HALF_OPEN_FILE: usize = 12;
+/// Per square a knight, bishop, rook or queen reaches that no enemy pawn guards, counted
+/// from an average ([`MOBILITY_MEAN`]): 4 weights.
+const MOBILITY: usize = 13;
+/// Per own pawn in front of a king castled on a wing (at most three).
+const SHIELD: usize = 17;
+/// Per attack of an enemy knight, bishop, rook or queen on a square next to the king.
+const KING_ATTACK: usize = 18;
+/// A correction to the tables' value of a pawn, knight, bishop, rook, queen: 5 weights.
+const MATERIAL: usize = 19;
+
+/// The names of the weights, in order (for the tuner's output).
+pub const WEIGHT_NAMES: [&str; TERMS] = [
+    "passed pawn, rank 1",
+    "passed pawn, rank 2",
+    "passed pawn, rank 3",
+    "passed pawn, rank 4",
+    "passed pawn, rank 5",
+    "passed pawn, rank 6",
+    "passed pawn, rank 7",
+    "passed pawn, rank 8",
+    "doubled pawn",
+    "isolated pawn",
+    "bishop pair",
+    "rook on an open file",
+    "rook on a half-open file",
+    "knight mobility",
+    "bishop mobility",
+    "rook mobility",
+    "queen mobility",
+    "king's pawn shield",
+    "attack next to the king",
+    "pawn value",
+    "knight value",
+    "bishop value",
+    "rook value",
+    "queen value",
+];
+
+/// The average mobility of a knight, bishop, rook and queen, subtracted so that the
+/// mobility term is 0 on average.
+const MOBILITY_MEAN: [i32; 4] = [4, 6, 6, 11];
+
+/// The weights of the terms beyond the tables, set by rule of thumb (a passed pawn grows
+/// in value as it advances, more so in the end game; a bishop pair is worth about half a
+/// pawn); `ply tune chess` fits them to the results of games (docs/chess.md).
+pub const WEIGHTS: [Weight; TERMS] = [
+    Weight(0, 0),
+    Weight(0, 10),
+    Weight(5, 15),
+    Weight(10, 25),
+    Weight(20, 45),
+    Weight(35, 75),
+    Weight(60, 120),
+    Weight(0, 0),
+    Weight(-10, -20),
+    Weight(-10, -12),
+    Weight(30, 50),
+    Weight(25, 10),
+    Weight(12, 5),
+    Weight(4, 4),
+    Weight(4, 5),
+    Weight(2, 4),
+    Weight(1, 2),
+    Weight(12, 0),
+    Weight(-7, -2),
+    Weight(0, 0),
+    Weight(0, 0),
+    Weight(0, 0),
+    Weight(0, 0),
+    Weight(0, 0),
+];
+
+/// What the evaluation of one position is made of, for fitting the weights: the tables'
+/// part, the phase, and how often each term occurs (White's less Black's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Material and placement from the tables (middle game, end game), White's side.
+    pub tables: (i32, i32),
+    /// The phase: 24 with every piece on the board, 0 with pawns and kings only.
+    pub phase: i32,
+    /// Each term's count, White's less Black's.
+    pub counts: [i32; TERMS],
 }
 
-const WEIGHTS: Weights = Weights {
-    passed: [
-        Weight(0, 0),
-        Weight(0, 10),
-        Weight(5, 15),
-        Weight(10, 25),
-        Weight(20, 45),
-        Weight(35, 75),
-        Weight(60, 120),
-        Weight(0, 0),
-    ],
-    doubled: Weight(-10, -20),
-    isolated: Weight(-10, -12),
-    bishop_pair: Weight(30, 50),
-    rook_open_file: Weight(25, 10),
-    rook_half_open_file: Weight(12, 5),
-    mobility: [Weight(4, 4), Weight(4, 5), Weight(2, 4), Weight(1, 2)],
-    mobility_mean: [4, 6, 6, 11],
-    shield: Weight(12, 0),
-    king_attack: Weight(-7, -2),
-};
+impl Features {
+    /// The features of `board`.
+    pub fn of(board: &Board) -> Features {
+        let (middle, end, phase) = placement_view(board);
+        let mut counts = [0; TERMS];
+        terms(board, |index, count| counts[index] += count);
+        Features {
+            tables: (middle, end),
+            phase: phase.min(FULL_PHASE),
+            counts,
+        }
+    }
 
-/// Pawn structure, mobility and king safety from White's side: (middle game, end game).
-fn terms(board: &Board) -> (i32, i32) {
-    let mut total = (0, 0);
-    let add = |total: &mut (i32, i32), sign: i32, weight: Weight, count: i32| {
-        total.0 += sign * weight.0 * count;
-        total.1 += sign * weight.1 * count;
-    };
+    /// The evaluation from White's side with `weights`, in hundredths of a pawn (as a
+    /// real number: the tuner's gradient needs no rounding).
+    pub fn evaluate(&self, weights: &[(f64, f64); TERMS]) -> f64 {
+        let (mut middle, mut end) = (self.tables.0 as f64, self.tables.1 as f64);
+        for (count, weight) in self.counts.iter().zip(weights) {
+            middle += weight.0 * *count as f64;
+            end += weight.1 * *count as f64;
+        }
+        let phase = self.phase as f64 / FULL_PHASE as f64;
+        middle * phase + end * (1.0 - phase)
+    }
+}
+
+/// Pawn structure, pieces, mobility, king safety and material corrections from White's
+/// side: calls `add(weight index, count)` for each term met (the count negative for
+/// Black's).
+#[inline]
+fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
     let occupied = board.occupied();
     let pawns = [
         board.colored_pieces(Color::White, Piece::Pawn),
@@ -137,37 +226,35 @@ fn terms(board: &Board) -> (i32, i32) {
         for square in own_pawns {
             let file = square.file();
             let rank = square.rank().relative_to(color) as usize;
-            // Passed: no enemy pawn ahead on its file or the two beside it.
             let ahead = ahead_mask(square, color) & (file.bitboard() | file.adjacent());
             if (their_pawns & ahead).is_empty() {
-                add(&mut total, sign, WEIGHTS.passed[rank], 1);
+                add(PASSED + rank, sign);
             }
             if (own_pawns & file.adjacent()).is_empty() {
-                add(&mut total, sign, WEIGHTS.isolated, 1);
+                add(ISOLATED, sign);
             }
         }
         for file in cozy_chess::File::ALL {
             let on_file = (own_pawns & file.bitboard()).len() as i32;
             if on_file > 1 {
-                add(&mut total, sign, WEIGHTS.doubled, on_file - 1);
+                add(DOUBLED, sign * (on_file - 1));
             }
         }
         if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
-            add(&mut total, sign, WEIGHTS.bishop_pair, 1);
+            add(BISHOP_PAIR, sign);
         }
         for square in board.colored_pieces(color, Piece::Rook) {
             let file = square.file().bitboard();
             if (file & (own_pawns | their_pawns)).is_empty() {
-                add(&mut total, sign, WEIGHTS.rook_open_file, 1);
+                add(ROOK_OPEN_FILE, sign);
             } else if (file & own_pawns).is_empty() {
-                add(&mut total, sign, WEIGHTS.rook_half_open_file, 1);
+                add(ROOK_HALF_OPEN_FILE, sign);
             }
         }
         // Mobility, and attacks on the squares around the enemy king.
         let own = board.colors(color);
         let safe = !own & !pawn_attacks[1 - side];
-        let their_king = board.king(!color);
-        let king_zone = cozy_chess::get_king_moves(their_king);
+        let king_zone = cozy_chess::get_king_moves(board.king(!color));
         let mut attacks = 0;
         for (index, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
             .into_iter()
@@ -183,13 +270,17 @@ fn terms(board: &Board) -> (i32, i32) {
                             | cozy_chess::get_rook_moves(square, occupied)
                     }
                 };
-                let mobility = (reach & safe).len() as i32 - WEIGHTS.mobility_mean[index];
-                add(&mut total, sign, WEIGHTS.mobility[index], mobility);
+                add(
+                    MOBILITY + index,
+                    sign * ((reach & safe).len() as i32 - MOBILITY_MEAN[index]),
+                );
                 attacks += (reach & king_zone).len() as i32;
             }
         }
-        // Attacks on the enemy king count against the enemy: the sign of the attacker.
-        add(&mut total, -sign, WEIGHTS.king_attack, attacks);
+        // Attacks on the enemy king count against the enemy.
+        if attacks > 0 {
+            add(KING_ATTACK, -sign * attacks);
+        }
         // The pawn shield of a castled king (on the wings of its first two ranks).
         let king = board.king(color);
         let home = king.rank().relative_to(color) as usize <= 1;
@@ -197,10 +288,15 @@ fn terms(board: &Board) -> (i32, i32) {
         if home && wing {
             let files = king.file().bitboard() | king.file().adjacent();
             let shield = (own_pawns & files & ahead_mask(king, color)).len() as i32;
-            add(&mut total, sign, WEIGHTS.shield, shield.min(3));
+            add(SHIELD, sign * shield.min(3));
+        }
+        for (index, piece) in Piece::ALL[..5].iter().enumerate() {
+            let count = board.colored_pieces(color, *piece).len() as i32;
+            if count > 0 {
+                add(MATERIAL + index, sign * count);
+            }
         }
     }
-    total
 }
 
 /// The squares ahead of `square` (towards the enemy's side), on every file.

@@ -29,8 +29,9 @@
 mod eval;
 mod hooks;
 mod perft;
+pub mod tune;
 
-pub use eval::{Material, PieceSquare};
+pub use eval::{Features, Material, PieceSquare, TERMS, WEIGHT_NAMES, WEIGHTS, Weight};
 pub use hooks::ChessHooks;
 pub use perft::{Divide, divide, divide_until, perft};
 

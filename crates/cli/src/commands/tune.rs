@@ -1,0 +1,137 @@
+//! `ply tune chess FILE`: fit the chess evaluation's weights to game results (Texel's method).
+
+use crate::args;
+use crate::report::print_json;
+use anyhow::{Context, Result, bail};
+use ply_core::input::Input;
+use ply_games::chess::tune::{parse_sample_line, tune};
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "EXAMPLES:\n  scripts/tuning-set.py games.pgn > positions.txt\n  ply tune chess positions.txt --iterations 500\n\n\
+Each line of FILE is a position and the result of its game for White: a FEN, then 1-0, 0-1 or 1/2-1/2 (or 1, 0, 0.5; an EPD's c9 \"1-0\"; is read too). A bad line is reported with its number and skipped. Prints the error before and after, each weight before and after, and the fitted weights as Rust source for WEIGHTS in crates/games/src/chess/eval.rs. docs/chess.md tells how the shipped weights were made.";
+
+/// The most positions read (each takes about 120 bytes in memory).
+const MAX_SAMPLES: usize = 4_000_000;
+/// The longest line read.
+const MAX_LINE_BYTES: usize = 1024;
+
+/// Fit the chess evaluation's weights to the results of games (Texel tuning).
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The game: chess (the only game with tunable weights).
+    game: String,
+    /// Positions with their games' results, one per line (- for standard input).
+    file: String,
+    /// Steps of gradient descent (1 to 100000).
+    #[arg(long, default_value_t = 500, value_parser = args::whole::<u64>(1, 100_000), allow_negative_numbers = true)]
+    iterations: u64,
+    /// Print machine-readable JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(serde::Serialize)]
+struct WeightJson {
+    name: &'static str,
+    before: [i32; 2],
+    after: [i32; 2],
+}
+
+#[derive(serde::Serialize)]
+struct TuneJson {
+    positions: usize,
+    skipped_lines: usize,
+    k: f64,
+    error_before: f64,
+    error_after: f64,
+    weights: Vec<WeightJson>,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    if args.game != "chess" {
+        bail!(
+            "ply tune fits the chess evaluation only; {} has no tunable weights",
+            ply_core::text::excerpt(&args.game)
+        );
+    }
+    let input = Input::open(&args.file)?;
+    let mut samples = Vec::new();
+    let mut skipped = 0;
+    for line in input.lines(MAX_LINE_BYTES) {
+        let line = match line {
+            Ok(line) => line,
+            Err(error) => {
+                eprintln!("ply tune: skipped {error}");
+                skipped += 1;
+                if error.ends_input() {
+                    break;
+                }
+                continue;
+            }
+        };
+        match parse_sample_line(&line.text) {
+            Ok(Some(sample)) => {
+                if samples.len() == MAX_SAMPLES {
+                    bail!("more than {MAX_SAMPLES} positions: split the file");
+                }
+                samples.push(sample);
+            }
+            Ok(None) => {}
+            Err(problem) => {
+                eprintln!("ply tune: skipped line {}: {problem}", line.number);
+                skipped += 1;
+            }
+        }
+    }
+    if samples.is_empty() {
+        bail!(
+            "no position with a result in {}",
+            ply_core::input::display_name(&args.file)
+        );
+    }
+    let report = tune(&samples, args.iterations as usize);
+    let names = report.names();
+    if args.json {
+        print_json(&TuneJson {
+            positions: samples.len(),
+            skipped_lines: skipped,
+            k: report.k,
+            error_before: report.error_before,
+            error_after: report.error_after,
+            weights: (0..names.len())
+                .map(|i| WeightJson {
+                    name: names[i],
+                    before: [report.before[i].0, report.before[i].1],
+                    after: [report.after[i].0, report.after[i].1],
+                })
+                .collect(),
+        })
+        .context("writing the report")?;
+    } else {
+        println!(
+            "{} positions ({skipped} lines skipped), k = {:.3}",
+            samples.len(),
+            report.k
+        );
+        println!(
+            "mean squared error: {:.6} before, {:.6} after {} steps",
+            report.error_before, report.error_after, args.iterations
+        );
+        println!(
+            "{:<28} {:>14} {:>14}",
+            "weight (middle, end)", "before", "after"
+        );
+        for (i, name) in names.iter().enumerate() {
+            let (b, a) = (report.before[i], report.after[i]);
+            println!(
+                "{name:<28} {:>14} {:>14}",
+                format!("{}, {}", b.0, b.1),
+                format!("{}, {}", a.0, a.1)
+            );
+        }
+        println!();
+        print!("{}", report.rust_source());
+    }
+    Ok(ExitCode::SUCCESS)
+}
