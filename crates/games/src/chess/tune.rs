@@ -3,7 +3,7 @@
 //! Each sample is a position and the result of the game it came from (1 a White win, ½ a
 //! draw, 0 a loss). The evaluation `e` of a position, in centipawns from White's side,
 //! predicts the result as `1 / (1 + 10^(-k e / 400))`; tuning finds the weights of
-//! [`WEIGHTS`](super::eval::WEIGHTS) that make the mean squared error of these predictions
+//! [`WEIGHTS`] that make the mean squared error of these predictions
 //! smallest. `k` is fitted first, with the weights as they are, so that the error measures
 //! the weights and not the scale. The evaluation is linear in the weights once the features
 //! of each position are known ([`Features`]), so the gradient is exact and cheap: a few
@@ -25,7 +25,7 @@
 //! assert!(report.error_after <= report.error_before);
 //! ```
 
-use super::eval::{Features, TERMS, WEIGHT_NAMES, WEIGHTS, Weight};
+use super::{Features, TERMS, WEIGHT_NAMES, WEIGHTS, Weight};
 use cozy_chess::Board;
 
 /// One position and the result of its game, for White (1, 0.5 or 0).
