@@ -122,6 +122,10 @@ impl<G: Game, H: SearchHooks<G>, K: KnownValues<G>> SearchHooks<G> for WithKnown
         self.hooks.extension(position, mv, child)
     }
     #[inline]
+    fn futility_margin(&self, position: &G, depth: u32) -> Option<Score> {
+        self.hooks.futility_margin(position, depth)
+    }
+    #[inline]
     fn null_move(&self, position: &G) -> Option<G> {
         self.hooks.null_move(position)
     }

@@ -194,6 +194,17 @@ pub trait SearchHooks<G: Game>: Sync {
         0
     }
 
+    /// Reverse futility pruning: the margin by which the evaluation of `position` must
+    /// exceed beta, `depth` plies from the horizon, for the search to take it as a
+    /// fail-high without searching (the side to move is so far ahead that no move of the
+    /// opponent's in `depth` plies is expected to bring it back). `None` (the default): no
+    /// such pruning here (chess: in check, or too far from the horizon). Heuristic mode,
+    /// off the principal variation.
+    #[inline]
+    fn futility_margin(&self, _position: &G, _depth: u32) -> Option<Score> {
+        None
+    }
+
     /// The position with the side to move passing, if passing is a safe
     /// heuristic here (no zugzwang). Enables null-move pruning. Default: `None`.
     #[inline]

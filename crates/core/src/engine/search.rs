@@ -779,6 +779,22 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             return v;
         }
 
+        // Step 7c. Reverse futility pruning (heuristic mode, off the principal variation,
+        // where the game gives a margin): near the horizon, an evaluation that beats beta by
+        // the margin is taken as a fail-high without searching a move.
+        let mut static_eval = None;
+        if !self.exact
+            && !pv_node
+            && !beta.is_decisive()
+            && let Some(margin) = self.hooks.futility_margin(pos, depth as u32)
+        {
+            let eval = *static_eval.get_or_insert_with(|| self.eval.evaluate(pos));
+            if eval.raw().saturating_sub(margin.raw()) >= beta.raw() {
+                self.move_pool.push(moves);
+                return eval;
+            }
+        }
+
         // Step 8. Null move (heuristic mode, games that allow it): if passing still leaves
         // the side to move at or above beta, a real move will too; cut without searching.
         if !self.exact
@@ -787,7 +803,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             && depth >= NULL_MOVE_MIN_DEPTH
             && !beta.is_decisive()
             && let Some(passed) = self.hooks.null_move(pos)
-            && self.eval.evaluate(pos) >= beta
+            && *static_eval.get_or_insert_with(|| self.eval.evaluate(pos)) >= beta
         {
             let reduction = 2 + depth / 4;
             let null_alpha = Score::from_raw(-beta.raw() + 1);

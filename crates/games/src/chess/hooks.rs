@@ -3,7 +3,7 @@
 //! captures and promotions for the quiescence search, null moves and late-move reductions.
 
 use super::{Chess, capture_order, sort_by_keys_descending};
-use cozy_chess::{Move, Piece};
+use cozy_chess::{BitBoard, Board, Color, Move, Piece, Square};
 use ply_core::Score;
 use ply_core::engine::SearchHooks;
 
@@ -62,7 +62,9 @@ impl SearchHooks<Chess> for ChessHooks {
             }
             for mv in piece_moves {
                 let key = capture_order(board, piece_moves.piece, mv);
-                if key > 0 {
+                // Captures that lose material once every recapture is played (static
+                // exchange evaluation below 0) are left out: standing pat is better.
+                if key > 0 && (mv.promotion.is_some() || exchange_value(board, mv) >= 0) {
                     if let Some(slot) = keys.get_mut(moves.len() - start) {
                         *slot = key;
                     }
@@ -96,6 +98,12 @@ impl SearchHooks<Chess> for ChessHooks {
         (position.repetitions() > 0).then_some(Score::DRAW)
     }
 
+    /// Near the horizon (6 plies or less) and not in check: 0.85 pawn per ply.
+    #[inline]
+    fn futility_margin(&self, position: &Chess, depth: u32) -> Option<Score> {
+        (depth <= 6 && !position.in_check()).then(|| Score::heuristic(85 * depth as i32))
+    }
+
     /// Passing is safe unless in check or with only king and pawns (zugzwang is common
     /// in pawn endings).
     fn null_move(&self, position: &Chess) -> Option<Chess> {
@@ -119,5 +127,124 @@ impl SearchHooks<Chess> for ChessHooks {
         } else {
             1
         }
+    }
+}
+
+/// Piece values for exchanges: pawn 100 to queen 900, the king above any exchange.
+fn exchange_piece_value(piece: Piece) -> i32 {
+    match piece {
+        Piece::Pawn => 100,
+        Piece::Knight | Piece::Bishop => 300,
+        Piece::Rook => 500,
+        Piece::Queen => 900,
+        Piece::King => 20_000,
+    }
+}
+
+/// Every piece of either colour that attacks `square` on a board occupied by `occupied`
+/// (pieces removed from `occupied` no longer attack, and reveal the sliders behind them).
+fn attackers_to(board: &Board, square: Square, occupied: BitBoard) -> BitBoard {
+    let pawns = board.pieces(Piece::Pawn);
+    let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+    let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    let attackers = (cozy_chess::get_pawn_attacks(square, Color::White)
+        & pawns
+        & board.colors(Color::Black))
+        | (cozy_chess::get_pawn_attacks(square, Color::Black) & pawns & board.colors(Color::White))
+        | (cozy_chess::get_knight_moves(square) & board.pieces(Piece::Knight))
+        | (cozy_chess::get_king_moves(square) & board.pieces(Piece::King))
+        | (cozy_chess::get_bishop_moves(square, occupied) & diagonal)
+        | (cozy_chess::get_rook_moves(square, occupied) & straight);
+    attackers & occupied
+}
+
+/// Static exchange evaluation: the material the side to move wins with the capture `mv`
+/// if both sides then recapture on its square, each with its least valuable piece, for as
+/// long as it pays (pins are not considered). Negative: the capture loses material.
+pub(crate) fn exchange_value(board: &Board, mv: Move) -> i32 {
+    let Some(mover) = board.piece_on(mv.from) else {
+        return 0;
+    };
+    let target = mv.to;
+    let mut occupied = board.occupied() ^ mv.from.bitboard();
+    let mut gains = [0i32; 34];
+    gains[0] = match board.piece_on(target) {
+        Some(victim) if board.colors(!board.side_to_move()).has(target) => {
+            exchange_piece_value(victim)
+        }
+        _ if mover == Piece::Pawn && mv.from.file() != mv.to.file() => {
+            // En passant: the captured pawn stands beside the target.
+            let captured = Square::new(mv.to.file(), mv.from.rank());
+            occupied ^= captured.bitboard();
+            100
+        }
+        _ => 0,
+    };
+    let mut on_square = exchange_piece_value(mover);
+    let mut side = !board.side_to_move();
+    let mut depth = 0;
+    loop {
+        let attackers = attackers_to(board, target, occupied) & board.colors(side);
+        // The least valuable attacker recaptures.
+        let Some((piece, from)) = Piece::ALL.iter().find_map(|&piece| {
+            (attackers & board.pieces(piece))
+                .next_square()
+                .map(|square| (piece, square))
+        }) else {
+            break;
+        };
+        depth += 1;
+        if depth >= gains.len() {
+            break;
+        }
+        // What the recapturing side stands to win, if the exchange stopped after it.
+        gains[depth] = on_square - gains[depth - 1];
+        if gains[depth].max(-gains[depth - 1]) < 0 {
+            break; // neither continuing nor stopping here changes the outcome
+        }
+        on_square = exchange_piece_value(piece);
+        occupied ^= from.bitboard();
+        side = !side;
+    }
+    // Each side stops the exchange where that is better for it.
+    while depth > 0 {
+        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+        depth -= 1;
+    }
+    gains[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Notation;
+
+    fn see(fen: &str, mv: &str) -> i32 {
+        let position = Chess::from_fen(fen).unwrap();
+        let mv = position.parse_move(mv).unwrap();
+        exchange_value(position.board(), mv)
+    }
+
+    /// Exchanges worked out by hand.
+    #[test]
+    fn exchanges_count_every_recapture() {
+        // A free pawn.
+        assert_eq!(see("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5"), 100);
+        // Pawn takes a pawn defended by a pawn: pawn for pawn.
+        assert_eq!(see("4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "exd5"), 0);
+        // Queen takes a pawn defended by a pawn: a queen for a pawn.
+        assert_eq!(see("4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "Qxd5"), 100 - 900);
+        // Rook takes a knight defended by a rook, the rook behind it (x-ray) recaptures.
+        assert_eq!(
+            see("3rk3/8/8/3n4/8/8/3R4/3RK3 w - - 0 1", "Rxd5"),
+            300 - 500 + 500
+        );
+        // Knight takes a rook defended by a queen: a rook for a knight.
+        assert_eq!(
+            see("4k3/3q4/8/3r4/8/4N3/8/4K3 w - - 0 1", "Nxd5"),
+            500 - 300
+        );
+        // En passant, no recapture.
+        assert_eq!(see("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1", "dxe6"), 100);
     }
 }
