@@ -62,15 +62,36 @@ fn generated_moves_are_the_legal_moves_captures_first() {
         unique.sort_by_key(|mv| (mv.from as u8, mv.to as u8, mv.promotion.map(|p| p as u8)));
         unique.dedup();
         assert_eq!(unique.len(), moves.len());
-        let mut noisy = Vec::new();
-        ply_core::engine::SearchHooks::noisy_moves(&ChessHooks, &position, &mut noisy);
-        assert_eq!(&moves[..noisy.len()], &noisy[..], "{fen}");
+        // Captures and promotions come first, then the quiet moves.
+        let captures = moves
+            .iter()
+            .take_while(|&&mv| ChessHooks::is_noisy(&position, mv))
+            .count();
         assert!(
-            moves[noisy.len()..]
+            moves[captures..]
                 .iter()
                 .all(|&mv| !ChessHooks::is_noisy(&position, mv))
         );
+        // Quiescence searches them in the same order, less the captures that lose material.
+        let mut noisy = Vec::new();
+        ply_core::engine::SearchHooks::noisy_moves(&ChessHooks, &position, &mut noisy);
+        let expected: Vec<Move> = moves[..captures]
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                mv.promotion.is_some() || hooks::exchange_value(position.board(), mv) >= 0
+            })
+            .collect();
+        assert_eq!(noisy, expected, "{fen}");
     }
+    // Kiwipete: Bxa6 trades bishops (kept); Nxf7 gives a knight for a pawn (the king
+    // takes back; left out).
+    let kiwipete = Chess::from_fen(PERFT[1].0).unwrap();
+    let mut noisy = Vec::new();
+    ply_core::engine::SearchHooks::noisy_moves(&ChessHooks, &kiwipete, &mut noisy);
+    let noisy: Vec<String> = noisy.iter().map(|&mv| kiwipete.san(mv)).collect();
+    assert!(noisy.contains(&"Bxa6".to_string()), "{noisy:?}");
+    assert!(!noisy.contains(&"Nxf7".to_string()), "{noisy:?}");
 }
 
 fn after(moves: &str) -> Chess {
