@@ -573,13 +573,13 @@ fn options_apply_and_absurd_ones_are_clamped() {
     let mut engine = Engine::start();
     engine.send("setoption name Hash value 0");
     engine.expect(
-        "info string option Hash: 0 is out of range, using 1",
+        "info string option Hash: '0' is out of range (1 to 65536), using 1 MiB",
         Duration::from_secs(10),
     );
     // More than the memory cap allows: refused, the old table stays.
     engine.send("setoption name Hash value 99999999");
     engine.expect(
-        "info string option Hash: 99999999 is out of range",
+        "info string option Hash: '99999999' is out of range (1 to 65536), using 65536 MiB",
         Duration::from_secs(10),
     );
     engine.expect("info string Hash stays 1", Duration::from_secs(10));

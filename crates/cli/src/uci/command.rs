@@ -269,7 +269,7 @@ fn is_go_parameter(word: &str) -> bool {
 
 /// A whole number, negative ones as 0 and ones beyond 64 bits as `u64::MAX`; `None` if
 /// the text is not a whole number.
-fn clamped_number(text: &str) -> Option<u64> {
+pub(crate) fn clamped_number(text: &str) -> Option<u64> {
     let (negative, digits) = match text.strip_prefix('-') {
         Some(digits) => (true, digits),
         None => (false, text.strip_prefix('+').unwrap_or(text)),

@@ -375,33 +375,23 @@ impl Session {
     /// reported); `None`, reported, when it is no number.
     fn spin(&self, name: &str, value: Option<&str>, min: u64, max: u64, unit: &str) -> Option<u64> {
         let text = value.unwrap_or("").trim();
-        let number = match text.parse::<i64>() {
-            Ok(n) => n,
-            Err(_)
-                if !text.is_empty()
-                    && text
-                        .trim_start_matches('-')
-                        .bytes()
-                        .all(|b| b.is_ascii_digit()) =>
-            {
-                if text.starts_with('-') {
-                    i64::MIN
-                } else {
-                    i64::MAX
-                }
-            }
-            Err(_) => {
-                self.out.info_string(&format!(
-                    "option {name} takes a whole number from {min} to {max}, not {}",
-                    quoted(text)
-                ));
-                return None;
-            }
-        };
-        let clamped = number.clamp(min as i64, max as i64) as u64;
-        if clamped as i64 != number {
+        let Some(number) = command::clamped_number(text) else {
             self.out.info_string(&format!(
-                "option {name}: {number} is out of range, using {clamped} {unit}"
+                "option {name} takes a whole number from {min} to {max}, not {}",
+                quoted(text)
+            ));
+            return None;
+        };
+        let clamped = number.clamp(min, max);
+        if clamped != number || text.starts_with('-') {
+            self.out.info_string(&format!(
+                "option {name}: {} is out of range ({min} to {max}), using {clamped}{}",
+                quoted(text),
+                if unit.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {unit}")
+                }
             ));
         }
         Some(clamped)
