@@ -338,3 +338,23 @@ not a fen 1-0
         .assert_code(2)
         .assert_one_line_error();
 }
+
+/// `ply tree chess@FEN --depth 2`: the small tree of a lesson, SAN on the edges, the value
+/// the textbook alpha-beta gives at that depth.
+#[test]
+fn a_chess_tree_is_drawn_with_san_on_the_edges() {
+    let spec = "chess@8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -";
+    let out = ply(&[
+        "tree",
+        spec,
+        "--depth",
+        "2",
+        "--format",
+        "svg",
+        "--collapse-pruned",
+    ]);
+    out.assert_code(0)
+        .assert_stdout_contains("<svg")
+        .assert_stdout_contains("Rxf4+")
+        .assert_stdout_contains("</svg>");
+}
