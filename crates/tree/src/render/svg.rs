@@ -237,9 +237,10 @@ pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
     svg_with(tree, run, visit_order, false)
 }
 
-/// [`svg`], and with `collapse_pruned` every subtree alpha-beta never looked at drawn as
-/// one small grey mark (`✂ N`: its N nodes) where its root would be: the picture keeps
-/// the search's shape and loses the branches that played no part in it.
+/// [`svg`], and with `collapse_pruned` the subtrees alpha-beta never looked at below each
+/// cut drawn as one small grey mark (`✂ N`: their N nodes) where the first of them would
+/// be: the picture keeps the search's shape and loses the branches that played no part in
+/// it.
 pub fn svg_with(
     tree: &ExplicitTree,
     run: &Annotation,
@@ -257,6 +258,7 @@ pub fn svg_with(
             subtree_size[parent as usize] += subtree_size[id];
         }
     }
+    let mut marked_size = subtree_size.clone();
     if collapse_pruned {
         for id in 1..n {
             let parent = tree.node(id as NodeId).parent.map(|p| p as usize);
@@ -265,6 +267,32 @@ pub fn svg_with(
             // (A pruned leaf is drawn as it is: it is already one small mark.)
             collapsed[id] =
                 !hidden[id] && run.nodes[id].pruned && !parent_pruned && subtree_size[id] > 1;
+        }
+        // The siblings one cut left unsearched share one mark: the first of them stands
+        // for all, their nodes added up (a node with thirty moves cut after the first
+        // becomes two shapes, not thirty-one).
+        let mut mark_of: Vec<Option<usize>> = vec![None; n];
+        for id in 1..n {
+            let Some(parent) = tree.node(id as NodeId).parent.map(|p| p as usize) else {
+                continue;
+            };
+            if hidden[id] || !run.nodes[id].pruned || run.nodes[parent].pruned {
+                continue;
+            }
+            match mark_of[parent] {
+                None => mark_of[parent] = Some(id),
+                Some(first) => {
+                    collapsed[first] = true;
+                    marked_size[first] += subtree_size[id];
+                    hidden[id] = true;
+                    collapsed[id] = false;
+                }
+            }
+        }
+        for id in 1..n {
+            if let Some(parent) = tree.node(id as NodeId).parent.map(|p| p as usize) {
+                hidden[id] |= hidden[parent] || collapsed[parent];
+            }
         }
     }
     let shape = |id: usize| {
@@ -281,7 +309,7 @@ pub fn svg_with(
     let labels: Vec<String> = (0..n)
         .map(|id| {
             if collapsed[id] {
-                format!("✂ {}", subtree_size[id])
+                format!("✂ {}", marked_size[id])
             } else {
                 inside(tree, run, id as NodeId)
             }
