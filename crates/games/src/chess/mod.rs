@@ -201,16 +201,9 @@ impl Chess {
     /// This board with its past forgotten: no earlier positions to repeat, the
     /// fifty-move count at 0. For searching a move in a game already drawn by rule.
     pub fn without_past(&self) -> Chess {
-        // The same board with a zero clock is always a legal FEN; the shredder form keeps
-        // any castling rights.
-        let shredder = format!("{:#}", self.board);
-        let mut shredder: Vec<String> = shredder.split(' ').map(str::to_string).collect();
-        if let Some(clock) = shredder.get_mut(4) {
-            *clock = "0".into();
-        }
-        Board::from_fen(&shredder.join(" "), true)
-            .map(Chess::from_board)
-            .unwrap_or_else(|_| Chess::from_board(self.board.clone()))
+        let mut board = self.board.clone();
+        board.set_halfmove_clock(0);
+        Chess::from_board(board)
     }
 
     /// The board (pieces, side to move, castling rights, en passant, clocks).

@@ -370,3 +370,21 @@ fn pawn_structure_counts() {
     // The bishop pair is worth more than bishop and knight.
     assert!(score("7k/8/8/8/8/8/8/K1BB4 w - -") > score("7k/8/8/8/8/8/8/K1BN4 w - -"));
 }
+
+/// A game drawn by rule, its past forgotten, is a position to search again (UCI asks for
+/// a move there).
+#[test]
+fn without_past_forgets_the_clock_and_the_repetitions() {
+    let fifty = Chess::from_fen("8/8/8/4k3/8/8/4K3/4R3 w - - 100 80").unwrap();
+    assert_eq!(fifty.outcome(), Some(Outcome::Draw));
+    assert_eq!(fifty.without_past().outcome(), None);
+    assert_eq!(fifty.without_past().board().halfmove_clock(), 0);
+    let repeated = after("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    assert_eq!(repeated.outcome(), Some(Outcome::Draw));
+    let fresh = repeated.without_past();
+    assert_eq!((fresh.repetitions(), fresh.outcome()), (0, None));
+    assert_eq!(
+        fresh.board().castle_rights(cozy_chess::Color::White).short,
+        Some(cozy_chess::File::H)
+    );
+}
