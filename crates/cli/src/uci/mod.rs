@@ -67,7 +67,7 @@ impl Output {
             .0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        // A GUI that closed the pipe is gone; the next read ends the session.
+        // A GUI that closed the pipe is gone; the next read ends the conversation.
         let _ = writeln!(out, "{text}");
         let _ = out.flush();
     }
@@ -164,8 +164,8 @@ struct Job {
     ponder_budget: Option<Budget>,
 }
 
-/// The state of one UCI session.
-struct Session {
+/// The state of one UCI conversation with a GUI.
+struct Conversation {
     out: Output,
     options: Options,
     position: Chess,
@@ -175,13 +175,13 @@ struct Session {
     debug: bool,
 }
 
-/// Runs a UCI session on standard input and output until `quit` or the end of input.
+/// Speaks UCI on standard input and output until `quit` or the end of input.
 pub fn run_stdio() {
     let out: Box<dyn Write + Send> = Box::new(std::io::stdout());
     run(Input::stdin(), out);
 }
 
-/// Runs a UCI session: reads `input` line by line, writes to `output`, until `quit` or
+/// Speaks UCI: reads `input` line by line, writes to `output`, until `quit` or
 /// the end of the input (which stops an infinite or ponder search, and waits for any
 /// other search to end and print its move).
 pub fn run(input: Input, output: Box<dyn Write + Send>) {
@@ -195,7 +195,7 @@ pub fn run(input: Input, output: Box<dyn Write + Send>) {
         Ok(engine) => engine,
         Err(_) => Engine::new(ChessHooks, PieceSquare, options.settings().with_hash(0)),
     };
-    let mut session = Session {
+    let mut conversation = Conversation {
         out,
         options,
         position: Chess::start(),
@@ -206,22 +206,22 @@ pub fn run(input: Input, output: Box<dyn Write + Send>) {
     for line in input.lines(MAX_LINE_BYTES) {
         match line {
             Ok(Line { text, .. }) => {
-                if !session.handle_line(&text) {
+                if !conversation.handle_line(&text) {
                     break;
                 }
             }
             Err(error) => {
-                session.out.info_string(&format!("skipped {error}"));
+                conversation.out.info_string(&format!("skipped {error}"));
                 if error.ends_input() {
                     break;
                 }
             }
         }
     }
-    session.finish(true);
+    conversation.finish(true);
 }
 
-impl Session {
+impl Conversation {
     /// Handles one line; false after `quit`.
     fn handle_line(&mut self, text: &str) -> bool {
         let command = match parse_command(text) {
@@ -470,7 +470,7 @@ impl Session {
         match job.handle.join() {
             Ok(engine) => self.engine = Some(engine),
             Err(_) => {
-                // A panic in the search is a bug; the session goes on with a new engine.
+                // A panic in the search is a bug; the conversation goes on with a new engine.
                 self.out
                     .info_string("internal error in the search (a bug in ply: please report it)");
                 self.engine = Engine::try_new(ChessHooks, PieceSquare, self.options.settings())

@@ -2,7 +2,7 @@
 //! `ply uci` on any input: every line is read or refused, never a panic; what the engine
 //! says of bad input is one `info string` line that follows the message policy. Searches
 //! and table sizes are left out (a `go` runs for as long as it is told; `Hash` allocates
-//! what it is told), the rest of the session runs: positions in FEN with moves, options,
+//! what it is told), the rest of the conversation runs: positions in FEN with moves, options,
 //! the board and the evaluation.
 use libfuzzer_sys::fuzz_target;
 use ply_cli::uci::{Command, parse_command};
