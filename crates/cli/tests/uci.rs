@@ -27,27 +27,13 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        use std::os::unix::process::CommandExt;
         let mut command = Command::new(env!("CARGO_BIN_EXE_ply"));
         command
             .arg("uci")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
-        let bytes: u64 = 1 << 30;
-        // SAFETY: setrlimit is async-signal-safe; the closure touches nothing else.
-        unsafe {
-            command.pre_exec(move || {
-                let limit = libc::rlimit {
-                    rlim_cur: bytes,
-                    rlim_max: bytes,
-                };
-                if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
+        common::bounded::cap_memory(&mut command, 1024);
         let mut child = command.spawn().expect("ply uci starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let (sender, lines) = channel();

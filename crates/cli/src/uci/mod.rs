@@ -519,11 +519,9 @@ impl Conversation {
         }
         let root = self.position.clone();
         let chess960 = self.options.chess960;
+        // Every legal move, also in a game drawn by rule (`Game::legal_moves` would say none).
         let mut moves = Vec::new();
-        root.board().generate_moves(|piece_moves| {
-            moves.extend(piece_moves);
-            false
-        });
+        root.generate_moves(&mut moves);
         if moves.is_empty() {
             // Mate or stalemate: no move to play.
             let score = if root.in_check() { "mate 0" } else { "cp 0" };
@@ -760,12 +758,9 @@ impl SearchJob {
         let best = result.best.filter(|&mv| self.root.board().is_legal(mv));
         let best = best.or_else(|| {
             // Never reached: the engine always has a legal move for an unfinished root.
-            let mut first = None;
-            self.root.board().generate_moves(|moves| {
-                first = moves.into_iter().next();
-                first.is_some()
-            });
-            first
+            let mut moves = Vec::new();
+            self.root.generate_moves(&mut moves);
+            moves.first().copied()
         });
         match best {
             Some(best) => {

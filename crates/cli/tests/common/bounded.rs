@@ -113,7 +113,7 @@ impl Bounded {
 
     /// Runs the child to its end, or kills it at the time limit and fails the test.
     pub fn run(self) -> Outcome {
-        use std::os::unix::process::{CommandExt, ExitStatusExt};
+        use std::os::unix::process::ExitStatusExt;
         let mut command = Command::new(&self.program);
         command
             .args(&self.args)
@@ -137,20 +137,7 @@ impl Bounded {
                 command.stdin(Stdio::from(file));
             }
         }
-        let bytes = self.memory_mib << 20;
-        // SAFETY: setrlimit is async-signal-safe; the closure touches nothing else.
-        unsafe {
-            command.pre_exec(move || {
-                let limit = libc::rlimit {
-                    rlim_cur: bytes,
-                    rlim_max: bytes,
-                };
-                if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
+        cap_memory(&mut command, self.memory_mib);
         let mut child = command.spawn().expect("ply starts");
         // Feed standard input from a thread: a child that stops reading must not block us.
         let feeder = match (self.input, child.stdin.take()) {
@@ -204,6 +191,25 @@ impl Bounded {
             stderr: err_reader.join().unwrap_or_default(),
             elapsed,
         }
+    }
+}
+
+/// Caps the address space (`RLIMIT_AS`) of the process `command` starts at `mib` MiB.
+pub fn cap_memory(command: &mut Command, mib: u64) {
+    use std::os::unix::process::CommandExt;
+    let bytes = mib << 20;
+    // SAFETY: setrlimit is async-signal-safe; the closure touches nothing else.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
     }
 }
 

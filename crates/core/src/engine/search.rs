@@ -1155,41 +1155,36 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         &mut self,
         pos: &G,
         ply: u32,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
         stand_pat: Score,
     ) -> Score {
         let mut moves = self.take_moves();
         std::mem::swap(&mut moves, &mut self.noisy);
-        alpha = alpha.max(stand_pat);
-        let mut best = stand_pat;
-        for &mv in &moves {
-            let child = pos.after(mv);
-            let same_side = child.to_move() == pos.to_move();
-            let v = self.child_value(&child, same_side, ply + 1, 0, alpha, beta);
-            if self.stopped {
-                break;
-            }
-            if v > best {
-                best = v;
-                alpha = alpha.max(v);
-                if v >= beta {
-                    self.cutoffs += 1;
-                    break;
-                }
-            }
-        }
-        self.move_pool.push(moves);
-        best
+        self.quiescence_loop(pos, ply, moves, alpha.max(stand_pat), beta, stand_pat)
     }
 
     /// Beyond the horizon, a node whose side may not stand pat (`SearchHooks::no_stand_pat`):
     /// every move, as a search one ply deep would, the value being the best child's.
     #[inline(never)]
-    fn quiescence_all_moves(&mut self, pos: &G, ply: u32, mut alpha: Score, beta: Score) -> Score {
+    fn quiescence_all_moves(&mut self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Score {
         let mut moves = self.take_moves();
         pos.generate_moves(&mut moves);
-        let mut best = -Score::INFINITY;
+        self.quiescence_loop(pos, ply, moves, alpha, beta, -Score::INFINITY)
+    }
+
+    /// The moves of a node beyond the horizon, each child at the horizon too, from `best`
+    /// (standing pat, or nothing); gives `moves` back to the pool.
+    #[inline(always)]
+    fn quiescence_loop(
+        &mut self,
+        pos: &G,
+        ply: u32,
+        moves: Vec<G::Move>,
+        mut alpha: Score,
+        beta: Score,
+        mut best: Score,
+    ) -> Score {
         for &mv in &moves {
             let child = pos.after(mv);
             let same_side = child.to_move() == pos.to_move();
