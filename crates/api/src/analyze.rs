@@ -226,6 +226,30 @@ pub fn analyze_with_book(
     crate::games::with_spec(&request.game, Visit(request, &options, control))?
 }
 
+/// Analyses `position` (`None`: the start) of the game `spec` names with `options`
+/// (no caps but the machine's memory): what the bindings' `analyze` calls.
+pub fn analyze_spec(
+    spec: &str,
+    position: Option<&str>,
+    options: &AnalyzeOptions,
+    control: &Control,
+) -> Result<AnalyzeReport, ApiError> {
+    if options.depth.is_some_and(|d| d == 0 || d > MAX_DEPTH) {
+        return Err(ApiError::bad_request(format!(
+            "depth: from 1 to {MAX_DEPTH}"
+        )));
+    }
+    struct Visit<'a>(Option<&'a str>, &'a AnalyzeOptions, &'a Control);
+    impl ply_games::GameVisitor for Visit<'_> {
+        type Output = Result<AnalyzeReport, ApiError>;
+        fn visit<G: Playable>(self, start: G) -> Self::Output {
+            let root = crate::games::position_or_start(&start, self.0)?;
+            analyze_position(&root, self.1, self.2, &mut || {}, &mut |_| {})
+        }
+    }
+    crate::games::with_spec(spec, Visit(position, options, control))?
+}
+
 /// Analyses `root`; `on_start` is called once the search is sure to start (its
 /// resources checked), and `on_iteration` hears of each completed iteration as it comes.
 /// Raising `control` stops the search: the report then has the best move so far and

@@ -11,6 +11,7 @@
 //! | [`games`] | the catalog of games: their specs and names |
 //! | [`analyze`] | the engine on a position: iterative deepening within limits, each iteration told as it comes |
 //! | [`solve`] | a position solved exactly: its value, its best moves, every move's value |
+//! | [`batch`] | many positions solved in a row or on several threads, each to its value only |
 //! | [`play`] | a game's state after a list of moves, every move's value, the engine's move |
 //! | [`perft`] | chess move sequences counted, the test of a move generator |
 //! | [`control`] | stopping an operation: a flag, and the time it is given |
@@ -33,6 +34,7 @@
 #![deny(missing_docs)]
 
 pub mod analyze;
+pub mod batch;
 pub mod control;
 pub mod cyclic;
 pub mod games;
@@ -68,6 +70,13 @@ pub struct ApiError {
     /// The limit a [`ErrorKind::Limit`] refusal went past (its configuration name).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<&'static str>,
+    /// Where a [`ErrorKind::Parse`] error of a multi-line text (a tree) is: its line,
+    /// from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+    /// See `line`: the column, in characters from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<u32>,
 }
 
 impl ApiError {
@@ -77,6 +86,8 @@ impl ApiError {
             error: message.into(),
             kind: ErrorKind::Parse,
             limit: None,
+            line: None,
+            column: None,
         }
     }
 
@@ -86,6 +97,8 @@ impl ApiError {
             error: message.into(),
             kind: ErrorKind::Limit,
             limit: Some(limit),
+            line: None,
+            column: None,
         }
     }
 
@@ -95,6 +108,19 @@ impl ApiError {
             error: message.into(),
             kind: ErrorKind::BadRequest,
             limit: None,
+            line: None,
+            column: None,
+        }
+    }
+}
+
+impl ApiError {
+    /// This error, placed at `line`:`column` of its text (0 for either: not at a place).
+    pub fn at(self, line: u32, column: u32) -> ApiError {
+        ApiError {
+            line: (line > 0).then_some(line),
+            column: (column > 0).then_some(column),
+            ..self
         }
     }
 }

@@ -230,6 +230,48 @@ pub fn solve(
     }
 }
 
+/// Solves `position` (`None`: the start) of the game `spec` names with `options`,
+/// stopped by `control` or after `time_ms`: what the bindings' `solve` calls. Each
+/// move's score in the game's own convention comes with it where the game has one
+/// (as `ply solve --all-moves`). A solve
+/// stopped before the end is refused with the limit `stopped`.
+pub fn solve_spec(
+    spec: &str,
+    position: Option<&str>,
+    options: &SolveOptions,
+    time_ms: Option<u64>,
+    control: &Control,
+) -> Result<SolveReport, ApiError> {
+    let control = match time_ms {
+        Some(ms) => Control::with_flag(control.flag_after(Duration::from_millis(ms.max(1)))),
+        None => control.clone(),
+    };
+    struct Visit<'a>(Option<&'a str>, &'a SolveOptions, &'a Control);
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<Solved, ApiError>;
+        fn visit<G: Playable>(self, start: G) -> Self::Output {
+            let root = crate::games::position_or_start(&start, self.0)?;
+            // Every move's score in the game's own convention, where it has one.
+            let options = SolveOptions {
+                all_moves: self.1.all_moves || (root.has_conventional_score() && !self.1.weak),
+                ..self.1.clone()
+            };
+            solve_position(&root, &options, self.2, &quiet())
+        }
+    }
+    match with_spec(spec, Visit(position, options, &control))?? {
+        Solved::Complete(report) => Ok(report),
+        Solved::Interrupted(partial) => Err(ApiError::limit(
+            "stopped",
+            format!(
+                "stopped before the end ({} of the moves solved, {} nodes)",
+                partial.moves.len(),
+                partial.nodes
+            ),
+        )),
+    }
+}
+
 /// The options that cannot apply to `root`.
 fn refuse_what_does_not_apply<G: Playable>(
     options: &SolveOptions,

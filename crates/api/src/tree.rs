@@ -80,7 +80,7 @@ fn tree_error(error: TreeError) -> ApiError {
         Some("max_nodes") => "max_tree_nodes",
         Some("max_depth") => "max_tree_depth",
         Some(other) => other,
-        None => return ApiError::parse(error.to_string()),
+        None => return ApiError::parse(error.to_string()).at(error.line, error.column),
     };
     let message = match error.message.split_once(" (raise the limit") {
         Some((message, _)) => message,

@@ -3,31 +3,18 @@
 //! `moves score`), the weak solve (win/draw/loss only), and the batch solver
 //! behind `ply solve connect4 --batch` and `ply bench connect4`.
 
-use ply_core::engine::{Engine, EngineStats, Limits, SearchHooks, Settings, WithKnownValues};
+use ply_api::batch::{BatchOptions, PositionSolver};
 use ply_core::input::Input;
-use ply_core::{Evaluator, Game};
+use ply_games::connect4::OpeningBook;
 use ply_games::connect4::score::parse_set_line;
-use ply_games::connect4::{Connect4Eval, Connect4Hooks, OpeningBook, to_pons};
 use ply_games::{Connect4, Playable};
 use std::any::Any;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The position as Connect Four, when the game is Connect Four (any board size).
 pub fn as_connect4<G: Playable>(pos: &G) -> Option<&Connect4> {
     (pos as &dyn Any).downcast_ref::<Connect4>()
-}
-
-/// A weak solve: only whether the side to move wins (1), draws (0) or loses (−1)
-/// ([`ply_api::solve::weak_solve`]); `None` when Ctrl-C stopped it first.
-pub fn weak_solve<G, H, E>(engine: &mut Engine<G, H, E>, pos: &G) -> (Option<i32>, EngineStats)
-where
-    G: Game + Sync,
-    H: SearchHooks<G>,
-    E: Evaluator<G> + Sync,
-{
-    let control = ply_api::control::Control::with_flag(crate::interrupt::stop_flag());
-    ply_api::solve::weak_solve(engine, pos, &control)
 }
 
 /// One line of a test set: the position and, when given, its expected score.
@@ -94,57 +81,22 @@ pub struct Solved {
     pub time: Duration,
 }
 
-/// Solves positions one after the other, the table cleared before each (outside the
-/// timing); an opening book, when given, stays (it is not the table).
-pub struct BatchSolver {
-    engine:
-        Engine<Connect4, WithKnownValues<Connect4Hooks, Option<Arc<OpeningBook>>>, Connect4Eval>,
-    weak: bool,
+/// Solves positions one after the other with ply-api's batch solver
+/// ([`ply_api::batch`], the one the bindings' `solve_batch` uses), stopped by Ctrl-C:
+/// the table is cleared before each (outside the timing); an opening book, when given,
+/// stays (it is not the table).
+pub struct BatchSolver<'a> {
+    inner: &'a mut dyn PositionSolver<Connect4>,
 }
 
-impl BatchSolver {
-    pub fn new(
-        threads: usize,
-        hash_mib: usize,
-        weak: bool,
-        book: Option<Arc<OpeningBook>>,
-    ) -> anyhow::Result<BatchSolver> {
-        let settings = Settings {
-            // Only the value is wanted: proving the line to the end would double the work.
-            exact_pv: false,
-            ..Settings::default()
-                .with_threads(threads)
-                .with_hash(hash_mib)
-        };
-        Ok(BatchSolver {
-            engine: crate::resources::engine(
-                WithKnownValues::new(Connect4Hooks, book),
-                Connect4Eval,
-                settings,
-            )?,
-            weak,
-        })
-    }
-
+impl BatchSolver<'_> {
     /// The score of `pos`; `None` when Ctrl-C stopped the search.
     pub fn solve(&mut self, pos: &Connect4) -> Option<Solved> {
-        self.engine.clear();
-        let clock = Instant::now();
-        let (score, nodes) = if self.weak {
-            let (sign, stats) = weak_solve(&mut self.engine, pos);
-            (sign?, stats.nodes)
-        } else {
-            let limits = Limits::exact().with_stop(crate::interrupt::stop_flag());
-            let result = self.engine.search(pos, &limits);
-            if !result.exact {
-                return None;
-            }
-            (to_pons(pos, result.score)?, result.stats.nodes)
-        };
+        let answer = self.inner.solve(pos)?;
         Some(Solved {
-            score,
-            nodes,
-            time: clock.elapsed(),
+            score: answer.score?,
+            nodes: answer.nodes,
+            time: answer.time,
         })
     }
 
@@ -152,17 +104,29 @@ impl BatchSolver {
     /// quick filter before an exact solve: a win or loss found at that depth is one);
     /// `None` when Ctrl-C stopped the search.
     pub fn ends_within(&mut self, pos: &Connect4, depth: u32) -> Option<bool> {
-        self.engine.clear();
-        let limits = Limits::depth(depth).with_stop(crate::interrupt::stop_flag());
-        let result = self.engine.search(pos, &limits);
-        if crate::interrupt::interrupted() {
-            return None;
-        }
-        Some(
-            result
-                .score
-                .plies_to_end()
-                .is_some_and(|plies| plies <= depth),
-        )
+        self.inner.ends_within(pos, depth)
     }
+}
+
+/// Runs `body` with a batch solver of `threads` threads and a `hash_mib` table for
+/// `start`'s board, reading `book`; with `weak`, scores are signs.
+pub fn with_batch_solver<R>(
+    start: &Connect4,
+    (threads, hash_mib, weak): (usize, usize, bool),
+    book: Option<Arc<OpeningBook>>,
+    body: impl FnOnce(&mut BatchSolver<'_>) -> R,
+) -> anyhow::Result<R> {
+    let options = BatchOptions {
+        threads,
+        hash_mib,
+        weak,
+        book,
+    };
+    let control = ply_api::control::Control::with_flag(crate::interrupt::stop_flag());
+    Ok(ply_api::batch::with_solver(
+        start,
+        &options,
+        &control,
+        |inner| body(&mut BatchSolver { inner }),
+    )?)
 }

@@ -4,7 +4,7 @@
 
 use crate::args;
 use crate::c4book::{self, BookArgs, LoadedBook};
-use crate::pons::{self, BatchSolver};
+use crate::pons;
 use crate::report::print_json;
 use crate::source::GameSource;
 use anyhow::Result;
@@ -99,98 +99,96 @@ impl GameVisitor for Bench<'_> {
             .collect::<Result<Vec<_>>>()?;
         let book = c4book::load(&args.book, start)?;
         let _polled = crate::interrupt::polled();
-        let mut solver = BatchSolver::new(
-            args.threads as usize,
-            args.hash as usize,
-            args.weak,
-            book.as_ref().map(|b| std::sync::Arc::clone(&b.book)),
-        )?;
-        let mut out = BenchJson {
-            sets: Vec::new(),
-            interrupted: false,
-            book: book.as_ref().map(|b| b.path.clone()),
-        };
-        let limit = args.limit.unwrap_or(usize::MAX);
-        for (path, input) in sets {
-            let shown = input.name().to_string();
-            let bar = progress_bar(path, start, &input, limit);
-            let (mut positions, mut nodes, mut correct, mut wrong) = (0u64, 0u64, 0u64, 0u64);
-            let (mut total, mut worst) = (Duration::ZERO, Duration::ZERO);
-            for line in pons::read_set(start, input).take(limit) {
-                bar.inc(1);
-                let line = match line {
-                    Ok(line) => line,
-                    Err(bad) if bad.ends_input => {
-                        bar.finish_and_clear();
-                        anyhow::bail!("{shown}: {}", bad.message);
-                    }
-                    Err(bad) => {
-                        bar.suspend(|| eprintln!("{shown}: {}", bad.message));
-                        continue;
-                    }
-                };
-                let Some(solved) = solver.solve(&line.position) else {
-                    out.interrupted = true;
-                    break;
-                };
-                positions += 1;
-                nodes += solved.nodes;
-                total += solved.time;
-                worst = worst.max(solved.time);
-                let expected = line
-                    .expected
-                    .map(|e| if args.weak { e.signum() } else { e });
-                match expected {
-                    Some(e) if e == solved.score => correct += 1,
-                    Some(e) => {
-                        wrong += 1;
-                        bar.suspend(|| {
-                            eprintln!(
-                                "{shown}: line {}: {}: score {}, expected {e}",
-                                line.number, line.moves, solved.score
-                            )
-                        });
-                    }
-                    None => {}
-                }
-            }
-            bar.finish_and_clear();
-            if positions == 0 && !out.interrupted {
-                eprintln!("{shown}: no position could be solved");
-            }
-            let per = |x: f64| {
-                if positions == 0 {
-                    0.0
-                } else {
-                    x / positions as f64
-                }
+        let sizes = (args.threads as usize, args.hash as usize, args.weak);
+        let shared = book.as_ref().map(|b| std::sync::Arc::clone(&b.book));
+        pons::with_batch_solver(start, sizes, shared, |solver| -> Result<ExitCode> {
+            let mut out = BenchJson {
+                sets: Vec::new(),
+                interrupted: false,
+                book: book.as_ref().map(|b| b.path.clone()),
             };
-            out.sets.push(SetJson {
-                file: path.clone(),
-                positions,
-                mean_us: round2(per(total.as_secs_f64() * 1e6)),
-                mean_nodes: round2(per(nodes as f64)),
-                max_us: round2(worst.as_secs_f64() * 1e6),
-                correct,
-                wrong,
-            });
-            if out.interrupted {
-                break;
+            let limit = args.limit.unwrap_or(usize::MAX);
+            for (path, input) in sets {
+                let shown = input.name().to_string();
+                let bar = progress_bar(path, start, &input, limit);
+                let (mut positions, mut nodes, mut correct, mut wrong) = (0u64, 0u64, 0u64, 0u64);
+                let (mut total, mut worst) = (Duration::ZERO, Duration::ZERO);
+                for line in pons::read_set(start, input).take(limit) {
+                    bar.inc(1);
+                    let line = match line {
+                        Ok(line) => line,
+                        Err(bad) if bad.ends_input => {
+                            bar.finish_and_clear();
+                            anyhow::bail!("{shown}: {}", bad.message);
+                        }
+                        Err(bad) => {
+                            bar.suspend(|| eprintln!("{shown}: {}", bad.message));
+                            continue;
+                        }
+                    };
+                    let Some(solved) = solver.solve(&line.position) else {
+                        out.interrupted = true;
+                        break;
+                    };
+                    positions += 1;
+                    nodes += solved.nodes;
+                    total += solved.time;
+                    worst = worst.max(solved.time);
+                    let expected = line
+                        .expected
+                        .map(|e| if args.weak { e.signum() } else { e });
+                    match expected {
+                        Some(e) if e == solved.score => correct += 1,
+                        Some(e) => {
+                            wrong += 1;
+                            bar.suspend(|| {
+                                eprintln!(
+                                    "{shown}: line {}: {}: score {}, expected {e}",
+                                    line.number, line.moves, solved.score
+                                )
+                            });
+                        }
+                        None => {}
+                    }
+                }
+                bar.finish_and_clear();
+                if positions == 0 && !out.interrupted {
+                    eprintln!("{shown}: no position could be solved");
+                }
+                let per = |x: f64| {
+                    if positions == 0 {
+                        0.0
+                    } else {
+                        x / positions as f64
+                    }
+                };
+                out.sets.push(SetJson {
+                    file: path.clone(),
+                    positions,
+                    mean_us: round2(per(total.as_secs_f64() * 1e6)),
+                    mean_nodes: round2(per(nodes as f64)),
+                    max_us: round2(worst.as_secs_f64() * 1e6),
+                    correct,
+                    wrong,
+                });
+                if out.interrupted {
+                    break;
+                }
             }
-        }
-        if args.json {
-            print_json(&out)?;
-        } else {
-            println!("{}", LoadedBook::describe(book.as_ref()));
-            print_table(&out);
-        }
-        Ok(if out.interrupted {
-            ExitCode::from(130)
-        } else if out.sets.iter().any(|s| s.wrong > 0 || s.positions == 0) {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        })
+            if args.json {
+                print_json(&out)?;
+            } else {
+                println!("{}", LoadedBook::describe(book.as_ref()));
+                print_table(&out);
+            }
+            Ok(if out.interrupted {
+                ExitCode::from(130)
+            } else if out.sets.iter().any(|s| s.wrong > 0 || s.positions == 0) {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        })?
     }
 }
 

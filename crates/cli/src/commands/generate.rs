@@ -5,7 +5,7 @@
 use crate::args;
 use crate::c4book::{self, BookArgs};
 use crate::output::AtomicFile;
-use crate::pons::{self, BatchSolver};
+use crate::pons;
 use crate::source::GameSource;
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -176,103 +176,100 @@ impl GameVisitor for Generate<'_> {
         let file = args.output.as_deref().map(AtomicFile::create).transpose()?;
         let book = c4book::load(&args.book, &start)?;
         let _polled = crate::interrupt::polled();
-        let mut solver = BatchSolver::new(
-            args.threads as usize,
-            args.hash as usize,
-            false,
-            book.as_ref().map(|b| std::sync::Arc::clone(&b.book)),
-        )?;
-
-        let bar = ProgressBar::new(args.count);
-        if let Ok(style) =
-            ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} [{elapsed}<{eta}]")
-        {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        bar.set_message("solving positions");
-        let mut stdout = std::io::stdout().lock();
-        let mut text = String::new();
-        let mut seen = HashSet::new();
-        // Random play finds new positions easily unless the range is tiny (1 stone: 7
-        // positions) or --remaining rejects most: then give up after so many draws.
-        let attempts = args.count.saturating_mul(100).saturating_add(10_000);
-        let (mut made, mut interrupted) = (0u64, false);
-        for _ in 0..attempts {
-            if made == args.count {
-                break;
-            }
-            let stones = rng.u32(low..=high);
-            let Some(pos) = random_position(board, stones, &mut rng) else {
-                continue;
-            };
-            let moves: String = pos
-                .history()
-                .iter()
-                .map(|&c| board.move_string(c))
-                .collect();
-            if seen.contains(&moves) {
-                continue;
-            }
-            // An easy range is filtered first by a quick search of that many plies:
-            // most random positions last much longer, and their exact solves are slow.
-            if let Some(range) = &args.remaining
-                && *range.end() <= QUICK_FILTER_PLIES
-                && pos.cells() - pos.moves_played() > *range.end()
+        let sizes = (args.threads as usize, args.hash as usize, false);
+        let shared = book.as_ref().map(|b| std::sync::Arc::clone(&b.book));
+        pons::with_batch_solver(board, sizes, shared, |solver| -> Result<ExitCode> {
+            let bar = ProgressBar::new(args.count);
+            if let Ok(style) =
+                ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} [{elapsed}<{eta}]")
             {
-                match solver.ends_within(&pos, *range.end()) {
-                    None => {
-                        interrupted = true;
-                        break;
-                    }
-                    Some(false) => {
-                        seen.insert(moves);
-                        continue;
-                    }
-                    Some(true) => {}
+                bar.set_style(style.progress_chars("=> "));
+            }
+            bar.set_message("solving positions");
+            let mut stdout = std::io::stdout().lock();
+            let mut text = String::new();
+            let mut seen = HashSet::new();
+            // Random play finds new positions easily unless the range is tiny (1 stone: 7
+            // positions) or --remaining rejects most: then give up after so many draws.
+            let attempts = args.count.saturating_mul(100).saturating_add(10_000);
+            let (mut made, mut interrupted) = (0u64, false);
+            for _ in 0..attempts {
+                if made == args.count {
+                    break;
                 }
-            }
-            let Some(solved) = solver.solve(&pos) else {
-                interrupted = true;
-                break;
-            };
-            seen.insert(moves.clone());
-            if let Some(range) = &args.remaining
-                && !range.contains(&remaining_moves(&pos, solved.score))
-            {
-                continue;
-            }
-            let line = format!("{moves} {}\n", solved.score);
-            if file.is_some() {
-                text.push_str(&line);
-            } else {
-                stdout.write_all(line.as_bytes())?;
-            }
-            made += 1;
-            bar.inc(1);
-        }
-        bar.finish_and_clear();
-        if let Some(file) = file {
-            file.commit(text.as_bytes())?;
-        } else {
-            stdout.flush()?;
-        }
-        if interrupted {
-            eprintln!("interrupted: {made} of {} positions made", args.count);
-            return Ok(ExitCode::from(crate::interrupt::EXIT_CODE));
-        }
-        if made < args.count {
-            bail!(
-                "only {made} of {} positions found after {attempts} random draws: widen \
-                 --stones{}",
-                args.count,
-                if args.remaining.is_some() {
-                    " or --remaining"
+                let stones = rng.u32(low..=high);
+                let Some(pos) = random_position(board, stones, &mut rng) else {
+                    continue;
+                };
+                let moves: String = pos
+                    .history()
+                    .iter()
+                    .map(|&c| board.move_string(c))
+                    .collect();
+                if seen.contains(&moves) {
+                    continue;
+                }
+                // An easy range is filtered first by a quick search of that many plies:
+                // most random positions last much longer, and their exact solves are slow.
+                if let Some(range) = &args.remaining
+                    && *range.end() <= QUICK_FILTER_PLIES
+                    && pos.cells() - pos.moves_played() > *range.end()
+                {
+                    match solver.ends_within(&pos, *range.end()) {
+                        None => {
+                            interrupted = true;
+                            break;
+                        }
+                        Some(false) => {
+                            seen.insert(moves);
+                            continue;
+                        }
+                        Some(true) => {}
+                    }
+                }
+                let Some(solved) = solver.solve(&pos) else {
+                    interrupted = true;
+                    break;
+                };
+                seen.insert(moves.clone());
+                if let Some(range) = &args.remaining
+                    && !range.contains(&remaining_moves(&pos, solved.score))
+                {
+                    continue;
+                }
+                let line = format!("{moves} {}\n", solved.score);
+                if file.is_some() {
+                    text.push_str(&line);
                 } else {
-                    ""
+                    stdout.write_all(line.as_bytes())?;
                 }
-            );
-        }
-        Ok(ExitCode::SUCCESS)
+                made += 1;
+                bar.inc(1);
+            }
+            bar.finish_and_clear();
+            if let Some(file) = file {
+                file.commit(text.as_bytes())?;
+            } else {
+                stdout.flush()?;
+            }
+            if interrupted {
+                eprintln!("interrupted: {made} of {} positions made", args.count);
+                return Ok(ExitCode::from(crate::interrupt::EXIT_CODE));
+            }
+            if made < args.count {
+                bail!(
+                    "only {made} of {} positions found after {attempts} random draws: widen \
+                 --stones{}",
+                    args.count,
+                    if args.remaining.is_some() {
+                        " or --remaining"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        })?
     }
 }
 

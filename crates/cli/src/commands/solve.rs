@@ -3,7 +3,7 @@
 use crate::args;
 use crate::c4book::{self, BookArgs, LoadedBook};
 use crate::interrupt;
-use crate::pons::{self, BatchSolver};
+use crate::pons;
 use crate::report::{self, print_json};
 use crate::source::GameSource;
 use anyhow::Result;
@@ -298,93 +298,95 @@ impl GameVisitor for Batch<'_> {
         let name = input.name().to_string();
         let book = c4book::load(&args.book, start)?;
         let _polled = crate::interrupt::polled();
-        let mut solver = BatchSolver::new(
+        let sizes = (
             args.threads.unwrap_or(1) as usize,
             args.hash.unwrap_or(16) as usize,
             args.weak,
-            book.as_ref().map(|b| std::sync::Arc::clone(&b.book)),
-        )?;
-        let (mut positions, mut checked, mut mismatches, mut bad_lines) = (0, 0, 0, 0);
-        let mut interrupted = false;
-        for line in pons::read_set(start, input) {
-            let line = match line {
-                Ok(line) => line,
-                Err(bad) if bad.ends_input => anyhow::bail!("{name}: {}", bad.message),
-                Err(bad) => {
-                    eprintln!("{}", bad.message);
-                    bad_lines += 1;
-                    continue;
+        );
+        let shared = book.as_ref().map(|b| std::sync::Arc::clone(&b.book));
+        pons::with_batch_solver(start, sizes, shared, |solver| -> Result<ExitCode> {
+            let (mut positions, mut checked, mut mismatches, mut bad_lines) = (0, 0, 0, 0);
+            let mut interrupted = false;
+            for line in pons::read_set(start, input) {
+                let line = match line {
+                    Ok(line) => line,
+                    Err(bad) if bad.ends_input => anyhow::bail!("{name}: {}", bad.message),
+                    Err(bad) => {
+                        eprintln!("{}", bad.message);
+                        bad_lines += 1;
+                        continue;
+                    }
+                };
+                let Some(solved) = solver.solve(&line.position) else {
+                    interrupted = true;
+                    break;
+                };
+                positions += 1;
+                // Weak solves give the sign only: compare results, not distances.
+                let expected = line
+                    .expected
+                    .map(|e| if args.weak { e.signum() } else { e });
+                let correct = expected.map(|e| e == solved.score);
+                if let Some(correct) = correct {
+                    checked += 1;
+                    if !correct {
+                        mismatches += 1;
+                        eprintln!(
+                            "line {}: {}: score {}, expected {}",
+                            line.number,
+                            line.moves,
+                            solved.score,
+                            expected.unwrap_or_default()
+                        );
+                    }
                 }
-            };
-            let Some(solved) = solver.solve(&line.position) else {
-                interrupted = true;
-                break;
-            };
-            positions += 1;
-            // Weak solves give the sign only: compare results, not distances.
-            let expected = line
-                .expected
-                .map(|e| if args.weak { e.signum() } else { e });
-            let correct = expected.map(|e| e == solved.score);
-            if let Some(correct) = correct {
-                checked += 1;
-                if !correct {
-                    mismatches += 1;
-                    eprintln!(
-                        "line {}: {}: score {}, expected {}",
-                        line.number,
-                        line.moves,
-                        solved.score,
-                        expected.unwrap_or_default()
+                let micros = solved.time.as_micros() as u64;
+                if args.json {
+                    println!(
+                        "{}",
+                        serde_json::to_string(&BatchLineJson {
+                            line: line.number,
+                            moves: &line.moves,
+                            score: solved.score,
+                            expected,
+                            correct,
+                            nodes: solved.nodes,
+                            micros,
+                        })?
                     );
+                } else {
+                    println!("{} {} {} {micros}", line.moves, solved.score, solved.nodes);
                 }
             }
-            let micros = solved.time.as_micros() as u64;
             if args.json {
                 println!(
                     "{}",
-                    serde_json::to_string(&BatchLineJson {
-                        line: line.number,
-                        moves: &line.moves,
-                        score: solved.score,
-                        expected,
-                        correct,
-                        nodes: solved.nodes,
-                        micros,
+                    serde_json::to_string(&BatchSummaryJson {
+                        summary: true,
+                        positions,
+                        checked,
+                        mismatches,
+                        bad_lines,
+                        interrupted,
+                        book: book.as_ref().map(|b| b.path.clone()),
                     })?
                 );
             } else {
-                println!("{} {} {} {micros}", line.moves, solved.score, solved.nodes);
+                eprintln!("{}", LoadedBook::describe(book.as_ref()));
+                eprintln!(
+                    "{positions} positions solved, {checked} checked, {mismatches} mismatches, {bad_lines} bad lines{}",
+                    if interrupted { " (interrupted)" } else { "" }
+                );
             }
-        }
-        if args.json {
-            println!(
-                "{}",
-                serde_json::to_string(&BatchSummaryJson {
-                    summary: true,
-                    positions,
-                    checked,
-                    mismatches,
-                    bad_lines,
-                    interrupted,
-                    book: book.as_ref().map(|b| b.path.clone()),
-                })?
-            );
-        } else {
-            eprintln!("{}", LoadedBook::describe(book.as_ref()));
-            eprintln!(
-                "{positions} positions solved, {checked} checked, {mismatches} mismatches, {bad_lines} bad lines{}",
-                if interrupted { " (interrupted)" } else { "" }
-            );
-        }
-        // A batch in which nothing could be solved is a failure, as a wrong score is.
-        Ok(if interrupted {
-            ExitCode::from(130)
-        } else if mismatches > 0 || positions == 0 {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        })
+            // A batch in which nothing could be solved is a failure, as a wrong score is.
+            Ok(if interrupted {
+                ExitCode::from(130)
+            } else if mismatches > 0 || positions == 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        })?
     }
 }
 

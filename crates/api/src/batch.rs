@@ -1,0 +1,435 @@
+//! Many positions of one game solved in a row: `ply solve connect4 --batch`, `ply bench
+//! connect4`, the training-data generator, and the bindings' `solve_batch` all solve
+//! here, so they give the same scores with the same node counts.
+//!
+//! A batch solver is one engine (exact mode, its table cleared before each position,
+//! outside the timing) with the game's own hooks and, where the game has books, an
+//! opening book. Only the position's value is worked out: not every move's value, and
+//! not the whole line to the end ([`solve`](crate::solve) does both). [`solve_batch`]
+//! shares a list of positions between several such solvers, one per thread, and hands
+//! the answers back in the order of the list.
+//!
+//! ```
+//! use ply_api::batch::{BatchOptions, solve_batch};
+//! use ply_api::control::Control;
+//!
+//! let positions = ["4453", "44", "not a position"].map(String::from);
+//! let answers = solve_batch("connect4:5x4", &positions, &BatchOptions::default(), 2, &Control::new()).unwrap();
+//! assert_eq!(answers.len(), 3);
+//! assert!(answers[0].is_ok() && answers[1].is_ok());
+//! assert!(answers[2].is_err()); // a bad position is an error in its slot; the batch goes on
+//! ```
+
+use crate::control::Control;
+use crate::solve::{GameBook, SolveReport, weak_solve};
+use crate::words::result_word;
+use crate::{ApiError, games::with_spec, resources};
+use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
+use ply_core::{Evaluator, NoEvaluation, Score};
+use ply_games::connect4::OpeningBook;
+use ply_games::{GameVisitor, Playable};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The most positions one [`solve_batch`] call takes.
+pub const MAX_POSITIONS: usize = 10_000_000;
+
+/// The most threads [`solve_batch`] starts.
+pub const MAX_THREADS: usize = 256;
+
+/// How a batch solver works.
+#[derive(Clone, Debug)]
+pub struct BatchOptions {
+    /// Search threads of each solver (default 1).
+    pub threads: usize,
+    /// Each solver's table, in MiB (default 16).
+    pub hash_mib: usize,
+    /// Win, draw or loss only, without the distance (faster).
+    pub weak: bool,
+    /// An opening book, read where the game has books (Connect Four).
+    pub book: Option<Arc<OpeningBook>>,
+}
+
+impl Default for BatchOptions {
+    fn default() -> BatchOptions {
+        BatchOptions {
+            threads: 1,
+            hash_mib: 16,
+            weak: false,
+            book: None,
+        }
+    }
+}
+
+/// One position's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchScore<M> {
+    /// The exact value for the side to move, plies counted from the position. In a weak
+    /// solve: a win or loss at the longest distance ([`Score::MAX_PLIES`]), or a draw.
+    pub value: Score,
+    /// The game's own score (Connect Four: Pons'); with `weak`, the sign (1, 0, −1) for
+    /// any game.
+    pub score: Option<i32>,
+    /// A move that keeps the value (none in a weak solve, or when the game is over).
+    pub best: Option<M>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken (the table's clearing left out).
+    pub time: Duration,
+}
+
+/// What a batch solver does with one position; [`with_solver`] lends one.
+pub trait PositionSolver<G: Playable> {
+    /// The value of `pos`; `None` when the control stopped the search.
+    fn solve(&mut self, pos: &G) -> Option<BatchScore<G::Move>>;
+
+    /// Whether a search `depth` plies deep proves that the game ends within them (a
+    /// quick filter before an exact solve: a win or loss found at that depth is one);
+    /// `None` when the control stopped the search.
+    fn ends_within(&mut self, pos: &G, depth: u32) -> Option<bool>;
+}
+
+/// Runs `body` with a batch solver for `start`'s game: one engine, made once, with the
+/// game's hooks and the options' book. Refused when the table cannot be had.
+pub fn with_solver<G: Playable, R>(
+    start: &G,
+    options: &BatchOptions,
+    control: &Control,
+    body: impl FnOnce(&mut dyn PositionSolver<G>) -> R,
+) -> Result<R, ApiError> {
+    struct Visit<'a, B> {
+        options: &'a BatchOptions,
+        control: &'a Control,
+        body: B,
+    }
+    impl<G: Playable, R, B: FnOnce(&mut dyn PositionSolver<G>) -> R> HooksVisitor<G> for Visit<'_, B> {
+        type Output = Result<R, ApiError>;
+        fn visit<H: SearchHooks<G>>(self, hooks: H) -> Self::Output {
+            let settings = Settings {
+                // Only the value is wanted: proving the line to the end would double the work.
+                exact_pv: false,
+                ..Settings::default()
+                    .with_threads(self.options.threads.max(1))
+                    .with_hash(self.options.hash_mib)
+            };
+            let hooks = WithKnownValues::new(hooks, GameBook(self.options.book.clone()));
+            let engine = resources::engine(hooks, NoEvaluation, settings)?;
+            let mut solver = Solver {
+                engine,
+                weak: self.options.weak,
+                control: self.control,
+            };
+            Ok((self.body)(&mut solver))
+        }
+    }
+    start.with_search_hooks(Visit {
+        options,
+        control,
+        body,
+    })
+}
+
+struct Solver<'a, G: Playable, H: SearchHooks<G>, E: Evaluator<G>> {
+    engine: Engine<G, H, E>,
+    weak: bool,
+    control: &'a Control,
+}
+
+impl<G: Playable, H: SearchHooks<G>, E: Evaluator<G> + Sync> PositionSolver<G>
+    for Solver<'_, G, H, E>
+{
+    fn solve(&mut self, pos: &G) -> Option<BatchScore<G::Move>> {
+        self.engine.clear();
+        let clock = Instant::now();
+        if self.weak {
+            let (sign, stats) = weak_solve(&mut self.engine, pos, self.control);
+            let sign = sign?;
+            let value = match sign {
+                1 => Score::win_in(Score::MAX_PLIES),
+                -1 => Score::loss_in(Score::MAX_PLIES),
+                _ => Score::DRAW,
+            };
+            return Some(BatchScore {
+                value,
+                score: Some(sign),
+                best: None,
+                nodes: stats.nodes,
+                time: clock.elapsed(),
+            });
+        }
+        let limits = Limits::exact().with_stop(self.control.flag());
+        let result = self.engine.search(pos, &limits);
+        if !result.exact {
+            return None;
+        }
+        Some(BatchScore {
+            value: result.score,
+            score: pos.conventional_score(result.score),
+            best: result.best,
+            nodes: result.stats.nodes,
+            time: clock.elapsed(),
+        })
+    }
+
+    fn ends_within(&mut self, pos: &G, depth: u32) -> Option<bool> {
+        self.engine.clear();
+        let limits = Limits::depth(depth).with_stop(self.control.flag());
+        let result = self.engine.search(pos, &limits);
+        if self.control.flag().load(Ordering::Relaxed) {
+            return None;
+        }
+        Some(
+            result
+                .score
+                .plies_to_end()
+                .is_some_and(|plies| plies <= depth),
+        )
+    }
+}
+
+/// A position's answer as the report `ply solve --json` prints, with what a batch
+/// works out: the value, its distance (null for a draw), the game's score, one best move
+/// (with `weak`, none and no distance); `moves` is empty.
+pub fn batch_report<G: Playable>(pos: &G, answer: &BatchScore<G::Move>, weak: bool) -> SolveReport {
+    let best: Vec<String> = answer.best.iter().map(|&mv| pos.move_string(mv)).collect();
+    SolveReport {
+        game: pos.game_name(),
+        position: pos.position_string(),
+        to_move: pos.player_name(pos.to_move()),
+        value: result_word(answer.value),
+        // A draw's distance is not worked out (a batch proves no line): null.
+        plies: if weak {
+            None
+        } else {
+            answer.value.plies_to_end()
+        },
+        score: pos
+            .has_conventional_score()
+            .then_some(if weak { None } else { answer.score }),
+        pv: best.clone(),
+        best,
+        moves: Vec::new(),
+        algorithm: "engine",
+        nodes: answer.nodes,
+        leaves: 0,
+        cutoffs: 0,
+        positions: None,
+        time_ms: (answer.time.as_secs_f64() * 1e6).round() / 1e3,
+        book: None,
+        explanation: None,
+        extra: serde_json::Map::new(),
+        extra_text: Vec::new(),
+    }
+}
+
+/// Solves every position of `positions` (texts in the notation of the game `spec`
+/// names; an empty text is the start) on `threads` threads, each with its own batch
+/// solver, and gives the answers in the order of the list. A position that does not
+/// read, or that the control stopped, is an error in its slot; the others are solved.
+/// Refused as a whole: an unknown game, too many positions or threads, a table that
+/// cannot be had.
+pub fn solve_batch(
+    spec: &str,
+    positions: &[String],
+    options: &BatchOptions,
+    threads: usize,
+    control: &Control,
+) -> Result<Vec<Result<SolveReport, ApiError>>, ApiError> {
+    if positions.len() > MAX_POSITIONS {
+        return Err(ApiError::limit(
+            "max_positions",
+            format!(
+                "{} positions: a batch takes at most {MAX_POSITIONS}",
+                positions.len()
+            ),
+        ));
+    }
+    if threads == 0 || threads > MAX_THREADS {
+        return Err(ApiError::bad_request(format!(
+            "threads {threads}: from 1 to {MAX_THREADS}"
+        )));
+    }
+    struct Visit<'a> {
+        positions: &'a [String],
+        options: &'a BatchOptions,
+        threads: usize,
+        control: &'a Control,
+    }
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<Vec<Result<SolveReport, ApiError>>, ApiError>;
+        fn visit<G: Playable>(self, start: G) -> Self::Output {
+            let Visit {
+                positions,
+                options,
+                threads,
+                control,
+            } = self;
+            // A search's memory is checked once, for the start: a later position of the
+            // same game has no more plies ahead (and the check reads the machine's
+            // memory figures, which would cost more than a small solve).
+            resources::check_search(&start, None)?;
+            let next = AtomicUsize::new(0);
+            let answers: Mutex<Vec<Option<Result<SolveReport, ApiError>>>> =
+                Mutex::new(vec![None; positions.len()]);
+            let work = || {
+                with_solver(&start, options, control, |solver| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(text) = positions.get(i) else { break };
+                        let answer = answer_one(&start, text, solver, options.weak);
+                        answers.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(answer);
+                    }
+                })
+            };
+            let workers = threads.min(positions.len()).max(1);
+            let outcomes: Vec<Result<(), ApiError>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
+                let mut outcomes = vec![work()];
+                outcomes.extend(handles.into_iter().map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err(ApiError::bad_request("a batch thread failed")))
+                }));
+                outcomes
+            });
+            outcomes.into_iter().collect::<Result<(), ApiError>>()?;
+            let answers = answers.into_inner().unwrap_or_else(|e| e.into_inner());
+            Ok(answers
+                .into_iter()
+                .map(|answer| answer.unwrap_or_else(|| Err(ApiError::bad_request("not solved"))))
+                .collect())
+        }
+    }
+    with_spec(
+        spec,
+        Visit {
+            positions,
+            options,
+            threads,
+            control,
+        },
+    )?
+}
+
+/// One position of a batch: read, checked, solved.
+fn answer_one<G: Playable>(
+    start: &G,
+    text: &str,
+    solver: &mut dyn PositionSolver<G>,
+    weak: bool,
+) -> Result<SolveReport, ApiError> {
+    let text = text.trim();
+    let pos = crate::games::position_or_start(start, (!text.is_empty()).then_some(text))?;
+    let Some(answer) = solver.solve(&pos) else {
+        return Err(ApiError::limit("stopped", "stopped before it was solved"));
+    };
+    Ok(batch_report(&pos, &answer, weak))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_come_in_the_order_asked_whatever_the_threads() {
+        // Each answer against the textbook alpha-beta's (no table, no engine), on the
+        // 5x4 board where it takes milliseconds.
+        let positions: Vec<String> = ["", "3", "33", "1234", "333", "2315", "55443", "12345123"]
+            .map(String::from)
+            .to_vec();
+        // (value, plies, Pons' score) of each position.
+        type Answer = (&'static str, Option<u32>, Option<Option<i32>>);
+        let reference: Vec<Answer> = positions
+            .iter()
+            .map(|p| {
+                let request = crate::solve::SolveRequest {
+                    game: "connect4:5x4".into(),
+                    position: Some(p.clone()),
+                    algorithm: Some("alphabeta".into()),
+                    ..Default::default()
+                };
+                let report =
+                    crate::solve::solve(&request, 60_000, 60_000, None, &Control::new()).unwrap();
+                let plies = report.plies.filter(|_| report.value != "draw");
+                (report.value, plies, report.score)
+            })
+            .collect();
+        for threads in [1, 2, 3] {
+            let answers = solve_batch(
+                "connect4:5x4",
+                &positions,
+                &BatchOptions::default(),
+                threads,
+                &Control::new(),
+            )
+            .unwrap();
+            let got: Vec<_> = answers
+                .iter()
+                .map(|a| {
+                    let a = a.as_ref().unwrap();
+                    (a.value, a.plies, a.score)
+                })
+                .collect();
+            assert_eq!(got, reference, "{threads} threads");
+        }
+        // And one line of Pons' Test_L3_R1 on the full board.
+        let line = ["2252576253462244111563365343671351441".to_string()];
+        let answers = solve_batch(
+            "connect4",
+            &line,
+            &BatchOptions::default(),
+            1,
+            &Control::new(),
+        )
+        .unwrap();
+        assert_eq!(answers[0].as_ref().unwrap().score, Some(Some(-1)));
+    }
+
+    #[test]
+    fn bad_positions_are_errors_in_their_slots() {
+        let positions = ["44", "48", "", "4444444"].map(String::from);
+        let answers = solve_batch(
+            "connect4:5x4",
+            &positions,
+            &BatchOptions::default(),
+            2,
+            &Control::new(),
+        )
+        .unwrap();
+        assert!(answers[0].is_ok());
+        assert_eq!(
+            answers[1].as_ref().unwrap_err().kind,
+            crate::ErrorKind::Parse
+        );
+        assert_eq!(answers[2].as_ref().unwrap().position, "");
+        assert!(answers[3].is_err());
+    }
+
+    #[test]
+    fn other_games_and_weak_solves() {
+        let answers = solve_batch(
+            "tictactoe",
+            &[String::new()],
+            &BatchOptions {
+                weak: true,
+                ..BatchOptions::default()
+            },
+            1,
+            &Control::new(),
+        )
+        .unwrap();
+        let report = answers[0].as_ref().unwrap();
+        assert_eq!(report.value, "draw");
+        assert_eq!(report.plies, None);
+        let refused = solve_batch("nonsuch", &[], &BatchOptions::default(), 1, &Control::new());
+        assert!(refused.is_err());
+        let refused = solve_batch(
+            "tictactoe",
+            &[],
+            &BatchOptions::default(),
+            0,
+            &Control::new(),
+        );
+        assert!(refused.is_err());
+    }
+}

@@ -1,0 +1,245 @@
+"""ply: game-tree search from Python.
+
+Solve, analyse and play ply's games, batch-solve positions on every core, and read
+and draw minimax trees (a notebook shows a ``Tree`` as its annotated picture). Every
+function calls the library the ``ply`` binary calls, so the answers are the same.
+The searches run without the GIL; Ctrl-C (a notebook's interrupt) stops them.
+
+>>> import ply
+>>> ply.solve("tictactoe").value
+'draw'
+>>> r = ply.solve("connect4", "2252576253462244111563365343671351441")
+>>> r.score, r.value          # Pascal Pons' score: the player to move loses
+(-1, 'loss')
+>>> ply.Tree("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))").value
+3
+>>> [r.score for r in ply.solve_batch("connect4", ["4453", "44"], threads=2)]
+[-2, 1]
+"""
+
+from typing import Any, Optional, Sequence, Union
+
+__version__: str
+
+class PlyError(Exception):
+    """Every error of ply."""
+
+    line: Optional[int]
+    column: Optional[int]
+    limit: Optional[str]
+
+class ParseError(PlyError):
+    """A text (a tree, a position, a move) that does not read.
+
+    ``line`` and ``column`` (from 1) say where in a multi-line text (a tree); None
+    otherwise. The message starts with ``line:column`` too.
+
+    >>> try:
+    ...     ply.Tree("a\\n  b = 3\\n  c = x\\n")
+    ... except ply.ParseError as e:
+    ...     (e.line, e.column)
+    (3, 7)
+    """
+
+class LimitError(PlyError):
+    """A request past a limit that protects the machine, or stopped by its time
+    (``limit`` names it: ``"stopped"``, ``"max_tree_nodes"``...)."""
+
+class RequestError(PlyError):
+    """Anything else: an unknown game, an illegal move, an option that does not apply."""
+
+class MoveValue:
+    """One move's exact value, for the player who makes it."""
+
+    move: str
+    value: str
+    """``"win"``, ``"draw"`` or ``"loss"``."""
+    plies: Optional[int]
+    """Plies to the end under best play, counting the move."""
+    score: Optional[int]
+    """Connect Four: Pons' score of the move; None for other games."""
+    pv: list[str]
+    """Best play, starting with the move."""
+
+class SolveResult:
+    """A position solved: the attributes of ``ply solve --json``."""
+
+    game: str
+    position: str
+    to_move: str
+    value: str
+    """``"win"``, ``"draw"`` or ``"loss"`` for the player to move."""
+    plies: Optional[int]
+    """Plies to the end under best play (None: not worked out, as for a draw in a batch)."""
+    score: Optional[int]
+    """Connect Four: Pascal Pons' score (positive when the player to move wins, larger
+    the sooner; 0 a draw); None for other games and in weak solves."""
+    best: list[str]
+    """The best moves (in a batch: one of them)."""
+    moves: list[MoveValue]
+    """Every legal move's value, best first (empty in a batch)."""
+    pv: list[str]
+    nodes: int
+    time_ms: float
+    algorithm: str
+    json: str
+    """Exactly what ``ply solve --json`` prints."""
+    def to_dict(self) -> dict[str, Any]: ...
+
+class Analysis:
+    """The engine's analysis: the attributes of ``ply analyze --json``."""
+
+    best: Optional[str]
+    score: str
+    """In words: ``"+0.35"``, ``"win in 7"``, ``">= loss in 34"`` for a bound."""
+    score_raw: int
+    exact: bool
+    """True when the value is proved."""
+    depth: int
+    pv: list[str]
+    nodes: int
+    time_ms: float
+    json: str
+    def to_dict(self) -> dict[str, Any]: ...
+
+def solve(
+    game: str,
+    position: Optional[str] = None,
+    *,
+    time_ms: Optional[int] = None,
+    algorithm: Optional[str] = None,
+    threads: Optional[int] = None,
+    hash_mib: Optional[int] = None,
+    weak: bool = False,
+) -> SolveResult:
+    """Solves a position exactly (``ply solve GAME POSITION``): its value, its best
+    moves and every legal move's value.
+
+    ``game`` is a spec of ``ply games`` (``"tictactoe"``, ``"connect4"``,
+    ``"connect4:5x4"``, ``"nim:3,4,5"``); ``position`` is in the game's notation
+    (Connect Four: the columns played, ``"4453"``), None for the start. ``time_ms``
+    stops a long solve with ``LimitError``; ``algorithm`` is ``"minimax"``,
+    ``"negamax"``, ``"alphabeta"`` or ``"memo"``; ``weak`` gives win/draw/loss only.
+
+    >>> r = ply.solve("tictactoe", "XO./.../...")
+    >>> r.value, r.plies, r.best
+    ('win', 5, ['a2', 'b2', 'a3'])
+    """
+
+def analyze(
+    game: str,
+    position: Optional[str] = None,
+    *,
+    depth: Optional[int] = None,
+    time_ms: Optional[int] = None,
+    nodes: Optional[int] = None,
+    exact: bool = False,
+    threads: Optional[int] = None,
+    hash_mib: Optional[int] = None,
+) -> Analysis:
+    """Analyses a position with the engine within limits (``ply analyze``); without
+    any limit, 3 seconds.
+
+    >>> ply.analyze("connect4", depth=6).best
+    '4'
+    """
+
+def solve_batch(
+    game: str,
+    positions: Sequence[str],
+    *,
+    threads: Optional[int] = None,
+    weak: bool = False,
+    hash_mib: int = 16,
+) -> list[Union[SolveResult, PlyError]]:
+    """Solves many positions, each to its value, on ``threads`` threads (default:
+    every core) without the GIL: the answers of ``ply solve GAME --batch``.
+
+    The list comes back in the order of ``positions``. A position that cannot be
+    solved has its error (a ``PlyError``, not raised) in its slot; the batch goes on.
+    Each result holds ``value``, ``plies`` (None for a draw), ``score`` (Connect
+    Four: Pons'), one best move and ``nodes``; ``moves`` is empty (``solve`` gives
+    every move's value).
+
+    >>> out = ply.solve_batch("connect4", ["4453", "8", "44"])
+    >>> [r.score if isinstance(r, ply.SolveResult) else type(r).__name__ for r in out]
+    [-2, 'ParseError', 1]
+    """
+
+class Tree:
+    """A hand-made game tree searched with alpha-beta (or ``algorithm``): the tree lab.
+
+    In a notebook, a ``Tree`` shows itself as its annotated picture (``_repr_svg_``).
+
+    >>> t = ply.Tree("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))")
+    >>> t.value, t.best, t.nodes, t.cutoffs
+    (3, 'b', 11, 1)
+    """
+
+    value: Union[int, float]
+    best: Optional[str]
+    nodes: int
+    cutoffs: int
+    json: str
+    """Exactly what ``ply tree --format json --trace`` prints."""
+    def __init__(
+        self, text: str, *, algorithm: str = "alphabeta", order: str = "as_written"
+    ) -> None: ...
+    def svg(self) -> str:
+        """The annotated picture as SVG text (``ply tree --format svg --trace``)."""
+    def _repr_svg_(self) -> str: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+class Game:
+    """A game played move by move.
+
+    >>> g = ply.Game("tictactoe")
+    >>> g.play("b2"); g.play("a1")
+    >>> g.to_move, g.legal_moves[:3]
+    (0, ['b1', 'c1', 'a2'])
+    >>> g.solve().value
+    'draw'
+    """
+
+    def __init__(self, spec: str, position: Optional[str] = None) -> None: ...
+    def play(self, move: str) -> None:
+        """Plays a move in the game's notation; an illegal one raises ``RequestError``."""
+    def undo(self) -> None: ...
+    @property
+    def spec(self) -> str: ...
+    @property
+    def position(self) -> str: ...
+    @property
+    def moves(self) -> list[str]: ...
+    @property
+    def legal_moves(self) -> list[str]: ...
+    @property
+    def to_move(self) -> int:
+        """0 (first player) or 1 (second)."""
+    @property
+    def player(self) -> str: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def outcome(self) -> Optional[str]: ...
+    @property
+    def board(self) -> str: ...
+    def solve(
+        self,
+        *,
+        time_ms: Optional[int] = None,
+        algorithm: Optional[str] = None,
+        threads: Optional[int] = None,
+        hash_mib: Optional[int] = None,
+        weak: bool = False,
+    ) -> SolveResult: ...
+    def analyze(
+        self,
+        *,
+        depth: Optional[int] = None,
+        time_ms: Optional[int] = None,
+        nodes: Optional[int] = None,
+        exact: bool = False,
+        threads: Optional[int] = None,
+        hash_mib: Optional[int] = None,
+    ) -> Analysis: ...

@@ -1,0 +1,666 @@
+//! # ply for Python
+//!
+//! The Python module `ply`, built with PyO3 and maturin (`pip install ./crates/python`).
+//! Every function calls ply's library layer (`ply-api`), so Python gets the answers of
+//! the `ply` binary. The searches run without the GIL, and Ctrl-C (or a notebook's
+//! interrupt) stops them. The module's own documentation, with examples, is in
+//! `ply.pyi` (the type stubs) and docs/bindings.md.
+
+use ply_api::analyze::{AnalyzeOptions, AnalyzeReport, analyze_spec};
+use ply_api::batch::{BatchOptions, solve_batch as api_solve_batch};
+use ply_api::control::Control;
+use ply_api::play::{GameRequest, StateJson, state};
+use ply_api::solve::{SolveOptions, SolveReport, SolvedMove, solve_spec};
+use ply_api::tree::{TreeLimits, TreeRequest, evaluate_tree, tree_svg};
+use ply_api::{ApiError, ErrorKind};
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc;
+use std::time::Duration;
+
+create_exception!(
+    ply,
+    PlyError,
+    PyException,
+    "Every error of ply: a text that does not read, a request past a limit, a bad request."
+);
+create_exception!(
+    ply,
+    ParseError,
+    PlyError,
+    "A text (a tree, a position, a move) that does not read. `line` and `column` say where \
+     in a multi-line text (a tree); None otherwise."
+);
+create_exception!(
+    ply,
+    LimitError,
+    PlyError,
+    "A request past a limit that protects the machine, or stopped by its time. `limit` names it."
+);
+create_exception!(
+    ply,
+    RequestError,
+    PlyError,
+    "Anything else a request can get wrong: an unknown game, an illegal move, a bad option."
+);
+
+/// The Python exception of an [`ApiError`], with its place or limit as attributes.
+fn error(py: Python<'_>, error: ApiError) -> PyErr {
+    let (err, line, column, limit) = match error.kind {
+        ErrorKind::Parse => (
+            ParseError::new_err(error.error),
+            error.line,
+            error.column,
+            None,
+        ),
+        ErrorKind::Limit => (LimitError::new_err(error.error), None, None, error.limit),
+        ErrorKind::BadRequest => (RequestError::new_err(error.error), None, None, None),
+    };
+    let value = err.value(py);
+    // Setting attributes on a fresh exception instance cannot fail in practice; if it
+    // did, the exception still carries its message.
+    let _ = value.setattr("line", line);
+    let _ = value.setattr("column", column);
+    let _ = value.setattr("limit", limit);
+    err
+}
+
+/// Runs `work` on a thread of its own without the GIL, looking every 50 ms for Ctrl-C
+/// (`KeyboardInterrupt`): then the control is raised, the work stops at its next poll,
+/// and the interrupt is raised in Python.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    control: &Control,
+    work: impl FnOnce(Control) -> T + Send + 'static,
+) -> PyResult<T> {
+    let (sender, receiver) = mpsc::channel();
+    let handed = control.clone();
+    let worker = std::thread::Builder::new()
+        .name("ply-search".into())
+        .spawn(move || {
+            let _ = sender.send(work(handed));
+        })
+        .map_err(|e| PlyError::new_err(format!("cannot start a search thread: {e}")))?;
+    let mut receiver = receiver;
+    loop {
+        let (received, back) = py.detach(move || {
+            let received = receiver.recv_timeout(Duration::from_millis(50));
+            (received, receiver)
+        });
+        receiver = back;
+        match received {
+            Ok(value) => {
+                let _ = worker.join();
+                return Ok(value);
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                let _ = worker.join();
+                return Err(PlyError::new_err("the search thread failed"));
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(interrupt) = py.check_signals() {
+                    control.flag().store(true, Ordering::Relaxed);
+                    py.detach(|| {
+                        let _ = worker.join();
+                    });
+                    return Err(interrupt);
+                }
+            }
+        }
+    }
+}
+
+/// `text` as Python writes a string: `'b2'`.
+fn py_str(text: &str) -> String {
+    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
+}
+
+/// An optional value as Python writes it: the value, or `None`.
+fn py_opt<T: std::fmt::Display>(value: Option<T>) -> String {
+    value.map_or_else(|| "None".to_string(), |v| v.to_string())
+}
+
+/// A list of strings as Python writes it: `['a1', 'b2']`.
+fn py_list(items: &[String]) -> String {
+    let items: Vec<String> = items.iter().map(|i| py_str(i)).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// One move's exact value, for the player who makes it.
+#[pyclass(frozen, module = "ply", get_all)]
+#[derive(Clone)]
+struct MoveValue {
+    /// The move, in the game's notation.
+    #[pyo3(name = "move")]
+    mv: String,
+    /// `"win"`, `"draw"` or `"loss"`.
+    value: String,
+    /// Plies to the end under best play, counting the move (None: not worked out).
+    plies: Option<u32>,
+    /// The game's own score (Connect Four: Pons'), None for other games.
+    score: Option<i32>,
+    /// Best play, starting with the move.
+    pv: Vec<String>,
+}
+
+#[pymethods]
+impl MoveValue {
+    fn __repr__(&self) -> String {
+        format!(
+            "MoveValue(move={}, value={}, plies={})",
+            py_str(&self.mv),
+            py_str(&self.value),
+            py_opt(self.plies)
+        )
+    }
+}
+
+impl From<&SolvedMove> for MoveValue {
+    fn from(m: &SolvedMove) -> MoveValue {
+        MoveValue {
+            mv: m.mv.clone(),
+            value: m.value.to_string(),
+            plies: m.plies,
+            score: m.score.flatten(),
+            pv: m.pv.clone(),
+        }
+    }
+}
+
+/// A position solved: what `ply solve --json` prints, as attributes.
+#[pyclass(frozen, module = "ply", get_all)]
+struct SolveResult {
+    /// The game's name.
+    game: String,
+    /// The position, in the game's notation.
+    position: String,
+    /// The player to move.
+    to_move: String,
+    /// `"win"`, `"draw"` or `"loss"` for the player to move.
+    value: String,
+    /// Plies to the end under best play (None: not worked out).
+    plies: Option<u32>,
+    /// The game's own score: Connect Four's in Pascal Pons' convention (positive when
+    /// the player to move wins, larger the sooner); None for other games.
+    score: Option<i32>,
+    /// The best moves (in a batch: one of them).
+    best: Vec<String>,
+    /// Every legal move's value, best first (empty in a batch).
+    moves: Vec<MoveValue>,
+    /// Best play from the position.
+    pv: Vec<String>,
+    /// Nodes searched.
+    nodes: u64,
+    /// Time taken, in milliseconds.
+    time_ms: f64,
+    /// How: `"engine"`, `"alphabeta"`, `"memo"`, `"retrograde"`...
+    algorithm: String,
+    /// The whole answer as JSON text: exactly `ply solve --json`.
+    json: String,
+}
+
+impl SolveResult {
+    fn new(report: &SolveReport) -> SolveResult {
+        SolveResult {
+            game: report.game.clone(),
+            position: report.position.clone(),
+            to_move: report.to_move.clone(),
+            value: report.value.to_string(),
+            plies: report.plies,
+            score: report.score.flatten(),
+            best: report.best.clone(),
+            moves: report.moves.iter().map(MoveValue::from).collect(),
+            pv: report.pv.clone(),
+            nodes: report.nodes,
+            time_ms: report.time_ms,
+            algorithm: report.algorithm.to_string(),
+            json: serde_json::to_string(report).unwrap_or_default(),
+        }
+    }
+}
+
+#[pymethods]
+impl SolveResult {
+    /// The answer as a dict (the JSON of `ply solve --json`).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("json")?.call_method1("loads", (&self.json,))
+    }
+
+    fn __repr__(&self) -> String {
+        let value = match self.plies {
+            Some(plies) if self.value != "draw" => format!("{} in {plies}", self.value),
+            _ => self.value.clone(),
+        };
+        format!(
+            "SolveResult(game={}, position={}, value={}, best={}, score={})",
+            py_str(&self.game),
+            py_str(&self.position),
+            py_str(&value),
+            py_list(&self.best),
+            py_opt(self.score)
+        )
+    }
+}
+
+/// The engine's analysis of a position: what `ply analyze --json` prints.
+#[pyclass(frozen, module = "ply", get_all)]
+struct Analysis {
+    /// The best move (None when the game is over).
+    best: Option<String>,
+    /// The value in words: `"+0.35"`, `"win in 7"`, `">= loss in 34"` for a bound.
+    score: String,
+    /// The value as a number (hundredths of the evaluation's unit; wins and losses beyond).
+    score_raw: i32,
+    /// True when the value is proved.
+    exact: bool,
+    /// The deepest completed iteration.
+    depth: u32,
+    /// The principal variation.
+    pv: Vec<String>,
+    /// Nodes searched.
+    nodes: u64,
+    /// Time taken, in milliseconds.
+    time_ms: f64,
+    /// The whole answer as JSON text: exactly `ply analyze --json`.
+    json: String,
+}
+
+impl Analysis {
+    fn new(report: &AnalyzeReport) -> Analysis {
+        Analysis {
+            best: report.best.clone(),
+            score: report.score.clone(),
+            score_raw: report.score_raw,
+            exact: report.exact,
+            depth: report.depth,
+            pv: report.pv.clone(),
+            nodes: report.nodes,
+            time_ms: report.time_ms,
+            json: serde_json::to_string(report).unwrap_or_default(),
+        }
+    }
+}
+
+#[pymethods]
+impl Analysis {
+    /// The answer as a dict (the JSON of `ply analyze --json`).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("json")?.call_method1("loads", (&self.json,))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Analysis(best={}, score={}, depth={}, exact={})",
+            py_opt(self.best.as_deref().map(py_str)),
+            py_str(&self.score),
+            self.depth,
+            if self.exact { "True" } else { "False" }
+        )
+    }
+}
+
+fn solve_options(
+    algorithm: Option<String>,
+    threads: Option<usize>,
+    hash_mib: Option<usize>,
+    weak: bool,
+) -> SolveOptions {
+    SolveOptions {
+        algorithm,
+        threads,
+        hash_mib,
+        weak,
+        ..SolveOptions::default()
+    }
+}
+
+/// Solves a position exactly: its value, best moves and every move's value.
+#[pyfunction]
+#[pyo3(signature = (game, position=None, *, time_ms=None, algorithm=None, threads=None, hash_mib=None, weak=false))]
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    py: Python<'_>,
+    game: String,
+    position: Option<String>,
+    time_ms: Option<u64>,
+    algorithm: Option<String>,
+    threads: Option<usize>,
+    hash_mib: Option<usize>,
+    weak: bool,
+) -> PyResult<SolveResult> {
+    let options = solve_options(algorithm, threads, hash_mib, weak);
+    let answer = interruptible(py, &Control::new(), move |control| {
+        solve_spec(&game, position.as_deref(), &options, time_ms, &control)
+    })?;
+    answer
+        .map(|report| SolveResult::new(&report))
+        .map_err(|e| error(py, e))
+}
+
+/// Analyses a position with the engine within limits (none given: 3 seconds).
+#[pyfunction]
+#[pyo3(signature = (game, position=None, *, depth=None, time_ms=None, nodes=None, exact=false, threads=None, hash_mib=None))]
+#[allow(clippy::too_many_arguments)]
+fn analyze(
+    py: Python<'_>,
+    game: String,
+    position: Option<String>,
+    depth: Option<u32>,
+    time_ms: Option<u64>,
+    nodes: Option<u64>,
+    exact: bool,
+    threads: Option<usize>,
+    hash_mib: Option<usize>,
+) -> PyResult<Analysis> {
+    let options = AnalyzeOptions {
+        depth,
+        time_ms,
+        nodes,
+        exact,
+        threads,
+        hash_mib,
+        book: None,
+    };
+    let answer = interruptible(py, &Control::new(), move |control| {
+        analyze_spec(&game, position.as_deref(), &options, &control)
+    })?;
+    answer
+        .map(|report| Analysis::new(&report))
+        .map_err(|e| error(py, e))
+}
+
+/// Solves many positions of one game on `threads` threads (default: every core),
+/// each to its value (not every move's). Returns a list in the order of `positions`;
+/// a position that cannot be solved has its error (a `PlyError`) in its slot.
+#[pyfunction]
+#[pyo3(signature = (game, positions, *, threads=None, weak=false, hash_mib=16))]
+fn solve_batch(
+    py: Python<'_>,
+    game: String,
+    positions: Vec<String>,
+    threads: Option<usize>,
+    weak: bool,
+    hash_mib: usize,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let options = BatchOptions {
+        hash_mib,
+        weak,
+        ..BatchOptions::default()
+    };
+    let answers = interruptible(py, &Control::new(), move |control| {
+        api_solve_batch(&game, &positions, &options, threads, &control)
+    })?
+    .map_err(|e| error(py, e))?;
+    answers
+        .into_iter()
+        .map(|answer| match answer {
+            Ok(report) => Ok(Py::new(py, SolveResult::new(&report))?.into_any()),
+            Err(e) => Ok(error(py, e).into_value(py).into_any()),
+        })
+        .collect()
+}
+
+/// A hand-made game tree, searched: its value, best move, the cuts, and its picture.
+#[pyclass(frozen, module = "ply")]
+struct Tree {
+    request: TreeRequest,
+    /// The annotated tree as JSON text: exactly `ply tree --format json --trace`.
+    #[pyo3(get)]
+    json: String,
+    /// The root's backed-up value.
+    #[pyo3(get)]
+    value: Py<PyAny>,
+    /// The name of the root's best child (None when it has no name).
+    #[pyo3(get)]
+    best: Option<String>,
+    /// Nodes visited by the search.
+    #[pyo3(get)]
+    nodes: u64,
+    /// Cutoffs made.
+    #[pyo3(get)]
+    cutoffs: u64,
+}
+
+#[pymethods]
+impl Tree {
+    /// Reads `text` (ply's tree notation: brackets or indented lines) and searches it.
+    #[new]
+    #[pyo3(signature = (text, *, algorithm="alphabeta", order="as_written"))]
+    fn new(py: Python<'_>, text: String, algorithm: &str, order: &str) -> PyResult<Tree> {
+        let request = TreeRequest {
+            algorithm: Some(algorithm.to_string()),
+            order: Some(order.to_string()),
+            ..TreeRequest::new(text)
+        };
+        let json = evaluate_tree(&request, &TreeLimits::default()).map_err(|e| error(py, e))?;
+        let parsed: serde_json::Value = serde_json::from_str(&json)
+            .map_err(|e| PlyError::new_err(format!("internal error: {e}")))?;
+        let value = py
+            .import("json")?
+            .call_method1("loads", (parsed["value"].to_string(),))?
+            .unbind();
+        Ok(Tree {
+            request,
+            value,
+            best: parsed["best"].as_str().map(str::to_string),
+            nodes: parsed["nodes_visited"].as_u64().unwrap_or(0),
+            cutoffs: parsed["cutoffs"].as_u64().unwrap_or(0),
+            json,
+        })
+    }
+
+    /// The annotated picture as SVG text (as `ply tree --format svg --trace`).
+    fn svg(&self, py: Python<'_>) -> PyResult<String> {
+        tree_svg(&self.request, &TreeLimits::default()).map_err(|e| error(py, e))
+    }
+
+    /// The picture Jupyter shows for the tree.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.svg(py)
+    }
+
+    /// The annotated tree as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("json")?.call_method1("loads", (&self.json,))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "Tree(value={}, best={}, nodes={})",
+            self.value.bind(py),
+            py_opt(self.best.as_deref().map(py_str)),
+            self.nodes
+        )
+    }
+}
+
+/// A game played move by move.
+#[pyclass(module = "ply")]
+struct Game {
+    request: GameRequest,
+    state: StateJson,
+}
+
+fn game_state(py: Python<'_>, request: &GameRequest) -> PyResult<StateJson> {
+    state(request).map_err(|e| error(py, e))
+}
+
+#[pymethods]
+impl Game {
+    /// A game by its spec (`"tictactoe"`, `"connect4"`, `"nim:3,4,5"`, `"chess"`), at
+    /// its start or at `position`.
+    #[new]
+    #[pyo3(signature = (spec, position=None))]
+    fn new(py: Python<'_>, spec: String, position: Option<String>) -> PyResult<Game> {
+        let request = GameRequest {
+            game: spec,
+            position,
+            ..GameRequest::default()
+        };
+        let state = game_state(py, &request)?;
+        Ok(Game { request, state })
+    }
+
+    /// Plays a move in the game's notation; an illegal move raises `RequestError` and
+    /// changes nothing.
+    fn play(&mut self, py: Python<'_>, r#move: String) -> PyResult<()> {
+        let mut request = self.request.clone();
+        request.moves.push(r#move);
+        self.state = game_state(py, &request)?;
+        self.request = request;
+        Ok(())
+    }
+
+    /// Takes the last move back.
+    fn undo(&mut self, py: Python<'_>) -> PyResult<()> {
+        let mut request = self.request.clone();
+        if request.moves.pop().is_none() {
+            return Err(RequestError::new_err("no move to take back"));
+        }
+        self.state = game_state(py, &request)?;
+        self.request = request;
+        Ok(())
+    }
+
+    /// The game's spec.
+    #[getter]
+    fn spec(&self) -> String {
+        self.request.game.clone()
+    }
+
+    /// The position in the game's notation.
+    #[getter]
+    fn position(&self) -> String {
+        self.state.position.clone()
+    }
+
+    /// The moves played since the start (or since the given position).
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.request.moves.clone()
+    }
+
+    /// The legal moves (the first 10,000).
+    #[getter]
+    fn legal_moves(&self) -> Vec<String> {
+        self.state.legal.clone()
+    }
+
+    /// The player to move: 0 (first) or 1 (second).
+    #[getter]
+    fn to_move(&self) -> u32 {
+        u32::from(self.state.to_move != self.state.players[0])
+    }
+
+    /// The name of the player to move.
+    #[getter]
+    fn player(&self) -> String {
+        self.state.to_move.clone()
+    }
+
+    /// True once the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.state.outcome.is_some()
+    }
+
+    /// How the game ended ("X wins", "draw"), None while it goes on.
+    #[getter]
+    fn outcome(&self) -> Option<String> {
+        self.state.outcome.as_ref().map(|o| o.text.clone())
+    }
+
+    /// The board as text.
+    #[getter]
+    fn board(&self) -> String {
+        self.state.board.clone()
+    }
+
+    /// Solves the current position (the keywords of `ply.solve`).
+    #[pyo3(signature = (*, time_ms=None, algorithm=None, threads=None, hash_mib=None, weak=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        time_ms: Option<u64>,
+        algorithm: Option<String>,
+        threads: Option<usize>,
+        hash_mib: Option<usize>,
+        weak: bool,
+    ) -> PyResult<SolveResult> {
+        solve(
+            py,
+            self.request.game.clone(),
+            Some(self.state.position.clone()),
+            time_ms,
+            algorithm,
+            threads,
+            hash_mib,
+            weak,
+        )
+    }
+
+    /// Analyses the current position (the keywords of `ply.analyze`).
+    #[pyo3(signature = (*, depth=None, time_ms=None, nodes=None, exact=false, threads=None, hash_mib=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn analyze(
+        &self,
+        py: Python<'_>,
+        depth: Option<u32>,
+        time_ms: Option<u64>,
+        nodes: Option<u64>,
+        exact: bool,
+        threads: Option<usize>,
+        hash_mib: Option<usize>,
+    ) -> PyResult<Analysis> {
+        analyze(
+            py,
+            self.request.game.clone(),
+            Some(self.state.position.clone()),
+            depth,
+            time_ms,
+            nodes,
+            exact,
+            threads,
+            hash_mib,
+        )
+    }
+
+    fn __str__(&self) -> String {
+        self.state.board.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game({}, position={})",
+            py_str(&self.request.game),
+            py_str(&self.state.position)
+        )
+    }
+}
+
+/// ply: game-tree search. Solve, analyse and play games; batch-solve positions on
+/// every core; read and draw minimax trees.
+#[pymodule(name = "ply")]
+fn ply_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("PlyError", py.get_type::<PlyError>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("LimitError", py.get_type::<LimitError>())?;
+    m.add("RequestError", py.get_type::<RequestError>())?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
+    m.add_class::<Tree>()?;
+    m.add_class::<Game>()?;
+    m.add_class::<SolveResult>()?;
+    m.add_class::<MoveValue>()?;
+    m.add_class::<Analysis>()?;
+    Ok(())
+}
