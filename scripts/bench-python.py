@@ -54,7 +54,9 @@ def binary_batch(binary, path):
 
 
 def python_batch(positions, threads):
-    return [r.score for r in ply.solve_batch("connect4", positions, threads=threads)]
+    return [
+        r.score for r in ply.solve_batch("connect4", positions, threads=threads, book=False)
+    ]
 
 
 def pons_each(solver, positions):

@@ -13,8 +13,9 @@ The searches run without the GIL; Ctrl-C (a notebook's interrupt) stops them.
 (-1, 'loss')
 >>> ply.Tree("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))").value
 3
->>> [r.score for r in ply.solve_batch("connect4", ["4453", "44"], threads=2)]
-[-2, 1]
+>>> positions = ["7422341735647741166133573473242566", "44"]
+>>> [r.score for r in ply.solve_batch("connect4", positions, threads=2)]
+[1, 1]
 """
 
 from typing import Any, Optional, Sequence, Union
@@ -111,6 +112,7 @@ def solve(
     threads: Optional[int] = None,
     hash_mib: Optional[int] = None,
     weak: bool = False,
+    book: bool = True,
 ) -> SolveResult:
     """Solves a position exactly (``ply solve GAME POSITION``): its value, its best
     moves and every legal move's value.
@@ -119,7 +121,9 @@ def solve(
     ``"connect4:5x4"``, ``"nim:3,4,5"``); ``position`` is in the game's notation
     (Connect Four: the columns played, ``"4453"``), None for the start. ``time_ms``
     stops a long solve with ``LimitError``; ``algorithm`` is ``"minimax"``,
-    ``"negamax"``, ``"alphabeta"`` or ``"memo"``; ``weak`` gives win/draw/loss only.
+    ``"negamax"``, ``"alphabeta"`` or ``"memo"``; ``weak`` gives win/draw/loss only;
+    ``book=False`` reads no opening book (by default Connect Four on 7x6 reads the book
+    built into ply, as the binary does).
 
     >>> r = ply.solve("tictactoe", "XO./.../...")
     >>> r.value, r.plies, r.best
@@ -136,6 +140,7 @@ def analyze(
     exact: bool = False,
     threads: Optional[int] = None,
     hash_mib: Optional[int] = None,
+    book: bool = True,
 ) -> Analysis:
     """Analyses a position with the engine within limits (``ply analyze``); without
     any limit, 3 seconds.
@@ -151,6 +156,7 @@ def solve_batch(
     threads: Optional[int] = None,
     weak: bool = False,
     hash_mib: int = 16,
+    book: bool = True,
 ) -> list[Union[SolveResult, PlyError]]:
     """Solves many positions, each to its value, on ``threads`` threads (default:
     every core) without the GIL: the answers of ``ply solve GAME --batch``.
@@ -161,9 +167,9 @@ def solve_batch(
     Four: Pons'), one best move and ``nodes``; ``moves`` is empty (``solve`` gives
     every move's value).
 
-    >>> out = ply.solve_batch("connect4", ["4453", "8", "44"])
+    >>> out = ply.solve_batch("connect4", ["2252576253462244111563365343671351441", "8", "44"])
     >>> [r.score if isinstance(r, ply.SolveResult) else type(r).__name__ for r in out]
-    [-2, 'ParseError', 1]
+    [-1, 'ParseError', 1]
     """
 
 class Tree:
@@ -232,6 +238,7 @@ class Game:
         threads: Optional[int] = None,
         hash_mib: Optional[int] = None,
         weak: bool = False,
+        book: bool = True,
     ) -> SolveResult: ...
     def analyze(
         self,
@@ -242,4 +249,5 @@ class Game:
         exact: bool = False,
         threads: Optional[int] = None,
         hash_mib: Optional[int] = None,
+        book: bool = True,
     ) -> Analysis: ...

@@ -227,11 +227,14 @@ pub fn analyze_with_book(
 }
 
 /// Analyses `position` (`None`: the start) of the game `spec` names with `options`
-/// (no caps but the machine's memory): what the bindings' `analyze` calls.
+/// (no caps but the machine's memory): what the bindings' `analyze` calls. With
+/// `shipped_book`, and no book in the options, the engine reads the book that ships
+/// with ply for the game's board, if any.
 pub fn analyze_spec(
     spec: &str,
     position: Option<&str>,
     options: &AnalyzeOptions,
+    shipped_book: bool,
     control: &Control,
 ) -> Result<AnalyzeReport, ApiError> {
     if options.depth.is_some_and(|d| d == 0 || d > MAX_DEPTH) {
@@ -239,15 +242,23 @@ pub fn analyze_spec(
             "depth: from 1 to {MAX_DEPTH}"
         )));
     }
-    struct Visit<'a>(Option<&'a str>, &'a AnalyzeOptions, &'a Control);
+    struct Visit<'a>(Option<&'a str>, &'a AnalyzeOptions, bool, &'a Control);
     impl ply_games::GameVisitor for Visit<'_> {
         type Output = Result<AnalyzeReport, ApiError>;
         fn visit<G: Playable>(self, start: G) -> Self::Output {
             let root = crate::games::position_or_start(&start, self.0)?;
-            analyze_position(&root, self.1, self.2, &mut || {}, &mut |_| {})
+            let options = AnalyzeOptions {
+                book: self
+                    .1
+                    .book
+                    .clone()
+                    .or_else(|| self.2.then(|| root.shipped_book()).flatten()),
+                ..self.1.clone()
+            };
+            analyze_position(&root, &options, self.3, &mut || {}, &mut |_| {})
         }
     }
-    crate::games::with_spec(spec, Visit(position, options, control))?
+    crate::games::with_spec(spec, Visit(position, options, shipped_book, control))?
 }
 
 /// Analyses `root`; `on_start` is called once the search is sure to start (its

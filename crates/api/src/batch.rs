@@ -49,6 +49,9 @@ pub struct BatchOptions {
     pub weak: bool,
     /// An opening book, read where the game has books (Connect Four).
     pub book: Option<Arc<OpeningBook>>,
+    /// Without `book`: read the book that ships with ply for the game's board, if any
+    /// ([`solve_batch`] only; the default: no).
+    pub shipped_book: bool,
 }
 
 impl Default for BatchOptions {
@@ -58,6 +61,7 @@ impl Default for BatchOptions {
             hash_mib: 16,
             weak: false,
             book: None,
+            shipped_book: false,
         }
     }
 }
@@ -269,6 +273,13 @@ pub fn solve_batch(
             // same game has no more plies ahead (and the check reads the machine's
             // memory figures, which would cost more than a small solve).
             resources::check_search(&start, None)?;
+            let options = &BatchOptions {
+                book: options
+                    .book
+                    .clone()
+                    .or_else(|| options.shipped_book.then(|| start.shipped_book()).flatten()),
+                ..options.clone()
+            };
             let next = AtomicUsize::new(0);
             let answers: Mutex<Vec<Option<Result<SolveReport, ApiError>>>> =
                 Mutex::new(vec![None; positions.len()]);

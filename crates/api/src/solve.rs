@@ -34,6 +34,9 @@ pub fn quiet() -> ProgressFn {
     Arc::new(|_| {})
 }
 
+/// What a report says of the book built into ply (`BookRef::path`).
+pub const SHIPPED_BOOK: &str = "built-in";
+
 /// An opening book and where it was read from.
 #[derive(Clone, Debug)]
 pub struct BookRef {
@@ -233,12 +236,15 @@ pub fn solve(
 /// Solves `position` (`None`: the start) of the game `spec` names with `options`,
 /// stopped by `control` or after `time_ms`: what the bindings' `solve` calls. Each
 /// move's score in the game's own convention comes with it where the game has one
-/// (as `ply solve --all-moves`). A solve
-/// stopped before the end is refused with the limit `stopped`.
+/// (as `ply solve --all-moves`). With `shipped_book`, and no book in the options, the
+/// engine reads the book that ships with ply for the game's board, if any (as `ply
+/// solve` does when it finds no book file). A solve stopped before the end is refused
+/// with the limit `stopped`.
 pub fn solve_spec(
     spec: &str,
     position: Option<&str>,
     options: &SolveOptions,
+    shipped_book: bool,
     time_ms: Option<u64>,
     control: &Control,
 ) -> Result<SolveReport, ApiError> {
@@ -246,20 +252,32 @@ pub fn solve_spec(
         Some(ms) => Control::with_flag(control.flag_after(Duration::from_millis(ms.max(1)))),
         None => control.clone(),
     };
-    struct Visit<'a>(Option<&'a str>, &'a SolveOptions, &'a Control);
+    struct Visit<'a>(Option<&'a str>, &'a SolveOptions, bool, &'a Control);
     impl GameVisitor for Visit<'_> {
         type Output = Result<Solved, ApiError>;
         fn visit<G: Playable>(self, start: G) -> Self::Output {
             let root = crate::games::position_or_start(&start, self.0)?;
-            // Every move's score in the game's own convention, where it has one.
+            let shipped = || {
+                let book = root.shipped_book()?;
+                Some(BookRef {
+                    path: SHIPPED_BOOK.to_string(),
+                    book,
+                })
+            };
             let options = SolveOptions {
+                // Every move's score in the game's own convention, where it has one.
                 all_moves: self.1.all_moves || (root.has_conventional_score() && !self.1.weak),
+                book: self.1.book.clone().or_else(|| {
+                    (self.2 && self.1.algorithm.is_none())
+                        .then(shipped)
+                        .flatten()
+                }),
                 ..self.1.clone()
             };
-            solve_position(&root, &options, self.2, &quiet())
+            solve_position(&root, &options, self.3, &quiet())
         }
     }
-    match with_spec(spec, Visit(position, options, &control))?? {
+    match with_spec(spec, Visit(position, options, shipped_book, &control))?? {
         Solved::Complete(report) => Ok(report),
         Solved::Interrupted(partial) => Err(ApiError::limit(
             "stopped",

@@ -121,6 +121,8 @@ pub fn with_batch_solver<R>(
         hash_mib,
         weak,
         book,
+        // The command has chosen its book (`c4book::load`).
+        shipped_book: false,
     };
     let control = ply_api::control::Control::with_flag(crate::interrupt::stop_flag());
     Ok(ply_api::batch::with_solver(

@@ -110,6 +110,9 @@ typedef struct PlyLimits {
   uint32_t hash_mib;
   // Analysis: search to the end of the game for the exact value (non-zero: yes).
   uint32_t exact;
+  // Non-zero: read no opening book. Zero (the default): Connect Four on the standard
+  // board reads the book built into ply, as the `ply` binary does.
+  uint32_t no_book;
 } PlyLimits;
 
 // What [`ply_custom_solve`] found.

@@ -24,6 +24,9 @@ pub struct PlyLimits {
     pub hash_mib: u32,
     /// Analysis: search to the end of the game for the exact value (non-zero: yes).
     pub exact: u32,
+    /// Non-zero: read no opening book. Zero (the default): Connect Four on the standard
+    /// board reads the book built into ply, as the `ply` binary does.
+    pub no_book: u32,
 }
 
 /// The limits as read through a pointer that may be NULL (then: none).
@@ -76,6 +79,7 @@ pub unsafe extern "C" fn ply_solve(
             &game.request.game,
             Some(game.position()),
             &options,
+            limits.no_book == 0,
             time,
             &Control::new(),
         )?;
@@ -276,6 +280,7 @@ pub unsafe extern "C" fn ply_analyze(
             &game.request.game,
             Some(game.position()),
             &options,
+            limits.no_book == 0,
             &Control::new(),
         )?;
         let json = serde_json::to_string(&report)

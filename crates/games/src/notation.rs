@@ -133,6 +133,12 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
         false
     }
 
+    /// The opening book that ships with ply for this game's board, if there is one
+    /// (Connect Four 7x6: `books/connect4.book`, built into the library). Default: none.
+    fn shipped_book(&self) -> Option<std::sync::Arc<crate::connect4::OpeningBook>> {
+        None
+    }
+
     /// Extra facts for `ply solve` (text and `--json`) once this position is solved:
     /// `value` is its exact value for the side to move, `line` the best play from it.
     /// Each entry is a JSON field name and its value (pursuit games: `cops_win`, `capture_time`).

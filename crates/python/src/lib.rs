@@ -318,7 +318,7 @@ fn solve_options(
 
 /// Solves a position exactly: its value, best moves and every move's value.
 #[pyfunction]
-#[pyo3(signature = (game, position=None, *, time_ms=None, algorithm=None, threads=None, hash_mib=None, weak=false))]
+#[pyo3(signature = (game, position=None, *, time_ms=None, algorithm=None, threads=None, hash_mib=None, weak=false, book=true))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -329,10 +329,18 @@ fn solve(
     threads: Option<usize>,
     hash_mib: Option<usize>,
     weak: bool,
+    book: bool,
 ) -> PyResult<SolveResult> {
     let options = solve_options(algorithm, threads, hash_mib, weak);
     let answer = interruptible(py, &Control::new(), move |control| {
-        solve_spec(&game, position.as_deref(), &options, time_ms, &control)
+        solve_spec(
+            &game,
+            position.as_deref(),
+            &options,
+            book,
+            time_ms,
+            &control,
+        )
     })?;
     answer
         .map(|report| SolveResult::new(&report))
@@ -341,7 +349,7 @@ fn solve(
 
 /// Analyses a position with the engine within limits (none given: 3 seconds).
 #[pyfunction]
-#[pyo3(signature = (game, position=None, *, depth=None, time_ms=None, nodes=None, exact=false, threads=None, hash_mib=None))]
+#[pyo3(signature = (game, position=None, *, depth=None, time_ms=None, nodes=None, exact=false, threads=None, hash_mib=None, book=true))]
 #[allow(clippy::too_many_arguments)]
 fn analyze(
     py: Python<'_>,
@@ -353,6 +361,7 @@ fn analyze(
     exact: bool,
     threads: Option<usize>,
     hash_mib: Option<usize>,
+    book: bool,
 ) -> PyResult<Analysis> {
     let options = AnalyzeOptions {
         depth,
@@ -364,7 +373,7 @@ fn analyze(
         book: None,
     };
     let answer = interruptible(py, &Control::new(), move |control| {
-        analyze_spec(&game, position.as_deref(), &options, &control)
+        analyze_spec(&game, position.as_deref(), &options, book, &control)
     })?;
     answer
         .map(|report| Analysis::new(&report))
@@ -375,7 +384,7 @@ fn analyze(
 /// each to its value (not every move's). Returns a list in the order of `positions`;
 /// a position that cannot be solved has its error (a `PlyError`) in its slot.
 #[pyfunction]
-#[pyo3(signature = (game, positions, *, threads=None, weak=false, hash_mib=16))]
+#[pyo3(signature = (game, positions, *, threads=None, weak=false, hash_mib=16, book=true))]
 fn solve_batch(
     py: Python<'_>,
     game: String,
@@ -383,6 +392,7 @@ fn solve_batch(
     threads: Option<usize>,
     weak: bool,
     hash_mib: usize,
+    book: bool,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let threads = threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -390,6 +400,7 @@ fn solve_batch(
     let options = BatchOptions {
         hash_mib,
         weak,
+        shipped_book: book,
         ..BatchOptions::default()
     };
     let answers = interruptible(py, &Control::new(), move |control| {
@@ -582,7 +593,7 @@ impl Game {
     }
 
     /// Solves the current position (the keywords of `ply.solve`).
-    #[pyo3(signature = (*, time_ms=None, algorithm=None, threads=None, hash_mib=None, weak=false))]
+    #[pyo3(signature = (*, time_ms=None, algorithm=None, threads=None, hash_mib=None, weak=false, book=true))]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
@@ -592,6 +603,7 @@ impl Game {
         threads: Option<usize>,
         hash_mib: Option<usize>,
         weak: bool,
+        book: bool,
     ) -> PyResult<SolveResult> {
         solve(
             py,
@@ -602,11 +614,12 @@ impl Game {
             threads,
             hash_mib,
             weak,
+            book,
         )
     }
 
     /// Analyses the current position (the keywords of `ply.analyze`).
-    #[pyo3(signature = (*, depth=None, time_ms=None, nodes=None, exact=false, threads=None, hash_mib=None))]
+    #[pyo3(signature = (*, depth=None, time_ms=None, nodes=None, exact=false, threads=None, hash_mib=None, book=true))]
     #[allow(clippy::too_many_arguments)]
     fn analyze(
         &self,
@@ -617,6 +630,7 @@ impl Game {
         exact: bool,
         threads: Option<usize>,
         hash_mib: Option<usize>,
+        book: bool,
     ) -> PyResult<Analysis> {
         analyze(
             py,
@@ -628,6 +642,7 @@ impl Game {
             exact,
             threads,
             hash_mib,
+            book,
         )
     }
 

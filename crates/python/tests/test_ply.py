@@ -64,6 +64,18 @@ def test_corner_then_edge_loses_for_o():
     assert r.pv[0] in r.best
 
 
+def test_the_book_answers_the_empty_board_at_once():
+    # The shipped book holds every position up to 3 stones: the first player wins with
+    # the last stone (Pons' score 1), by the centre column only.
+    started = time.monotonic()
+    r = ply.solve("connect4")
+    assert (r.value, r.score, r.best) == ("win", 1, ["4"])
+    scores = {m.move: m.score for m in r.moves}
+    assert [scores[str(c)] for c in range(1, 8)] == [-2, -1, 0, 1, 0, -1, -2]
+    assert time.monotonic() - started < 5
+    assert json.loads(r.json)["book"] == "built-in"
+
+
 def test_connect4_line_of_pons_set():
     # Test_L3_R1: "2252576253462244111563365343671351441 -1".
     r = ply.solve("connect4", "2252576253462244111563365343671351441")
@@ -105,7 +117,7 @@ def test_solve_errors():
         ply.solve("connect4", "48")
     assert isinstance(e.value, ply.PlyError) and e.value.line is None
     with pytest.raises(ply.LimitError) as e:
-        ply.solve("connect4", time_ms=100)
+        ply.solve("connect4", time_ms=100, book=False)
     assert e.value.limit == "stopped"
 
 
@@ -170,7 +182,7 @@ def test_searches_release_the_gil():
     done = threading.Event()
 
     def work():
-        ply.analyze("connect4", time_ms=800)
+        ply.analyze("connect4", time_ms=800, book=False)
         done.set()
 
     worker = threading.Thread(target=work)
@@ -190,7 +202,7 @@ def test_ctrl_c_stops_a_search():
     timer.start()
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        ply.solve("connect4")  # minutes of work
+        ply.solve("connect4", book=False)  # minutes of work
     assert time.monotonic() - started < 5
     timer.cancel()
 
@@ -246,3 +258,27 @@ def test_game_from_a_position_and_errors():
         ply.Game("connect4", "9")
     with pytest.raises(ply.RequestError):
         ply.Game("tictactoe").undo()
+
+
+# ----- the stubs' examples -----------------------------------------------------------
+
+
+def test_every_example_of_the_stubs_holds():
+    """The `>>>` examples in ply.pyi's docstrings, run as doctests."""
+    import ast
+    import doctest
+
+    source = (Path(__file__).resolve().parents[1] / "ply.pyi").read_text()
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    examples = 0
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)):
+            doc = ast.get_docstring(node, clean=True)
+            if doc and ">>>" in doc:
+                name = getattr(node, "name", "ply")
+                test = parser.get_doctest(doc, {"ply": ply}, name, "ply.pyi", 0)
+                examples += len(test.examples)
+                runner.run(test)
+    results = runner.summarize(verbose=False)
+    assert examples >= 15 and results.failed == 0, results

@@ -797,6 +797,10 @@ impl Playable for Connect4 {
         true
     }
 
+    fn shipped_book(&self) -> Option<std::sync::Arc<OpeningBook>> {
+        book::shipped().filter(|shipped| shipped.check_board(self).is_ok())
+    }
+
     fn with_search_hooks<V: HooksVisitor<Self>>(&self, visitor: V) -> V::Output {
         visitor.visit(Connect4Hooks)
     }
