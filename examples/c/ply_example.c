@@ -150,15 +150,19 @@ int main(void) {
     /* The classic tree: value 3, best move b, one cut of two leaves. */
     PlyTree *tree = ply_tree_new("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))", &err);
     CHECK(tree != NULL && err == PLY_OK);
-    CHECK(ply_tree_value(tree) == 3);
+    CHECK(ply_tree_value(tree) == 3.0);
     CHECK(strcmp(ply_tree_best(tree), "b") == 0);
     CHECK(ply_tree_nodes(tree) == 11);
     char *svg = ply_tree_svg(tree);
     CHECK(svg != NULL && strncmp(svg, "<svg", 4) == 0);
     ply_string_free(svg);
     CHECK(strstr(ply_tree_json(tree), "\"cutoffs\"") != NULL);
-    printf("classic tree: value %lld, best %s\n", (long long)ply_tree_value(tree),
-           ply_tree_best(tree));
+    printf("classic tree: value %g, best %s\n", ply_tree_value(tree), ply_tree_best(tree));
+    ply_tree_free(tree);
+
+    /* Leaves may be decimals: MAX takes the better of 2.5 and MIN(1, 4.25). */
+    tree = ply_tree_new("(r 2.5 (s 1 4.25))", &err);
+    CHECK(tree != NULL && ply_tree_value(tree) == 2.5);
     ply_tree_free(tree);
 
     /* A tree that does not read: the error's line and column. */

@@ -398,11 +398,12 @@ struct PlyTree *ply_tree_new(const char *text, int32_t *err);
 // `tree` is NULL or a tree from [`ply_tree_new`], not yet freed.
 void ply_tree_free(struct PlyTree *tree);
 
-// The root's backed-up value (0 if `tree` is NULL).
+// The root's backed-up value (0 if `tree` is NULL). Leaves may be decimals (`2.5`),
+// so the value is a `double`; an integer tree gives a whole number.
 //
 // # Safety
 // `tree` is NULL or a live tree.
-int64_t ply_tree_value(const struct PlyTree *tree);
+double ply_tree_value(const struct PlyTree *tree);
 
 // The name of the root's best child (`""` if it has no name), borrowed from the tree.
 //

@@ -9,7 +9,7 @@ pub struct PlyTree {
     request: TreeRequest,
     json: CString,
     best: CString,
-    value: i64,
+    value: f64,
     nodes: u64,
 }
 
@@ -32,7 +32,7 @@ pub unsafe extern "C" fn ply_tree_new(text: *const c_char, err: *mut i32) -> *mu
             .map_err(|e| Failure::new(PLY_ERR_INTERNAL, e.to_string()))?;
         let tree = PlyTree {
             best: kept(parsed["best"].as_str().unwrap_or("")),
-            value: parsed["value"].as_i64().unwrap_or(0),
+            value: parsed["value"].as_f64().unwrap_or(0.0),
             nodes: parsed["nodes_visited"].as_u64().unwrap_or(0),
             json: kept(&json),
             request,
@@ -53,14 +53,15 @@ pub unsafe extern "C" fn ply_tree_free(tree: *mut PlyTree) {
     }
 }
 
-/// The root's backed-up value (0 if `tree` is NULL).
+/// The root's backed-up value (0 if `tree` is NULL). Leaves may be decimals (`2.5`),
+/// so the value is a `double`; an integer tree gives a whole number.
 ///
 /// # Safety
 /// `tree` is NULL or a live tree.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn ply_tree_value(tree: *const PlyTree) -> i64 {
+pub unsafe extern "C" fn ply_tree_value(tree: *const PlyTree) -> f64 {
     // SAFETY: the caller's contract.
-    unsafe { tree.as_ref() }.map_or(0, |t| t.value)
+    unsafe { tree.as_ref() }.map_or(0.0, |t| t.value)
 }
 
 /// The name of the root's best child (`""` if it has no name), borrowed from the tree.

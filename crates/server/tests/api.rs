@@ -121,6 +121,13 @@ async fn mistakes_are_4xx_with_their_kind() {
         error["error"].as_str().unwrap().starts_with("2:"),
         "{error}"
     );
+    // The place as numbers too, the same as the message's.
+    let place = format!("{}:{}:", error["line"], error["column"]);
+    assert_eq!(error["line"], 2, "{error}");
+    assert!(
+        error["error"].as_str().unwrap().starts_with(&place),
+        "{error}"
+    );
     // Not JSON, or not this endpoint's JSON.
     for body in ["junk", "{\"tree\": 3}", "{\"tre\": \"(a 1)\"}", "[]", ""] {
         let (status, text) = call(&app, "POST", "/api/tree", body).await;
