@@ -109,10 +109,12 @@ impl BatchSolver<'_> {
 }
 
 /// Runs `body` with a batch solver of `threads` threads and a `hash_mib` table for
-/// `start`'s board, reading `book`; with `weak`, scores are signs.
+/// `start`'s board, reading `book`; with `weak`, scores are signs; with
+/// `clear_written_only`, each clearing of the table empties only what was written
+/// (`BatchOptions::clear_written_only`).
 pub fn with_batch_solver<R>(
     start: &Connect4,
-    (threads, hash_mib, weak): (usize, usize, bool),
+    (threads, hash_mib, weak, clear_written_only): (usize, usize, bool, bool),
     book: Option<Arc<OpeningBook>>,
     body: impl FnOnce(&mut BatchSolver<'_>) -> R,
 ) -> anyhow::Result<R> {
@@ -123,6 +125,7 @@ pub fn with_batch_solver<R>(
         book,
         // The command has chosen its book (`c4book::load`).
         shipped_book: false,
+        clear_written_only,
     };
     let control = ply_api::control::Control::with_flag(crate::interrupt::stop_flag());
     Ok(ply_api::batch::with_solver(

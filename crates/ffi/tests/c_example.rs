@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The static library, built now: `cargo test` builds only the Rust library for its
-/// tests, so the C one would be stale.
+/// tests, so the C one would be stale. Built with the test profile, whose compiled
+/// dependencies `cargo test` has just made: only the library itself is linked here.
 fn static_library(repo: &Path) -> PathBuf {
     let exe = std::env::current_exe().expect("the test's path");
     let target = exe
@@ -17,7 +18,16 @@ fn static_library(repo: &Path) -> PathBuf {
         .expect("target/<profile>/deps/<test>")
         .to_path_buf();
     let built = Command::new(env!("CARGO"))
-        .args(["build", "--quiet", "-p", "ply-ffi", "--lib", "--target-dir"])
+        .args([
+            "build",
+            "--quiet",
+            "--profile",
+            "test",
+            "-p",
+            "ply-ffi",
+            "--lib",
+        ])
+        .arg("--target-dir")
         .arg(&target)
         .current_dir(repo)
         .status()

@@ -1,10 +1,15 @@
-//! The Python package's own tests (tests/test_ply.py), run by `cargo test`: the module is
-//! built with maturin into a virtual environment of its own (under the target
-//! directory, made once and kept), then pytest runs.
+//! The Python package's own tests (tests/test_ply.py), run by `cargo test`.
 //!
-//! Without Python 3 and its `venv` module, or without a way to install maturin and
-//! pytest from PyPI, the test says so and passes; CI sets `PLY_REQUIRE_BINDINGS=1`,
-//! which turns those skips into failures.
+//! The module is built by cargo with the test profile, whose compiled dependencies
+//! `cargo test` has just made (only the module itself is compiled here), and put where
+//! Python finds it under the name maturin gives it (`ply.abi3.so`). pytest comes from
+//! PyPI into a virtual environment of its own under the target directory, made once
+//! and kept. (The packaged build, `pip install ./crates/python`, makes the same library
+//! with maturin: docs/bindings.md.)
+//!
+//! Without Python 3 and its `venv` module, or without a way to install pytest from PyPI,
+//! the test says so and passes; CI sets `PLY_REQUIRE_BINDINGS=1`, which turns those
+//! skips into failures.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -28,7 +33,7 @@ fn text(output: &Output) -> String {
     )
 }
 
-/// Skips (or fails, when CI requires Python) with `why`.
+/// Skips (or fails, when CI requires the bindings' tools) with `why`.
 fn skip(why: &str) {
     if std::env::var_os("PLY_REQUIRE_BINDINGS").is_some() {
         panic!("PLY_REQUIRE_BINDINGS is set, but {why}");
@@ -40,8 +45,10 @@ fn skip(why: &str) {
 fn python_package_passes_its_pytest_suite() {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let repo = crate_dir.join("../..");
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let target = tmp.parent().expect("target/tmp").to_path_buf();
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
-    let venv = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("python-venv");
+    let venv = tmp.join("python-venv");
     let bin = venv.join("bin");
     if !bin.join("python").is_file() {
         match Command::new(&python)
@@ -54,40 +61,47 @@ fn python_package_passes_its_pytest_suite() {
             Err(e) => return skip(&format!("no {python} ({e})")),
         }
     }
-    let has_tools = run(Command::new(bin.join("python")).args(["-c", "import maturin, pytest"]));
-    if !ok(&has_tools) {
-        let installed = run(Command::new(bin.join("python")).args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "maturin>=1.9,<2",
-            "pytest",
-        ]));
+    let has_pytest = run(Command::new(bin.join("python")).args(["-c", "import pytest"]));
+    if !ok(&has_pytest) {
+        let installed =
+            run(Command::new(bin.join("python"))
+                .args(["-m", "pip", "install", "--quiet", "pytest"]));
         if !ok(&installed) {
             return skip(&format!(
-                "maturin and pytest could not be installed: {}",
+                "pytest could not be installed: {}",
                 text(&installed)
             ));
         }
     }
-    // The development profile, which is the test profile's twin (Cargo.toml): the
-    // library layer is already built for cargo's own tests, so only the module itself
-    // is compiled here.
-    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("target/tmp")
-        .to_path_buf();
-    let built = run(Command::new(bin.join("maturin"))
-        .args(["develop", "--quiet", "--manifest-path"])
-        .arg(crate_dir.join("Cargo.toml"))
-        .env("VIRTUAL_ENV", &venv)
-        .env("CARGO_TARGET_DIR", &target)
+    let built = run(Command::new(env!("CARGO"))
+        .args([
+            "build",
+            "--quiet",
+            "--profile",
+            "test",
+            "-p",
+            "ply-python",
+            "--lib",
+        ])
+        .arg("--target-dir")
+        .arg(&target)
         .current_dir(&repo));
-    assert!(ok(&built), "maturin develop failed:\n{}", text(&built));
+    assert!(
+        ok(&built),
+        "cargo build -p ply-python failed:\n{}",
+        text(&built)
+    );
+    let module_dir = tmp.join("python-module");
+    std::fs::create_dir_all(&module_dir).expect("a folder for the module");
+    std::fs::copy(
+        target.join("debug/libply_python.so"),
+        module_dir.join("ply.abi3.so"),
+    )
+    .expect("the module's library");
     let tested = run(Command::new(bin.join("python"))
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
         .arg(crate_dir.join("tests"))
+        .env("PYTHONPATH", &module_dir)
         .current_dir(&repo));
     let report = text(&tested);
     eprintln!("{report}");

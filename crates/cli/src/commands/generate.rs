@@ -176,7 +176,7 @@ impl GameVisitor for Generate<'_> {
         let file = args.output.as_deref().map(AtomicFile::create).transpose()?;
         let book = c4book::load(&args.book, &start)?;
         let _polled = crate::interrupt::polled();
-        let sizes = (args.threads as usize, args.hash as usize, false);
+        let sizes = (args.threads as usize, args.hash as usize, false, true);
         let shared = book.as_ref().map(|b| std::sync::Arc::clone(&b.book));
         pons::with_batch_solver(board, sizes, shared, |solver| -> Result<ExitCode> {
             let bar = ProgressBar::new(args.count);

@@ -302,6 +302,7 @@ impl GameVisitor for Batch<'_> {
             args.threads.unwrap_or(1) as usize,
             args.hash.unwrap_or(16) as usize,
             args.weak,
+            true,
         );
         let shared = book.as_ref().map(|b| std::sync::Arc::clone(&b.book));
         pons::with_batch_solver(start, sizes, shared, |solver| -> Result<ExitCode> {
