@@ -6,15 +6,44 @@
 mod common;
 use common::bounded::Bounded;
 
+/// The newest modification time of the files under `dir`.
+fn newest(dir: &std::path::Path) -> Option<std::time::SystemTime> {
+    let mut latest = None;
+    for entry in std::fs::read_dir(dir).ok()?.flatten() {
+        let path = entry.path();
+        let time = if path.is_dir() {
+            newest(&path)
+        } else {
+            entry.metadata().and_then(|m| m.modified()).ok()
+        };
+        latest = latest.max(time);
+    }
+    latest
+}
+
 /// The example's binary. `cargo test` builds the examples with the tests; a run of
-/// this file alone (`--test game_of_your_own`) may find it missing or stale: then it is
-/// built here, with the tests' profile (so from the same compiled libraries).
+/// this file alone (`--test game_of_your_own`) may find it missing, or older than the
+/// sources it is built from: then it is built here, with the tests' profile (so from
+/// the same compiled libraries). (Its age is not compared with the `ply` binary's:
+/// cargo builds the two side by side, in either order.)
 fn kayles() -> String {
     let ply = std::path::PathBuf::from(env!("CARGO_BIN_EXE_ply"));
     let directory = ply.parent().expect("the binary's folder");
     let example = directory.join("examples").join("kayles");
     let modified = |path: &std::path::Path| path.metadata().and_then(|m| m.modified()).ok();
-    if modified(&example) < modified(&ply) {
+    let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let sources = [
+        "core/src",
+        "games/src",
+        "tree/src",
+        "api/src",
+        "cli/src",
+        "cli/examples",
+    ]
+    .iter()
+    .filter_map(|dir| newest(&crates.join(dir)))
+    .max();
+    if modified(&example).is_none() || modified(&example) < sources {
         let profile = if directory.ends_with("release") {
             "release"
         } else {

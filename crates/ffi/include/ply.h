@@ -324,6 +324,7 @@ int32_t ply_solution_move_value(const struct PlySolution *solution, size_t index
 int32_t ply_solution_move_plies(const struct PlySolution *solution, size_t index);
 
 // The whole solution as JSON, exactly what `ply solve GAME POSITION --json` prints
+// (with `--all-moves` for Connect Four)
 // (borrowed from the solution).
 //
 // # Safety

@@ -232,6 +232,7 @@ pub unsafe extern "C" fn ply_solution_move_plies(
 }
 
 /// The whole solution as JSON, exactly what `ply solve GAME POSITION --json` prints
+/// (with `--all-moves` for Connect Four)
 /// (borrowed from the solution).
 ///
 /// # Safety

@@ -7,33 +7,13 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The static library, built now: `cargo test` builds only the Rust library for its
-/// tests, so the C one would be stale. Built with the test profile, whose compiled
-/// dependencies `cargo test` has just made: only the library itself is linked here.
-fn static_library(repo: &Path) -> PathBuf {
+/// The static library `cargo test` has just built with the Rust one for this test (the
+/// library's crate types are built together, into the test's own folder).
+fn static_library() -> PathBuf {
     let exe = std::env::current_exe().expect("the test's path");
-    let target = exe
-        .ancestors()
-        .nth(3)
-        .expect("target/<profile>/deps/<test>")
-        .to_path_buf();
-    let built = Command::new(env!("CARGO"))
-        .args([
-            "build",
-            "--quiet",
-            "--profile",
-            "test",
-            "-p",
-            "ply-ffi",
-            "--lib",
-        ])
-        .arg("--target-dir")
-        .arg(&target)
-        .current_dir(repo)
-        .status()
-        .expect("run cargo");
-    assert!(built.success(), "cargo build -p ply-ffi failed");
-    target.join("debug/libply.a")
+    exe.parent()
+        .expect("target/<profile>/deps")
+        .join("libply.a")
 }
 
 /// Skips (or fails, when CI requires the bindings' tools) with `why`.
@@ -61,7 +41,7 @@ fn c_example_builds_runs_and_is_clean_under_valgrind() {
     };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let repo = root.join("../..");
-    let library = static_library(&repo);
+    let library = static_library();
     assert!(library.is_file(), "{} is missing", library.display());
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ply_example");
     let built = Command::new(&cc)

@@ -1,8 +1,7 @@
 //! The Python package's own tests (tests/test_ply.py), run by `cargo test`.
 //!
-//! The module is built by cargo with the test profile, whose compiled dependencies
-//! `cargo test` has just made (only the module itself is compiled here), and put where
-//! Python finds it under the name maturin gives it (`ply.abi3.so`). pytest comes from
+//! `cargo test` builds the module (the crate's cdylib) with this test, and the test puts
+//! it where Python finds it, under the name maturin gives it (`ply.abi3.so`). pytest comes from
 //! PyPI into a virtual environment of its own under the target directory, made once
 //! and kept. (The packaged build, `pip install ./crates/python`, makes the same library
 //! with maturin: docs/bindings.md.)
@@ -46,7 +45,6 @@ fn python_package_passes_its_pytest_suite() {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let repo = crate_dir.join("../..");
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let target = tmp.parent().expect("target/tmp").to_path_buf();
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
     let venv = tmp.join("python-venv");
     let bin = venv.join("bin");
@@ -73,31 +71,15 @@ fn python_package_passes_its_pytest_suite() {
             ));
         }
     }
-    let built = run(Command::new(env!("CARGO"))
-        .args([
-            "build",
-            "--quiet",
-            "--profile",
-            "test",
-            "-p",
-            "ply-python",
-            "--lib",
-        ])
-        .arg("--target-dir")
-        .arg(&target)
-        .current_dir(&repo));
-    assert!(
-        ok(&built),
-        "cargo build -p ply-python failed:\n{}",
-        text(&built)
-    );
     let module_dir = tmp.join("python-module");
     std::fs::create_dir_all(&module_dir).expect("a folder for the module");
-    std::fs::copy(
-        target.join("debug/libply_python.so"),
-        module_dir.join("ply.abi3.so"),
-    )
-    .expect("the module's library");
+    let exe = std::env::current_exe().expect("the test's path");
+    let library = exe
+        .parent()
+        .expect("target/<profile>/deps")
+        .join("libply_python.so");
+    std::fs::copy(&library, module_dir.join("ply.abi3.so"))
+        .unwrap_or_else(|e| panic!("{}: {e}", library.display()));
     let tested = run(Command::new(bin.join("python"))
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
         .arg(crate_dir.join("tests"))
