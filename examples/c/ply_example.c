@@ -106,8 +106,7 @@ int main(void) {
     CHECK(ply_game_play(ttt, "a1") == PLY_ERR_BAD_REQUEST);
     CHECK(strstr(ply_last_error(), "a1") != NULL);
     CHECK(ply_game_play(ttt, "z9") == PLY_ERR_BAD_REQUEST);
-    CHECK(strcmp(ply_game_position(ttt), "XO./.../...") == 0 ||
-          strlen(ply_game_position(ttt)) > 0);
+    CHECK(strcmp(ply_game_position(ttt), "XO./.../...") == 0);
     CHECK(ply_game_undo(ttt) == PLY_OK);
     CHECK(ply_game_undo(ttt) == PLY_OK);
     CHECK(ply_game_undo(ttt) == PLY_ERR_BAD_REQUEST);

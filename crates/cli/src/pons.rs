@@ -5,11 +5,9 @@
 
 use ply_api::batch::{BatchOptions, PositionSolver};
 use ply_core::input::Input;
-use ply_games::connect4::OpeningBook;
 use ply_games::connect4::score::parse_set_line;
 use ply_games::{Connect4, Playable};
 use std::any::Any;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// The position as Connect Four, when the game is Connect Four (any board size).
@@ -108,25 +106,13 @@ impl BatchSolver<'_> {
     }
 }
 
-/// Runs `body` with a batch solver of `threads` threads and a `hash_mib` table for
-/// `start`'s board, reading `book`; with `weak`, scores are signs; with
-/// `clear_written_only`, each clearing of the table empties only what was written
-/// (`BatchOptions::clear_written_only`).
+/// Runs `body` with a batch solver made with `options` for `start`'s board, stopped by
+/// Ctrl-C. (The command has chosen its book: `options.book`, never the shipped one.)
 pub fn with_batch_solver<R>(
     start: &Connect4,
-    (threads, hash_mib, weak, clear_written_only): (usize, usize, bool, bool),
-    book: Option<Arc<OpeningBook>>,
+    options: BatchOptions,
     body: impl FnOnce(&mut BatchSolver<'_>) -> R,
 ) -> anyhow::Result<R> {
-    let options = BatchOptions {
-        threads,
-        hash_mib,
-        weak,
-        book,
-        // The command has chosen its book (`c4book::load`).
-        shipped_book: false,
-        clear_written_only,
-    };
     let control = ply_api::control::Control::with_flag(crate::interrupt::stop_flag());
     Ok(ply_api::batch::with_solver(
         start,

@@ -172,6 +172,11 @@ pub(crate) fn owned(text: impl Into<Vec<u8>>) -> Result<*mut c_char, Failure> {
         .map_err(|e| Failure::new(PLY_ERR_INTERNAL, e.to_string()))
 }
 
+/// `value` as JSON text (a report of ply-api: it always serialises).
+pub(crate) fn json_text(value: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_json::to_string(value).map_err(|e| Failure::new(PLY_ERR_INTERNAL, e.to_string()))
+}
+
 /// A C string kept inside a handle (borrowed by the caller).
 pub(crate) fn kept(text: &str) -> CString {
     CString::new(text.replace('\0', "")).unwrap_or_default()

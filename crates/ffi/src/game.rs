@@ -221,8 +221,6 @@ pub unsafe extern "C" fn ply_game_state_json(game: *const PlyGame) -> *mut c_cha
     with_code(std::ptr::null_mut(), || {
         // SAFETY: the caller's contract.
         let game = unsafe { handle(game, "game") }?;
-        let json = serde_json::to_string(&game.state)
-            .map_err(|e| Failure::new(PLY_ERR_INTERNAL, e.to_string()))?;
-        owned(json)
+        owned(json_text(&game.state)?)
     })
 }

@@ -38,8 +38,9 @@ unsafe fn limits_at(limits: *const PlyLimits) -> PlyLimits {
     unsafe { limits.as_ref() }.copied().unwrap_or_default()
 }
 
-fn nonzero<T: From<u32>>(x: u32) -> Option<T> {
-    (x > 0).then(|| T::from(x))
+/// A limit's field as an option: 0 means none.
+fn nonzero(x: u32) -> Option<u32> {
+    (x > 0).then_some(x)
 }
 
 /// A position solved: its value, its best moves and every move's value (opaque).
@@ -69,8 +70,8 @@ pub unsafe extern "C" fn ply_solve(
         // SAFETY: the caller's contract.
         let limits = unsafe { limits_at(limits) };
         let options = SolveOptions {
-            threads: nonzero::<u32>(limits.threads).map(|t| t as usize),
-            hash_mib: nonzero::<u32>(limits.hash_mib).map(|h| h as usize),
+            threads: nonzero(limits.threads).map(|t| t as usize),
+            hash_mib: nonzero(limits.hash_mib).map(|h| h as usize),
             book: None,
             ..SolveOptions::default()
         };
@@ -83,8 +84,7 @@ pub unsafe extern "C" fn ply_solve(
             time,
             &Control::new(),
         )?;
-        let json = serde_json::to_string(&report)
-            .map_err(|e| Failure::new(PLY_ERR_INTERNAL, e.to_string()))?;
+        let json = json_text(&report)?;
         let value = match report.plies {
             Some(plies) if report.value != "draw" => format!("{} in {plies}", report.value),
             _ => report.value.to_string(),
@@ -273,8 +273,8 @@ pub unsafe extern "C" fn ply_analyze(
             time_ms: (limits.time_ms > 0).then_some(limits.time_ms),
             nodes: (limits.nodes > 0).then_some(limits.nodes),
             exact: limits.exact != 0,
-            threads: nonzero::<u32>(limits.threads).map(|t| t as usize),
-            hash_mib: nonzero::<u32>(limits.hash_mib).map(|h| h as usize),
+            threads: nonzero(limits.threads).map(|t| t as usize),
+            hash_mib: nonzero(limits.hash_mib).map(|h| h as usize),
             book: None,
         };
         let report = analyze_spec(
@@ -284,8 +284,7 @@ pub unsafe extern "C" fn ply_analyze(
             limits.no_book == 0,
             &Control::new(),
         )?;
-        let json = serde_json::to_string(&report)
-            .map_err(|e| Failure::new(PLY_ERR_INTERNAL, e.to_string()))?;
+        let json = json_text(&report)?;
         let analysis = PlyAnalysis {
             json: kept(&json),
             best: kept(report.best.as_deref().unwrap_or("")),

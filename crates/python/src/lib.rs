@@ -451,10 +451,16 @@ impl Tree {
         let json = evaluate_tree(&request, &TreeLimits::default()).map_err(|e| error(py, e))?;
         let parsed: serde_json::Value = serde_json::from_str(&json)
             .map_err(|e| PlyError::new_err(format!("internal error: {e}")))?;
-        let value = py
-            .import("json")?
-            .call_method1("loads", (parsed["value"].to_string(),))?
-            .unbind();
+        // An integer tree's value is an int in Python, a decimal one's a float.
+        let value = match parsed["value"].as_i64() {
+            Some(whole) => whole.into_pyobject(py)?.into_any().unbind(),
+            None => parsed["value"]
+                .as_f64()
+                .unwrap_or(0.0)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind(),
+        };
         Ok(Tree {
             request,
             value,

@@ -9,6 +9,7 @@ use crate::report::print_json;
 use crate::source::GameSource;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
+use ply_api::batch::BatchOptions;
 use ply_core::input::{Input, display_name};
 use ply_games::{Connect4, GameVisitor, Playable};
 use serde::Serialize;
@@ -101,9 +102,15 @@ impl GameVisitor for Bench<'_> {
         let _polled = crate::interrupt::polled();
         // Each search timed alone on a table emptied whole, as Pons' benchmark does
         // (a table emptied bucket by bucket is faster to empty but cold in the cache).
-        let sizes = (args.threads as usize, args.hash as usize, args.weak, false);
-        let shared = book.as_ref().map(|b| std::sync::Arc::clone(&b.book));
-        pons::with_batch_solver(start, sizes, shared, |solver| -> Result<ExitCode> {
+        let options = BatchOptions {
+            threads: args.threads as usize,
+            hash_mib: args.hash as usize,
+            weak: args.weak,
+            book: book.as_ref().map(|b| std::sync::Arc::clone(&b.book)),
+            clear_written_only: false,
+            ..BatchOptions::default()
+        };
+        pons::with_batch_solver(start, options, |solver| -> Result<ExitCode> {
             let mut out = BenchJson {
                 sets: Vec::new(),
                 interrupted: false,

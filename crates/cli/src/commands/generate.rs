@@ -9,6 +9,7 @@ use crate::pons;
 use crate::source::GameSource;
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
+use ply_api::batch::BatchOptions;
 use ply_core::Game;
 use ply_games::{Connect4, GameVisitor, Notation, Playable};
 use std::collections::HashSet;
@@ -176,9 +177,13 @@ impl GameVisitor for Generate<'_> {
         let file = args.output.as_deref().map(AtomicFile::create).transpose()?;
         let book = c4book::load(&args.book, &start)?;
         let _polled = crate::interrupt::polled();
-        let sizes = (args.threads as usize, args.hash as usize, false, true);
-        let shared = book.as_ref().map(|b| std::sync::Arc::clone(&b.book));
-        pons::with_batch_solver(board, sizes, shared, |solver| -> Result<ExitCode> {
+        let options = BatchOptions {
+            threads: args.threads as usize,
+            hash_mib: args.hash as usize,
+            book: book.as_ref().map(|b| std::sync::Arc::clone(&b.book)),
+            ..BatchOptions::default()
+        };
+        pons::with_batch_solver(board, options, |solver| -> Result<ExitCode> {
             let bar = ProgressBar::new(args.count);
             if let Ok(style) =
                 ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} [{elapsed}<{eta}]")

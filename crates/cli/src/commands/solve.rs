@@ -7,6 +7,7 @@ use crate::pons;
 use crate::report::{self, print_json};
 use crate::source::GameSource;
 use anyhow::Result;
+use ply_api::batch::BatchOptions;
 use ply_api::control::Control;
 use ply_api::solve::{
     BookRef, InterruptedReport, ProgressFn, SolveOptions, SolveReport, Solved, solve_position,
@@ -298,14 +299,14 @@ impl GameVisitor for Batch<'_> {
         let name = input.name().to_string();
         let book = c4book::load(&args.book, start)?;
         let _polled = crate::interrupt::polled();
-        let sizes = (
-            args.threads.unwrap_or(1) as usize,
-            args.hash.unwrap_or(16) as usize,
-            args.weak,
-            true,
-        );
-        let shared = book.as_ref().map(|b| std::sync::Arc::clone(&b.book));
-        pons::with_batch_solver(start, sizes, shared, |solver| -> Result<ExitCode> {
+        let options = BatchOptions {
+            threads: args.threads.unwrap_or(1) as usize,
+            hash_mib: args.hash.unwrap_or(16) as usize,
+            weak: args.weak,
+            book: book.as_ref().map(|b| std::sync::Arc::clone(&b.book)),
+            ..BatchOptions::default()
+        };
+        pons::with_batch_solver(start, options, |solver| -> Result<ExitCode> {
             let (mut positions, mut checked, mut mismatches, mut bad_lines) = (0, 0, 0, 0);
             let mut interrupted = false;
             for line in pons::read_set(start, input) {

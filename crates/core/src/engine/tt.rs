@@ -264,8 +264,7 @@ impl TranspositionTable {
                     while bits != 0 {
                         let index = w * 64 + bits.trailing_zeros() as usize;
                         bits &= bits - 1;
-                        let start = self.first + index * BUCKET;
-                        for slot in &self.slots[start..start + BUCKET] {
+                        for slot in self.bucket_at(index) {
                             slot.check.store(0, Relaxed);
                             slot.data.store(0, Relaxed);
                         }
@@ -298,7 +297,12 @@ impl TranspositionTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> &[Slot] {
-        let start = self.first + self.bucket_index(key) * BUCKET;
+        self.bucket_at(self.bucket_index(key))
+    }
+
+    #[inline]
+    fn bucket_at(&self, index: usize) -> &[Slot] {
+        let start = self.first + index * BUCKET;
         &self.slots[start..start + BUCKET]
     }
 
@@ -345,9 +349,9 @@ impl TranspositionTable {
         move_code: u16,
     ) {
         let generation = self.generation.load(Relaxed);
-        let bucket = self.bucket(key);
+        let index = self.bucket_index(key);
+        let bucket = self.bucket_at(index);
         if let Some(written) = &self.written {
-            let index = self.bucket_index(key);
             let (word, bit) = (&written[index / 64], 1u64 << (index % 64));
             // Read first: a bucket is written many times, marked once.
             if word.load(Relaxed) & bit == 0 {
