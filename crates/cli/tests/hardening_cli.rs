@@ -643,15 +643,27 @@ fn on_a_terminal(args: &str, seconds: u32) -> Option<String> {
 /// Work that may run for minutes shows where it stands on a terminal.
 #[test]
 fn long_work_shows_its_progress_on_a_terminal() {
-    for (args, needle) in [
+    let runs = [
         ("solve mnk:4,4,4 --algorithm alphabeta", "alphabeta: "),
         ("solve mnk:4,4,4 --algorithm minimax", "minimax: "),
         // Four stones: beyond the shipped book, which answers up to three at once.
         ("solve connect4 4444", "solving move 1 of 7"),
         ("solve connect4 4444 --weak", "solving move 1 of 7"),
         ("count mnk:4,4,4 --force", "tree nodes (of about"),
-    ] {
-        let Some(screen) = on_a_terminal(args, 2) else {
+    ];
+    // The runs side by side: each is stopped after 2 s whatever it has done by then.
+    let screens: Vec<Option<String>> = std::thread::scope(|scope| {
+        let started: Vec<_> = runs
+            .iter()
+            .map(|(args, _)| scope.spawn(move || on_a_terminal(args, 2)))
+            .collect();
+        started
+            .into_iter()
+            .map(|run| run.join().expect("a run's thread"))
+            .collect()
+    });
+    for ((args, needle), screen) in runs.iter().zip(screens) {
+        let Some(screen) = screen else {
             use std::io::Write;
             let _ = writeln!(
                 std::io::stderr(),

@@ -9,7 +9,7 @@
 
 use super::busy::BusyTable;
 use super::limits::MAX_DEPTH;
-use super::ordering::{MoveOrdering, TT_MOVE_KEY, pick_next};
+use super::ordering::{MoveOrdering, TT_MOVE_KEY, pick};
 use super::tt::{Bound, TranspositionTable};
 use super::{EngineStats, ExactScale, ExactStrategy, Limits, SearchHooks, SearchInfo, Settings};
 use crate::stack::{grow, must_grow};
@@ -552,7 +552,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         n: usize,
     ) -> usize {
         while deferral.picked < moves.len() {
-            let index = pick_next(order, deferral.picked);
+            let index = pick(order, deferral.picked);
             deferral.picked += 1;
             if n > 0 && deferral.busy.is_busy(self.key_after(pos, moves[index])) {
                 self.deferred.push(index as u32);
@@ -875,7 +875,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             }
             let index = match &mut deferral {
                 _ if in_generation_order => generation_order_index(n, tt_index),
-                None => pick_next(&mut order, n),
+                None => pick(&mut order, n),
                 Some(deferral) => self.next_not_busy(deferral, pos, &moves, &mut order, n),
             };
             let mv = moves[index];

@@ -1,0 +1,9 @@
+//! The library layer's operations, each tested through its public API: one test
+//! binary for the whole crate (every further binary would link the engine again).
+
+mod batch;
+mod games;
+mod perft;
+mod play;
+mod solve;
+mod tree;

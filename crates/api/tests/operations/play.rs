@@ -1,0 +1,156 @@
+//! The tests of `ply_api::play`.
+
+use ply_api::control::Control;
+use ply_api::play::*;
+use ply_games::connect4::OpeningBook;
+use std::sync::Arc;
+
+fn request(game: &str, moves: &[&str]) -> GameRequest {
+    GameRequest {
+        game: game.into(),
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+        ..GameRequest::default()
+    }
+}
+
+#[test]
+fn tic_tac_toe_state_and_its_cells() {
+    let state = state(&request("tictactoe", &["b2", "a1"])).unwrap();
+    assert_eq!(state.to_move, "X");
+    assert_eq!(state.legal.len(), 7);
+    let diagram = state.diagram.unwrap();
+    assert_eq!(diagram.cells, ["O..", ".X.", "..."]);
+    assert_eq!(diagram.cell_moves[0][0], None);
+    assert_eq!(diagram.cell_moves[0][1].as_deref(), Some("b1"));
+    assert!(state.outcome.is_none());
+}
+
+#[test]
+fn illegal_moves_are_refused_with_their_number() {
+    let error = state(&request("tictactoe", &["b2", "b2"])).unwrap_err();
+    assert_eq!(error.kind, ply_api::ErrorKind::BadRequest);
+    assert!(
+        error.error.starts_with("move 2 ('b2'): "),
+        "{}",
+        error.error
+    );
+    let error = state(&request("checkers", &[])).unwrap_err();
+    assert_eq!(error.kind, ply_api::ErrorKind::BadRequest);
+}
+
+#[test]
+fn the_start_of_tic_tac_toe_is_a_draw_for_every_good_move() {
+    let analysis = analysis(
+        &request("tictactoe", &[]),
+        &PlayLimits::default(),
+        &Control::new(),
+    )
+    .unwrap();
+    assert!(analysis.exact);
+    assert_eq!(analysis.value, "draw");
+    // Every first move of tic-tac-toe draws with best play.
+    assert_eq!(analysis.moves.len(), 9);
+    assert!(analysis.moves.iter().all(|m| m.value == "draw"));
+}
+
+#[test]
+fn a_won_position_says_in_how_many_plies() {
+    // X: a1 b1, O: a2 b2; X to move wins at once with c1.
+    let analysis = analysis(
+        &request("tictactoe", &["a1", "a2", "b1", "b2"]),
+        &PlayLimits::default(),
+        &Control::new(),
+    )
+    .unwrap();
+    assert_eq!(analysis.best, ["c1"]);
+    assert_eq!(analysis.moves[0].text, "win in 1");
+}
+
+#[test]
+fn nim_is_solved_and_the_engine_takes_the_winning_move() {
+    // 3,4,5: nim-sum 2, the winning moves make it 0 (take 2 from the 3: 1,4,5).
+    let mut req = request("nim:3,4,5", &[]);
+    let analysis = ply_api::play::analysis(&req, &PlayLimits::default(), &Control::new()).unwrap();
+    assert!(analysis.exact);
+    assert_eq!(analysis.value, "win");
+    let answer = engine_move(&req, &PlayLimits::default(), &Control::new()).unwrap();
+    req.moves.push(answer.mv.clone());
+    let after = ply_api::play::analysis(&req, &PlayLimits::default(), &Control::new()).unwrap();
+    assert_eq!(
+        after.value, "loss",
+        "{} leaves a win for the opponent",
+        answer.mv
+    );
+}
+
+#[test]
+fn connect_four_values_every_column() {
+    let req = GameRequest {
+        time_ms: Some(300),
+        ..request("connect4", &["4", "4", "4", "4", "4"])
+    };
+    let analysis = ply_api::play::analysis(&req, &PlayLimits::default(), &Control::new()).unwrap();
+    assert_eq!(analysis.moves.len(), 7);
+    let state = state(&req).unwrap();
+    let diagram = state.diagram.unwrap();
+    assert!(diagram.discs);
+    // Column 4 is one stone from full; its next stone lands on the top row.
+    assert_eq!(diagram.cell_moves[0][3].as_deref(), Some("4"));
+    assert_eq!(diagram.cell_moves[5][0].as_deref(), Some("1"));
+}
+
+/// With the shipped book (every position of at most 2 stones), every column after
+/// one stone is answered exactly, at once.
+#[test]
+fn connect_four_reads_the_book() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../books/connect4.book");
+    let file = std::fs::File::open(path).unwrap();
+    let size = file.metadata().unwrap().len();
+    let mut reader = std::io::BufReader::new(file);
+    let book = OpeningBook::read_from(&mut reader, Some(size)).unwrap();
+    let limits = PlayLimits {
+        book: Some(Arc::new(book)),
+        ..PlayLimits::default()
+    };
+    let req = GameRequest {
+        time_ms: Some(50),
+        ..request("connect4", &["4"])
+    };
+    let analysis = ply_api::play::analysis(&req, &limits, &Control::new()).unwrap();
+    assert!(analysis.exact, "{analysis:?}");
+    assert_eq!(analysis.moves.len(), 7);
+    // The first player wins Connect Four from the centre: after 4, every reply of O
+    // loses with best play.
+    assert!(
+        analysis.moves.iter().all(|m| m.value == "loss"),
+        "{analysis:?}"
+    );
+}
+
+/// A pile of a million: the state lists the first 10,000 moves and counts them all;
+/// the analysis ends within its time, whatever it could value.
+#[test]
+fn huge_positions_stay_bounded() {
+    let req = GameRequest {
+        time_ms: Some(200),
+        ..request("nim:1000000,1000000", &[])
+    };
+    let state = state(&req).unwrap();
+    assert_eq!(state.legal.len(), MAX_LEGAL_LISTED);
+    assert_eq!(state.legal_count, 2_000_000);
+    // Either refused at once or ended at its time, with fewer moves valued than
+    // there are (valuing all two million would take far longer than 200 ms).
+    if let Ok(analysis) = ply_api::play::analysis(&req, &PlayLimits::default(), &Control::new()) {
+        assert!(analysis.moves.len() < 2_000_000, "{}", analysis.moves.len());
+    }
+}
+
+#[test]
+fn asking_for_too_much_time_is_refused() {
+    let req = GameRequest {
+        time_ms: Some(60_000),
+        ..request("tictactoe", &[])
+    };
+    let error = ply_api::play::analysis(&req, &PlayLimits::default(), &Control::new()).unwrap_err();
+    assert_eq!(error.limit, Some("max_search_ms"));
+}
