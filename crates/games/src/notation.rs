@@ -139,6 +139,13 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// This position as a Connect Four board (of any size), for what only Connect Four
+    /// offers: test sets in Pascal Pons' format (`--batch`, `ply bench`, `ply gen`), books
+    /// (`ply book`) and the weak solve. Default: none (the game is not Connect Four).
+    fn as_connect4(&self) -> Option<&crate::Connect4> {
+        None
+    }
+
     /// Extra facts for `ply solve` (text and `--json`) once this position is solved:
     /// `value` is its exact value for the side to move, `line` the best play from it.
     /// Each entry is a JSON field name and its value (pursuit games: `cops_win`, `capture_time`).

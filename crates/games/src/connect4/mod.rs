@@ -781,6 +781,10 @@ impl Playable for Connect4 {
         Connect4Eval
     }
 
+    fn as_connect4(&self) -> Option<&Connect4> {
+        Some(self)
+    }
+
     fn conventional_score(&self, value: Score) -> Option<i32> {
         to_pons(self, value)
     }
