@@ -11,6 +11,10 @@
 //! minimax shuffles its root moves before each search, so its node counts vary a
 //! little from run to run (the count shown is the fastest run's).
 //!
+//! `-- --one ply|keyonly|minimax DEPTH [POSITION]` runs a single search instead (one
+//! thread, from the empty board or POSITION, e.g. 4453) and prints its node count: run
+//! it under `valgrind --tool=callgrind` to count instructions per node.
+//!
 //! ply runs twice: with Connect Four's hooks (non-losing moves, threat ordering,
 //! value bounds) and with only the key and move code (the generic engine, no
 //! game knowledge beyond what minimax gets). minimax's node counts come from its
@@ -247,12 +251,15 @@ fn option_value<T: std::str::FromStr>(args: &[String], name: &str) -> Option<T> 
 }
 
 fn main() {
-    // `engine_vs_minimax --one ply|keyonly|minimax DEPTH`: one search from the empty board,
-    // single-threaded, for an instruction count under callgrind.
+    // `engine_vs_minimax --one ply|keyonly|minimax DEPTH [POSITION]`: one search,
+    // single-threaded, from the empty board or from POSITION (columns played, from 1,
+    // as in the table: 4453), for an instruction count under callgrind.
     let args: Vec<String> = std::env::args().collect();
     if let Some(i) = args.iter().position(|a| a == "--one") {
         let depth: u32 = args.get(i + 2).and_then(|d| d.parse().ok()).unwrap_or(12);
-        let start = Connect4::standard();
+        let start = Connect4::standard()
+            .parse_position(args.get(i + 3).map_or("", String::as_str))
+            .expect("valid position");
         let (_, nodes) = match args.get(i + 1).map(String::as_str) {
             Some("ply") => ply_single(Connect4Hooks, &start, depth, 1),
             Some("keyonly") => ply_single(KeyOnly, &start, depth, 1),
