@@ -86,6 +86,42 @@ const BUCKET: usize = 4;
 const EMPTY: u64 = 0;
 const GENERATIONS: u8 = 32;
 
+/// The four slots a key selects, and their bucket's number.
+#[derive(Clone, Copy)]
+pub(crate) struct Bucket<'a> {
+    slots: &'a [Slot; BUCKET],
+    index: usize,
+}
+
+impl Bucket<'_> {
+    /// Starts loading the bucket into the cache.
+    #[inline(always)]
+    pub(crate) fn prefetch(self) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot: *const Slot = &self.slots[0];
+            // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot as *const i8) };
+        }
+    }
+
+    /// The entry stored for `key` (whose bucket this is), if any.
+    #[inline(always)]
+    pub(crate) fn probe(self, key: u64) -> Option<TtEntry> {
+        for slot in self.slots {
+            let data = slot.data.load(Relaxed);
+            if data == EMPTY {
+                return None; // (the slots after an empty one are empty too)
+            }
+            if slot.check.load(Relaxed) ^ data == key {
+                return unpack(data);
+            }
+        }
+        None
+    }
+}
+
 /// A shared, lock-free transposition table of a fixed size.
 pub struct TranspositionTable {
     /// The entries; bucket `i` is `slots[first + 4 i ..][..4]`, 64-byte aligned.
@@ -295,9 +331,18 @@ impl TranspositionTable {
         ((key as u128 * self.buckets as u128) >> 64) as usize
     }
 
-    #[inline]
-    fn bucket(&self, key: u64) -> &[Slot] {
-        self.bucket_at(self.bucket_index(key))
+    /// The bucket of `key`, found once for the prefetch, the probe and the store of a
+    /// node (each used to compute it again, with its bounds checks).
+    #[inline(always)]
+    pub(crate) fn bucket_of(&self, key: u64) -> Bucket<'_> {
+        let index = self.bucket_index(key);
+        let start = self.first + index * BUCKET;
+        debug_assert!(start + BUCKET <= self.slots.len());
+        // SAFETY: `index < buckets` (the high word of `key * buckets`, `key < 2^64`) and
+        // `first < BUCKET`, so `start + BUCKET <= (buckets + 1) * BUCKET`, the number of
+        // slots (`try_new`): the four slots lie inside the allocation.
+        let slots = unsafe { &*(self.slots.as_ptr().add(start) as *const [Slot; BUCKET]) };
+        Bucket { slots, index }
     }
 
     #[inline]
@@ -310,30 +355,13 @@ impl TranspositionTable {
     /// [`probe`](Self::probe) or [`store`](Self::store) does not wait for memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot: *const Slot = &self.bucket(key)[0];
-            // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot as *const i8) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        self.bucket_of(key).prefetch();
     }
 
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        for slot in self.bucket(key) {
-            let data = slot.data.load(Relaxed);
-            if data == EMPTY {
-                return None; // (the slots after an empty one are empty too)
-            }
-            if slot.check.load(Relaxed) ^ data == key {
-                return unpack(data);
-            }
-        }
-        None
+        self.bucket_of(key).probe(key)
     }
 
     /// Stores a result; see the module documentation for the replacement policy.
@@ -348,9 +376,35 @@ impl TranspositionTable {
         exact: bool,
         move_code: u16,
     ) {
+        self.store_in(
+            self.bucket_of(key),
+            key,
+            score,
+            bound,
+            depth,
+            exact,
+            move_code,
+        );
+    }
+
+    /// [`store`](Self::store) into the bucket of `key`, already found.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(crate) fn store_in(
+        &self,
+        bucket: Bucket<'_>,
+        key: u64,
+        score: Score,
+        bound: Bound,
+        depth: u8,
+        exact: bool,
+        move_code: u16,
+    ) {
         let generation = self.generation.load(Relaxed);
-        let index = self.bucket_index(key);
-        let bucket = self.bucket_at(index);
+        let Bucket {
+            slots: bucket,
+            index,
+        } = bucket;
         if let Some(written) = &self.written {
             let (word, bit) = (&written[index / 64], 1u64 << (index % 64));
             // Read first: a bucket is written many times, marked once.
@@ -524,7 +578,8 @@ mod tests {
         let table = TranspositionTable::new(0); // one bucket: every key collides
         let data = |table: &TranspositionTable| -> Vec<bool> {
             table
-                .bucket(0)
+                .bucket_of(0)
+                .slots
                 .iter()
                 .map(|s| s.data.load(Relaxed) != EMPTY)
                 .collect()
@@ -585,7 +640,7 @@ mod tests {
         let table = TranspositionTable::new(0);
         table.store(77, Score::DRAW, Bound::Exact, 1, false, 0);
         // Simulate a half-written slot: data changed, check not.
-        for slot in table.bucket(77) {
+        for slot in table.bucket_of(77).slots {
             if slot.check.load(Relaxed) ^ slot.data.load(Relaxed) == 77 {
                 slot.data.fetch_xor(1 << 20, Relaxed);
             }
