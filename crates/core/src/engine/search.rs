@@ -754,11 +754,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             let deep_enough = entry.exact || (!self.exact && entry.depth as i32 >= depth);
             if deep_enough && !pv_node {
                 let score = entry.score.from_node(ply);
-                let settles = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
+                let settles = entry.bound.settles(score, alpha, beta);
                 if settles {
                     self.tt_cutoffs += 1;
                     self.move_pool.push(moves);
@@ -1046,11 +1042,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             tt_code = entry.move_code;
             let score = entry.score.from_node(ply);
             let deep_enough = entry.exact || entry.depth >= 1;
-            let settles = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
+            let settles = entry.bound.settles(score, alpha, beta);
             if deep_enough && settles {
                 self.tt_cutoffs += 1;
                 self.frontier_moves = moves;
