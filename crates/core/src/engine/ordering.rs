@@ -81,27 +81,24 @@ impl<M: Copy + Eq> MoveOrdering<M> {
 }
 
 /// Moves the entry with the highest key among `order[from..]` to `order[from]`
-/// and returns its move index (ties: the earliest, i.e. generation order).
+/// and returns its move index (ties: the lowest move index, i.e. generation order).
 ///
-/// The entries not yet picked stay in the order they were listed (generation
-/// order), so the first highest key is the earliest move: one comparison per
-/// entry, where a swap would have needed the index as a second one.
+/// The picked entry swaps places with `order[from]`: no shifting of the entries in
+/// between, whose loop of varying length mispredicted about once a pick. Ties are
+/// broken by the move index instead of the position in `order`, with the same result.
 #[inline]
 pub(crate) fn pick_next(order: &mut [(i64, u32)], from: usize) -> usize {
     let mut best = from;
-    let mut best_key = order[from].0;
-    for (i, &(key, _)) in order.iter().enumerate().skip(from + 1) {
-        if key > best_key {
+    let (mut best_key, mut best_index) = order[from];
+    for (i, &(key, index)) in order.iter().enumerate().skip(from + 1) {
+        if key > best_key || (key == best_key && index < best_index) {
             best = i;
             best_key = key;
+            best_index = index;
         }
     }
-    let picked = order[best];
-    for i in (from..best).rev() {
-        order[i + 1] = order[i];
-    }
-    order[from] = picked;
-    picked.1 as usize
+    order.swap(from, best);
+    best_index as usize
 }
 
 /// Moves picked one at a time at a node before the rest are sorted at once.
