@@ -713,7 +713,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // avoids losing at once) or leave out moves that lose at once.
         let mut moves = self.take_moves();
         if let Some(decided) = self.hooks.non_losing_moves(pos, &mut moves) {
-            self.move_pool.push(moves);
+            put_back(&mut self.move_pool, moves);
             self.leaves += 1;
             return decided.from_node(ply);
         }
@@ -731,14 +731,14 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         if high < beta {
             beta = high;
             if alpha >= beta {
-                self.move_pool.push(moves);
+                put_back(&mut self.move_pool, moves);
                 return beta;
             }
         }
         if low > alpha {
             alpha = low;
             if alpha >= beta {
-                self.move_pool.push(moves);
+                put_back(&mut self.move_pool, moves);
                 return alpha;
             }
         }
@@ -757,7 +757,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 let settles = entry.bound.settles(score, alpha, beta);
                 if settles {
                     self.tt_cutoffs += 1;
-                    self.move_pool.push(moves);
+                    put_back(&mut self.move_pool, moves);
                     return score;
                 }
             }
@@ -773,7 +773,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             && let Some(v) = self.transposition_cutoff(table, pos, &moves, ply, depth, beta)
         {
             self.tt_cutoffs += 1;
-            self.move_pool.push(moves);
+            put_back(&mut self.move_pool, moves);
             return v;
         }
 
@@ -788,7 +788,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         {
             let eval = *static_eval.get_or_insert_with(|| self.eval.evaluate(pos));
             if eval.raw().saturating_sub(margin.raw()) >= beta.raw() {
-                self.move_pool.push(moves);
+                put_back(&mut self.move_pool, moves);
                 return eval;
             }
         }
@@ -814,11 +814,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 false,
             );
             if self.stopped {
-                self.move_pool.push(moves);
+                put_back(&mut self.move_pool, moves);
                 return Score::DRAW;
             }
             if v >= beta {
-                self.move_pool.push(moves);
+                put_back(&mut self.move_pool, moves);
                 // A win proved by passing is not a proof with a move: claim only beta.
                 return if v.is_decisive() { beta } else { v };
             }
@@ -927,9 +927,9 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 if let Some(deferral) = &deferral {
                     self.deferred.truncate(deferral.from);
                 }
-                self.move_pool.push(moves);
+                put_back(&mut self.move_pool, moves);
                 if !in_generation_order {
-                    self.order_pool.push(order);
+                    put_back(&mut self.order_pool, order);
                 }
                 return Score::DRAW;
             }
@@ -957,9 +957,9 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         if let Some(deferral) = &deferral {
             self.deferred.truncate(deferral.from);
         }
-        self.move_pool.push(moves);
+        put_back(&mut self.move_pool, moves);
         if !in_generation_order {
-            self.order_pool.push(order);
+            put_back(&mut self.order_pool, order);
         }
 
         // Step 12. Store the result with its bound type and depth, node-relative. Exact-mode
@@ -1197,7 +1197,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 }
             }
         }
-        self.move_pool.push(moves);
+        put_back(&mut self.move_pool, moves);
         best
     }
 
@@ -1278,8 +1278,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         kept.clear();
         kept.extend(keys.iter().map(|&(_, i)| moves[i as usize]));
         moves.copy_from_slice(&kept);
-        self.move_pool.push(kept);
-        self.order_pool.push(keys);
+        put_back(&mut self.move_pool, kept);
+        put_back(&mut self.order_pool, keys);
     }
 
     /// Searches every root move (best of the previous iteration first) and
@@ -1481,7 +1481,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             Some(decided) => (decided, decided),
             None => self.hooks.value_bounds(root),
         };
-        self.move_pool.push(moves);
+        put_back(&mut self.move_pool, moves);
         let mut lo = low.max(Score::loss_in(1));
         let mut hi = high.min(Score::win_in(1));
         // The root move that proved the current lower bound `lo`, if a probe did.
@@ -1675,6 +1675,25 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         }
         line
     }
+}
+
+/// Puts a list back into its pool: in line, where `Vec::push` stayed a call (once or
+/// twice a node); the pool grows out of line, the first few nodes of a search only.
+#[inline(always)]
+fn put_back<T>(pool: &mut Vec<T>, item: T) {
+    if pool.len() == pool.capacity() {
+        grow_and_push(pool, item);
+    } else {
+        pool.spare_capacity_mut()[0].write(item);
+        // SAFETY: the slot at `len` (below the capacity) was just initialised.
+        unsafe { pool.set_len(pool.len() + 1) };
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn grow_and_push<T>(pool: &mut Vec<T>, item: T) {
+    pool.push(item);
 }
 
 /// Step 12: what the result `best` of a search with the window `(alpha, beta)` says
