@@ -179,16 +179,18 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
     /// The principal-variation proof's node budget (`u64::MAX`: none) and whether it ran out.
     node_cap: u64,
     capped: bool,
-    /// Nodes searched by this thread; `unflushed` of them not yet added to the shared count.
+    /// Nodes searched by this thread; those past `flushed` not yet added to the shared
+    /// count. (One counter per node: the poll compares it with `poll_at`.)
     nodes: u64,
+    flushed: u64,
     /// Nodes between two polls (`POLL_INTERVAL`, helpers `HELPER_POLL_INTERVAL`).
     poll_interval: u64,
-    /// Nodes until the next poll: `poll_interval`, or fewer near the end of a node budget.
-    next_poll: u64,
+    /// `nodes` at the next poll: `poll_interval` after the last one, or sooner near the
+    /// end of a node budget.
+    poll_at: u64,
     /// `nodes` when this thread saw the search stop (`u64::MAX`: not yet). The nodes
     /// entered after it only unwind: they are not counted (a budget is met exactly).
     nodes_at_stop: u64,
-    unflushed: u64,
     /// Moves of wide nodes since the last poll (see `weigh_wide_node`).
     wide_moves: u64,
     leaves: u64,
@@ -250,12 +252,13 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             node_cap: u64::MAX,
             capped: false,
             nodes: 0,
+            flushed: 0,
             poll_interval: if id == 0 {
                 POLL_INTERVAL
             } else {
                 HELPER_POLL_INTERVAL
             },
-            next_poll: next_poll(
+            poll_at: next_poll(
                 shared.limits.nodes,
                 0,
                 settings.threads,
@@ -266,7 +269,6 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 },
             ),
             nodes_at_stop: u64::MAX,
-            unflushed: 0,
             wide_moves: 0,
             leaves: 0,
             cutoffs: 0,
@@ -316,16 +318,18 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     fn poll(&mut self) {
         self.forget_unwound();
         let shared = self.shared;
-        let total = shared.nodes.fetch_add(self.unflushed, Relaxed) + self.unflushed;
-        self.unflushed = 0;
+        let unflushed = self.nodes - self.flushed;
+        let total = shared.nodes.fetch_add(unflushed, Relaxed) + unflushed;
+        self.flushed = self.nodes;
         let limits = shared.limits;
         let out_of_nodes = limits.nodes.is_some_and(|n| total >= n);
-        self.next_poll = next_poll(
-            limits.nodes,
-            total,
-            self.settings.threads,
-            self.poll_interval,
-        );
+        self.poll_at = self.nodes
+            + next_poll(
+                limits.nodes,
+                total,
+                self.settings.threads,
+                self.poll_interval,
+            );
         let out_of_time = limits.time.is_some_and(|t| shared.start.elapsed() >= t);
         if out_of_nodes || out_of_time || limits.stop_requested() {
             shared.stop.store(true, Relaxed);
@@ -352,8 +356,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         let unwound = self
             .nodes
             .saturating_sub(self.nodes_at_stop)
-            .min(self.unflushed);
-        self.unflushed -= unwound;
+            .min(self.nodes - self.flushed);
         self.nodes -= unwound;
     }
 
@@ -361,8 +364,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     #[inline]
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
-        self.unflushed += 1;
-        if self.unflushed >= self.next_poll {
+        if self.nodes >= self.poll_at {
             self.poll();
         }
         self.stopped
@@ -386,9 +388,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     pub fn flush(&mut self) {
         self.forget_unwound();
         let shared = self.shared;
-        shared
-            .nodes
-            .fetch_add(std::mem::take(&mut self.unflushed), Relaxed);
+        shared.nodes.fetch_add(self.nodes - self.flushed, Relaxed);
+        self.flushed = self.nodes;
         shared
             .leaves
             .fetch_add(std::mem::take(&mut self.leaves), Relaxed);
@@ -401,7 +402,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     }
 
     fn nodes_so_far(&self) -> u64 {
-        self.shared.nodes.load(Relaxed) + self.unflushed
+        self.shared.nodes.load(Relaxed) + (self.nodes - self.flushed)
     }
 
     // ----- Buffers ------------------------------------------------------------
