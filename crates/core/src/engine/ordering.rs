@@ -37,21 +37,22 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         }
     }
 
-    /// The sort key of a move that is not the table move.
+    /// What the keys of the moves of one node (at `ply`, `side` to move) look up, found
+    /// once for all its moves: read for every move, they were loaded again each time
+    /// (the keys' writes might have changed them, as far as the compiler knew).
     #[inline]
-    pub fn key(&self, ply: u32, side: usize, mv: M, code: Option<u16>, hint: i32) -> i64 {
-        let killer = match self.killers.get(ply as usize) {
-            Some([Some(k), _]) if *k == mv => 2,
-            Some([_, Some(k)]) if *k == mv => 1,
-            _ => 0,
-        };
-        let history = code.map_or(0, |c| {
-            self.history
-                .get(side * HISTORY_SIZE + c as usize % HISTORY_SIZE)
+    pub fn node(&self, ply: u32, side: usize) -> NodeKeys<'_, M> {
+        NodeKeys {
+            killers: self
+                .killers
+                .get(ply as usize)
                 .copied()
-                .unwrap_or(0)
-        });
-        ((hint as i64) << 32) | (killer << 28) | history as i64
+                .unwrap_or([None, None]),
+            history: self
+                .history
+                .get(side * HISTORY_SIZE..(side + 1) * HISTORY_SIZE)
+                .and_then(|h| h.try_into().ok()),
+        }
     }
 
     /// `mv` refuted the opponent's last move at `ply` (a beta cutoff) after a search `depth` deep.
@@ -77,6 +78,30 @@ impl<M: Copy + Eq> MoveOrdering<M> {
                 self.history.iter_mut().for_each(|h| *h /= 2);
             }
         }
+    }
+}
+
+/// The killers and history of one node, for [`NodeKeys::key`].
+pub(crate) struct NodeKeys<'a, M> {
+    killers: [Option<M>; 2],
+    /// The side's history (none before the first cutoff that fills it).
+    history: Option<&'a [i32; HISTORY_SIZE]>,
+}
+
+impl<M: Copy + Eq> NodeKeys<'_, M> {
+    /// The sort key of a move that is not the table move.
+    #[inline]
+    pub fn key(&self, mv: M, code: Option<u16>, hint: i32) -> i64 {
+        let killer = match self.killers {
+            [Some(k), _] if k == mv => 2,
+            [_, Some(k)] if k == mv => 1,
+            _ => 0,
+        };
+        let history = match (code, self.history) {
+            (Some(c), Some(history)) => history[c as usize % HISTORY_SIZE],
+            _ => 0,
+        };
+        ((hint as i64) << 32) | (killer << 28) | history as i64
     }
 }
 
@@ -130,14 +155,14 @@ mod tests {
         ordering.on_cutoff(3, 0, 7, Some(7), 4);
         ordering.on_cutoff(3, 0, 9, Some(9), 1);
         // Killers: 9 (newest) then 7.
-        assert!(ordering.key(3, 0, 9, Some(9), 0) > ordering.key(3, 0, 7, Some(7), 0));
-        assert!(ordering.key(3, 0, 7, Some(7), 0) > ordering.key(3, 0, 1, Some(1), 0));
+        assert!(ordering.node(3, 0).key(9, Some(9), 0) > ordering.node(3, 0).key(7, Some(7), 0));
+        assert!(ordering.node(3, 0).key(7, Some(7), 0) > ordering.node(3, 0).key(1, Some(1), 0));
         // History only: at another ply, 7 (16 points) beats 9 (1 point).
-        assert!(ordering.key(5, 0, 7, Some(7), 0) > ordering.key(5, 0, 9, Some(9), 0));
+        assert!(ordering.node(5, 0).key(7, Some(7), 0) > ordering.node(5, 0).key(9, Some(9), 0));
         // A hint outranks killers.
-        assert!(ordering.key(3, 0, 1, Some(1), 1) > ordering.key(3, 0, 9, Some(9), 0));
+        assert!(ordering.node(3, 0).key(1, Some(1), 1) > ordering.node(3, 0).key(9, Some(9), 0));
         // The other side's history is separate.
-        assert_eq!(ordering.key(5, 1, 7, Some(7), 0), 0);
+        assert_eq!(ordering.node(5, 1).key(7, Some(7), 0), 0);
     }
 
     #[test]

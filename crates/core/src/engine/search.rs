@@ -493,6 +493,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         }
         // Children at the horizon never look at the table: nothing to prefetch for them.
         let table = table.filter(|_| self.exact || depth > TT_MIN_DEPTH);
+        let keys = self.ordering.node(ply, side);
         for (i, &mv) in moves.iter().enumerate() {
             if Some(i) == skip {
                 continue;
@@ -509,8 +510,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             }
             let key = if dynamic {
                 let game_code = self.hooks.move_code(pos, mv);
-                self.ordering
-                    .key(ply, side, mv, game_code, self.hooks.order_hint(pos, mv))
+                keys.key(mv, game_code, self.hooks.order_hint(pos, mv))
             } else {
                 (self.hooks.order_hint(pos, mv) as i64) << 32
             };
