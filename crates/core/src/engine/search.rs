@@ -1063,8 +1063,12 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             let index = generation_order_index(n, tt_index);
             let mv = moves[index];
             let child = pos.after(mv);
-            let same_side = child.to_move() == pos.to_move();
-            let v = self.child_value(&child, same_side, ply + 1, 0, alpha, beta);
+            // Each child a leaf: its quiescence in line (no call per leaf).
+            let v = if child.to_move() == pos.to_move() {
+                self.quiescence(&child, ply + 1, alpha, beta)
+            } else {
+                -self.quiescence(&child, ply + 1, -beta, -alpha)
+            };
             if self.stopped {
                 self.frontier_moves = moves;
                 return Score::DRAW;
