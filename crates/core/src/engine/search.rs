@@ -461,7 +461,16 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         beta: Score,
     ) -> Score {
         // A child at the horizon goes straight to the leaf path: none of the node
-        // steps (window, table, moves) applies to it.
+        // steps (window, table, moves) applies to it. A child one ply above it, off the
+        // principal variation, straight to `frontier` (step 0 of `search`), without the
+        // entry of the search function and its large frame.
+        if depth == 1 && beta.raw() - alpha.raw() <= 1 && self.lean_frontier {
+            return if same_side {
+                self.frontier(child, ply, alpha, beta)
+            } else {
+                -self.frontier(child, ply, -beta, -alpha)
+            };
+        }
         match (depth <= 0, same_side) {
             (true, true) => self.quiescence(child, ply, alpha, beta),
             (true, false) => -self.quiescence(child, ply, -beta, -alpha),
@@ -992,6 +1001,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     /// same results; left out are those that cannot apply one ply above the horizon
     /// (enhanced transposition cutoffs, null move, reductions, deferral, PV upkeep,
     /// re-searches). Its children are leaves.
+    #[inline(never)]
     fn frontier(&mut self, pos: &G, ply: u32, mut alpha: Score, mut beta: Score) -> Score {
         // Steps 1, 2 and 2b.
         if let Some(value) = self.enter_node(pos, ply) {
