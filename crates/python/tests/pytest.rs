@@ -10,14 +10,64 @@
 //! the test says so and passes; CI sets `PLY_REQUIRE_BINDINGS=1`, which turns those
 //! skips into failures.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 fn run(command: &mut Command) -> Output {
     let shown = format!("{command:?}");
     command
         .output()
         .unwrap_or_else(|e| panic!("cannot run {shown}: {e}"))
+}
+
+/// The suite takes seconds; a search that ignores its stop would otherwise hang the
+/// whole test run.
+const PYTEST_DEADLINE: Duration = Duration::from_secs(300);
+
+/// Runs `command` and kills it past `deadline` (the test then fails with what it printed).
+fn run_for(command: &mut Command, deadline: Duration) -> Output {
+    let shown = format!("{command:?}");
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {shown}: {e}"));
+    // Both pipes drained on threads of their own, so a full pipe never blocks the child.
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("piped stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("piped stderr")));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child's status") {
+            break status;
+        }
+        if started.elapsed() > deadline {
+            let _ = child.kill();
+            let output = Output {
+                status: child.wait().expect("the killed child's status"),
+                stdout: stdout.join().unwrap_or_default(),
+                stderr: stderr.join().unwrap_or_default(),
+            };
+            panic!(
+                "{shown} ran past {deadline:?} and was killed:\n{}",
+                text(&output)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    }
 }
 
 fn ok(output: &Output) -> bool {
@@ -80,11 +130,14 @@ fn python_package_passes_its_pytest_suite() {
         .join("libply_python.so");
     std::fs::copy(&library, module_dir.join("ply.abi3.so"))
         .unwrap_or_else(|e| panic!("{}: {e}", library.display()));
-    let tested = run(Command::new(bin.join("python"))
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-        .arg(crate_dir.join("tests"))
-        .env("PYTHONPATH", &module_dir)
-        .current_dir(&repo));
+    let tested = run_for(
+        Command::new(bin.join("python"))
+            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+            .arg(crate_dir.join("tests"))
+            .env("PYTHONPATH", &module_dir)
+            .current_dir(&repo),
+        PYTEST_DEADLINE,
+    );
     let report = text(&tested);
     eprintln!("{report}");
     assert!(ok(&tested), "pytest failed:\n{report}");
