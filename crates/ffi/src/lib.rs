@@ -29,6 +29,7 @@
 //!   `PLY_ERR_INTERNAL`.
 //! - **Threads**: handles may move between threads but are not to be used by two at
 //!   once; distinct handles may be used in parallel.
+#![deny(missing_docs)]
 
 mod custom;
 mod error;

@@ -5,6 +5,7 @@
 //! the `ply` binary. The searches run without the GIL, and Ctrl-C (or a notebook's
 //! interrupt) stops them. The module's own documentation, with examples, is in
 //! `ply.pyi` (the type stubs) and docs/bindings.md.
+#![deny(missing_docs)]
 
 use ply_api::analyze::{AnalyzeOptions, AnalyzeReport, analyze_spec};
 use ply_api::batch::{BatchOptions, solve_batch as api_solve_batch};
