@@ -55,7 +55,7 @@ impl LoadedBook {
 /// for a game other than Connect Four, a file that cannot be read, a malformed file (the message
 /// names the file and the byte offset), a book for another board size.
 pub fn load<G: Playable>(args: &BookArgs, root: &G) -> Result<Option<LoadedBook>> {
-    let Some(board) = crate::pons::as_connect4(root).filter(|_| root.has_books()) else {
+    let Some(board) = root.as_connect4().filter(|_| root.has_books()) else {
         if args.book.is_some() {
             anyhow::bail!(
                 "--book works for connect4 only (an opening book of Connect Four), not {}",

@@ -5,15 +5,9 @@
 
 use ply_api::batch::{BatchOptions, PositionSolver};
 use ply_core::input::Input;
+use ply_games::Connect4;
 use ply_games::connect4::score::parse_set_line;
-use ply_games::{Connect4, Playable};
 use std::time::Duration;
-
-/// The position as Connect Four, when the game is Connect Four (any board size):
-/// [`Playable::as_connect4`], the game's own answer.
-pub fn as_connect4<G: Playable>(pos: &G) -> Option<&Connect4> {
-    pos.as_connect4()
-}
 
 /// One line of a test set: the position and, when given, its expected score.
 pub struct SetLine {

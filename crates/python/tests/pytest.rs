@@ -15,19 +15,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// Each step (pip, the suite) takes seconds; a search that ignores its stop, or a
+/// download that stalls, would otherwise hang the whole test run.
+const DEADLINE: Duration = Duration::from_secs(300);
+
+/// Runs `command` and kills it past [`DEADLINE`] (the test then fails with what it printed).
 fn run(command: &mut Command) -> Output {
-    let shown = format!("{command:?}");
-    command
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {shown}: {e}"))
-}
-
-/// The suite takes seconds; a search that ignores its stop would otherwise hang the
-/// whole test run.
-const PYTEST_DEADLINE: Duration = Duration::from_secs(300);
-
-/// Runs `command` and kills it past `deadline` (the test then fails with what it printed).
-fn run_for(command: &mut Command, deadline: Duration) -> Output {
     let shown = format!("{command:?}");
     let mut child = command
         .stdout(Stdio::piped())
@@ -49,7 +42,7 @@ fn run_for(command: &mut Command, deadline: Duration) -> Output {
         if let Some(status) = child.try_wait().expect("the child's status") {
             break status;
         }
-        if started.elapsed() > deadline {
+        if started.elapsed() > DEADLINE {
             let _ = child.kill();
             let output = Output {
                 status: child.wait().expect("the killed child's status"),
@@ -57,7 +50,7 @@ fn run_for(command: &mut Command, deadline: Duration) -> Output {
                 stderr: stderr.join().unwrap_or_default(),
             };
             panic!(
-                "{shown} ran past {deadline:?} and was killed:\n{}",
+                "{shown} ran past {DEADLINE:?} and was killed:\n{}",
                 text(&output)
             );
         }
@@ -130,14 +123,11 @@ fn python_package_passes_its_pytest_suite() {
         .join("libply_python.so");
     std::fs::copy(&library, module_dir.join("ply.abi3.so"))
         .unwrap_or_else(|e| panic!("{}: {e}", library.display()));
-    let tested = run_for(
-        Command::new(bin.join("python"))
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-            .arg(crate_dir.join("tests"))
-            .env("PYTHONPATH", &module_dir)
-            .current_dir(&repo),
-        PYTEST_DEADLINE,
-    );
+    let tested = run(Command::new(bin.join("python"))
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(crate_dir.join("tests"))
+        .env("PYTHONPATH", &module_dir)
+        .current_dir(&repo));
     let report = text(&tested);
     eprintln!("{report}");
     assert!(ok(&tested), "pytest failed:\n{report}");

@@ -86,7 +86,7 @@ impl GameVisitor for Bench<'_> {
 
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let args = self.0;
-        let Some(start) = pons::as_connect4(&start) else {
+        let Some(start) = start.as_connect4() else {
             anyhow::bail!(
                 "bench works for connect4 only (Pons' test sets), not {}",
                 start.game_name()

@@ -8,7 +8,6 @@
 use crate::args;
 use crate::interrupt;
 use crate::output::{self, AtomicFile};
-use crate::pons;
 use crate::report::{self, print_json};
 use crate::source::GameSource;
 use anyhow::Result;
@@ -139,7 +138,7 @@ impl GameVisitor for Build<'_> {
 
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let (args, depth) = (self.args, self.depth);
-        let Some(board) = pons::as_connect4(&start) else {
+        let Some(board) = start.as_connect4() else {
             anyhow::bail!(
                 "an opening book is made for connect4 (connect4:WxH) only, not {}",
                 start.game_name()

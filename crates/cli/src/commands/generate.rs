@@ -146,7 +146,7 @@ impl GameVisitor for Generate<'_> {
 
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let args = self.0;
-        let Some(board) = pons::as_connect4(&start) else {
+        let Some(board) = start.as_connect4() else {
             bail!(
                 "gen works for connect4 only (sets in Pons' format), not {}",
                 start.game_name()

@@ -87,7 +87,7 @@ fn refuse_what_does_not_apply<G: Playable>(args: &Args, root: &G) -> Result<()> 
             );
         }
     }
-    if args.all_moves && pons::as_connect4(root).is_none() {
+    if args.all_moves && root.as_connect4().is_none() {
         anyhow::bail!(
             "--all-moves adds Pons' score of each move, for connect4 only, not {}",
             root.game_name()
@@ -95,7 +95,7 @@ fn refuse_what_does_not_apply<G: Playable>(args: &Args, root: &G) -> Result<()> 
     }
     if let Some(algorithm) = &args.algorithm
         && args.book.book.is_some()
-        && pons::as_connect4(root).is_some()
+        && root.as_connect4().is_some()
     {
         anyhow::bail!("--book is read by the engine, and --algorithm {algorithm} does not use it");
     }
@@ -289,7 +289,7 @@ impl GameVisitor for Batch<'_> {
 
     fn visit<G: Playable>(self, start: G) -> Result<ExitCode> {
         let args = self.0;
-        let Some(start) = pons::as_connect4(&start) else {
+        let Some(start) = start.as_connect4() else {
             anyhow::bail!(
                 "--batch works for connect4 only (Pons' score convention), not {}",
                 start.game_name()

@@ -114,7 +114,7 @@ impl<M: Copy + Eq> NodeKeys<'_, M> {
 /// between, whose loop of varying length mispredicted about once a pick. Ties are
 /// broken by the move index instead of the position in `order`, with the same result.
 #[inline]
-pub(crate) fn pick_next(order: &mut [(i64, u32)], from: usize) -> usize {
+fn pick_next(order: &mut [(i64, u32)], from: usize) -> usize {
     let mut best = from;
     let (mut best_key, mut best_index) = order[from];
     for (i, &(key, index)) in order.iter().enumerate().skip(from + 1) {

@@ -975,15 +975,14 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // Step 12. Store the result with its bound type and depth, node-relative. Exact-mode
         // entries are valid at any depth; their depth byte records the work (for replacement).
         let best = best.max(low).min(high);
-        if let (Some(table), Some(bucket)) = (table, bucket) {
+        if let Some(bucket) = bucket {
             let bound = bound_of(best, alpha_at_start, beta);
             let depth_byte = if self.exact {
                 64 - (self.nodes - nodes_at_entry).leading_zeros() as u8
             } else {
                 depth.min(254) as u8
             };
-            table.store_in(
-                bucket,
+            bucket.store(
                 key,
                 best.to_node(ply),
                 bound,
@@ -1099,9 +1098,9 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         self.frontier_moves = moves;
         // Step 12.
         let best = best.max(low).min(high);
-        if let (Some(table), Some(bucket)) = (table, bucket) {
+        if let Some(bucket) = bucket {
             let bound = bound_of(best, alpha_at_start, beta);
-            table.store_in(bucket, key, best.to_node(ply), bound, 1, false, best_code);
+            bucket.store(key, best.to_node(ply), bound, 1, false, best_code);
         }
         best
     }

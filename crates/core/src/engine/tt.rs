@@ -107,9 +107,11 @@ const BUCKET: usize = 4;
 const EMPTY: u64 = 0;
 const GENERATIONS: u8 = 32;
 
-/// The four slots a key selects, and their bucket's number.
+/// The four slots a key selects, their bucket's number and their table: found once
+/// for the prefetch, the probe and the store of a node.
 #[derive(Clone, Copy)]
 pub(crate) struct Bucket<'a> {
+    table: &'a TranspositionTable,
     slots: &'a [Slot; BUCKET],
     index: usize,
 }
@@ -140,6 +142,97 @@ impl Bucket<'_> {
             }
         }
         None
+    }
+
+    /// Stores a result for `key` (whose bucket this is); see the module documentation
+    /// for the replacement policy.
+    #[inline(always)]
+    pub(crate) fn store(
+        self,
+        key: u64,
+        score: Score,
+        bound: Bound,
+        depth: u8,
+        exact: bool,
+        move_code: u16,
+    ) {
+        let Bucket {
+            table,
+            slots: bucket,
+            index,
+        } = self;
+        let generation = table.generation.load(Relaxed);
+        if let Some(written) = &table.written {
+            let (word, bit) = (&written[index / 64], 1u64 << (index % 64));
+            // Read first: a bucket is written many times, marked once.
+            if word.load(Relaxed) & bit == 0 {
+                word.fetch_or(bit, Relaxed);
+            }
+        }
+        let mut victim = &bucket[0];
+        let mut victim_data = EMPTY;
+        let mut victim_worth = i32::MAX;
+        for slot in bucket {
+            let data = slot.data.load(Relaxed);
+            if data == EMPTY {
+                // The first empty slot: the key is not further on, and nothing is worth less.
+                victim = slot;
+                victim_data = EMPTY;
+                break;
+            }
+            if slot.check.load(Relaxed) ^ data == key {
+                let Some(old) = unpack(data) else { break };
+                let same_search = generation_of(data) == generation % GENERATIONS;
+                if same_search
+                    && !exact
+                    && old.depth > depth.saturating_add(2)
+                    && bound != Bound::Exact
+                    && old.exact == exact
+                {
+                    return; // keep the deeper result of this same search
+                }
+                let move_code = if move_code == 0 {
+                    old.move_code
+                } else {
+                    move_code
+                };
+                // Results equally valid (both proved to the end, or the same depth) are
+                // merged rather than overwritten: exact mode's null-window probes ask the
+                // same node about different values, and each answer is a bound.
+                let (score, bound) = if old.exact == exact && (exact || old.depth == depth) {
+                    merge(old.score, old.bound, score, bound)
+                } else {
+                    (score, bound)
+                };
+                table.write_counted(
+                    slot,
+                    index,
+                    data,
+                    key,
+                    pack(score, bound, depth, exact, move_code, generation),
+                );
+                return;
+            }
+            let worth = match unpack(data) {
+                None => i32::MIN,
+                Some(old) => {
+                    let age = (generation + GENERATIONS - generation_of(data)) % GENERATIONS;
+                    old.depth as i32 - 8 * age as i32
+                }
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = slot;
+                victim_data = data;
+            }
+        }
+        table.write_counted(
+            victim,
+            index,
+            victim_data,
+            key,
+            pack(score, bound, depth, exact, move_code, generation),
+        );
     }
 }
 
@@ -365,7 +458,11 @@ impl TranspositionTable {
         // `first < BUCKET`, so `start + BUCKET <= (buckets + 1) * BUCKET`, the number of
         // slots (`try_new`): the four slots lie inside the allocation.
         let slots = unsafe { &*(self.slots.as_ptr().add(start) as *const [Slot; BUCKET]) };
-        Bucket { slots, index }
+        Bucket {
+            table: self,
+            slots,
+            index,
+        }
     }
 
     #[inline]
@@ -399,106 +496,8 @@ impl TranspositionTable {
         exact: bool,
         move_code: u16,
     ) {
-        self.store_in(
-            self.bucket_of(key),
-            key,
-            score,
-            bound,
-            depth,
-            exact,
-            move_code,
-        );
-    }
-
-    /// [`store`](Self::store) into the bucket of `key`, already found.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    pub(crate) fn store_in(
-        &self,
-        bucket: Bucket<'_>,
-        key: u64,
-        score: Score,
-        bound: Bound,
-        depth: u8,
-        exact: bool,
-        move_code: u16,
-    ) {
-        let generation = self.generation.load(Relaxed);
-        let Bucket {
-            slots: bucket,
-            index,
-        } = bucket;
-        if let Some(written) = &self.written {
-            let (word, bit) = (&written[index / 64], 1u64 << (index % 64));
-            // Read first: a bucket is written many times, marked once.
-            if word.load(Relaxed) & bit == 0 {
-                word.fetch_or(bit, Relaxed);
-            }
-        }
-        let mut victim = &bucket[0];
-        let mut victim_data = EMPTY;
-        let mut victim_worth = i32::MAX;
-        for slot in bucket {
-            let data = slot.data.load(Relaxed);
-            if data == EMPTY {
-                // The first empty slot: the key is not further on, and nothing is worth less.
-                victim = slot;
-                victim_data = EMPTY;
-                break;
-            }
-            if slot.check.load(Relaxed) ^ data == key {
-                let Some(old) = unpack(data) else { break };
-                let same_search = generation_of(data) == generation % GENERATIONS;
-                if same_search
-                    && !exact
-                    && old.depth > depth.saturating_add(2)
-                    && bound != Bound::Exact
-                    && old.exact == exact
-                {
-                    return; // keep the deeper result of this same search
-                }
-                let move_code = if move_code == 0 {
-                    old.move_code
-                } else {
-                    move_code
-                };
-                // Results equally valid (both proved to the end, or the same depth) are
-                // merged rather than overwritten: exact mode's null-window probes ask the
-                // same node about different values, and each answer is a bound.
-                let (score, bound) = if old.exact == exact && (exact || old.depth == depth) {
-                    merge(old.score, old.bound, score, bound)
-                } else {
-                    (score, bound)
-                };
-                self.write_counted(
-                    slot,
-                    index,
-                    data,
-                    key,
-                    pack(score, bound, depth, exact, move_code, generation),
-                );
-                return;
-            }
-            let worth = match unpack(data) {
-                None => i32::MIN,
-                Some(old) => {
-                    let age = (generation + GENERATIONS - generation_of(data)) % GENERATIONS;
-                    old.depth as i32 - 8 * age as i32
-                }
-            };
-            if worth < victim_worth {
-                victim_worth = worth;
-                victim = slot;
-                victim_data = data;
-            }
-        }
-        self.write_counted(
-            victim,
-            index,
-            victim_data,
-            key,
-            pack(score, bound, depth, exact, move_code, generation),
-        );
+        self.bucket_of(key)
+            .store(key, score, bound, depth, exact, move_code);
     }
 
     /// Writes `data` over `old` in the slot of bucket `index`, counting the slot for
