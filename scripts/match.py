@@ -13,14 +13,19 @@ one that answers an illegal move (or none) loses the game; both are counted and 
 Games are drawn by threefold repetition, the fifty-move rule, insufficient material,
 or after --max-plies.
 
+--concurrency N plays N games at once, each between its own two engine processes
+(on a machine with N cores or more; an engine's clock runs by wall time).
+
 Needs python-chess (`pip install chess`). Engines speak UCI, or xboard with
 --opponent-protocol xboard (phalanx). Debian installs its engines in /usr/games.
 """
 
 import argparse
 import math
+import random
 import shlex
 import sys
+import threading
 import time
 
 try:
@@ -117,7 +122,7 @@ class Tally:
         )
 
 
-def play_game(engines, opening, base, increment, max_plies, engine_is_white):
+def play_game(engines, opening, base, increment, max_plies, engine_is_white, nodes=None):
     """Plays one game; returns (result from the engine's side: 1, 0.5, 0, reason, pgn game)."""
     board = chess.Board(opening)
     game = chess.pgn.Game()
@@ -143,10 +148,13 @@ def play_game(engines, opening, base, increment, max_plies, engine_is_white):
         mover = board.turn
         index = sides[mover]
         engine = engines[index]
-        limit = chess.engine.Limit(
-            white_clock=clocks[0], black_clock=clocks[1],
-            white_inc=increment, black_inc=increment,
-        )
+        if nodes:
+            limit = chess.engine.Limit(nodes=nodes)
+        else:
+            limit = chess.engine.Limit(
+                white_clock=clocks[0], black_clock=clocks[1],
+                white_inc=increment, black_inc=increment,
+            )
         started = time.monotonic()
         try:
             # A new game object each game: python-chess sends ucinewgame (xboard: new).
@@ -157,7 +165,7 @@ def play_game(engines, opening, base, increment, max_plies, engine_is_white):
         used = time.monotonic() - started
         clock = 0 if mover == chess.WHITE else 1
         clocks[clock] -= used
-        if clocks[clock] < 0:
+        if clocks[clock] < 0 and not nodes:
             winner, reason = not mover, "time"
             return finish(board, game, winner, engine_is_white, reason, index, "time")
         clocks[clock] += increment
@@ -168,6 +176,19 @@ def play_game(engines, opening, base, increment, max_plies, engine_is_white):
         node = node.add_variation(move)
         board.push(move)
     return finish(board, game, winner, engine_is_white, reason, None, None)
+
+
+def randomised(fen, plies, rng):
+    """The position after up to `plies` random legal moves from `fen` (fewer if the game ends)."""
+    board = chess.Board(fen)
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        if not moves or board.is_game_over():
+            break
+        board.push(rng.choice(moves))
+    if board.is_game_over():
+        return fen
+    return board.fen()
 
 
 def finish(board, game, winner, engine_is_white, reason, culprit, fault):
@@ -194,6 +215,16 @@ def main():
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--pgn", help="write the games to this PGN file")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
+    parser.add_argument("--nodes", type=int,
+                        help="search this many nodes a move instead of playing on a clock (for making "
+                             "tuning data quickly; time losses are then impossible)")
+    parser.add_argument("--random-plies", type=int, default=0,
+                        help="random legal moves played from each opening before the game starts "
+                             "(varied positions for tuning data; not for measuring strength)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of --random-plies")
+    parser.add_argument("--concurrency", type=int, default=1,
+                        help="games played at once, each by its own pair of engine processes (default 1; "
+                             "at most one per core, or the engines' clocks suffer)")
     args = parser.parse_args()
 
     with open(args.openings) as f:
@@ -201,34 +232,42 @@ def main():
     if not openings:
         sys.exit(f"{args.openings}: no positions")
     base, increment = args.tc
-    engines = [
-        open_engine(args.engine, "uci", args.engine_option),
-        open_engine(args.opponent, args.opponent_protocol, args.opponent_option),
-    ]
-    names = [engine_name(engines[0], args.engine), engine_name(engines[1], args.opponent)]
-    print(f"# {names[0]} vs {names[1]}, {args.games} games at {base:g}+{increment:g} s, "
-          f"openings {args.openings}; engine options {dict(args.engine_option)}, "
+    if args.concurrency < 1:
+        sys.exit("--concurrency must be at least 1")
+
+    def open_pair():
+        return [
+            open_engine(args.engine, "uci", args.engine_option),
+            open_engine(args.opponent, args.opponent_protocol, args.opponent_option),
+        ]
+
+    pairs = [open_pair() for _ in range(min(args.concurrency, max(args.games, 1)))]
+    names = [engine_name(pairs[0][0], args.engine), engine_name(pairs[0][1], args.opponent)]
+    pace = f"{args.nodes} nodes a move" if args.nodes else f"{base:g}+{increment:g} s"
+    if args.random_plies:
+        pace += f", {args.random_plies} random plies after each opening (seed {args.seed})"
+    print(f"# {names[0]} vs {names[1]}, {args.games} games at {pace}, "
+          f"openings {args.openings}, {len(pairs)} at once; engine options {dict(args.engine_option)}, "
           f"opponent options {dict(args.opponent_option)}", flush=True)
     tally = Tally()
     pgn = open(args.pgn, "w") if args.pgn else None
-    try:
-        for number in range(args.games):
+    lock = threading.Lock()
+    next_game = iter(range(args.games))
+
+    def worker(engines):
+        """Plays games off the shared list with one pair of engines until none is left."""
+        while True:
+            with lock:
+                number = next(next_game, None)
+            if number is None:
+                return
             opening = openings[(number // 2) % len(openings)]
+            if args.random_plies:
+                opening = randomised(opening, args.random_plies, random.Random(args.seed * 1_000_003 + number // 2))
             engine_is_white = number % 2 == 0
             points, reason, game, culprit, fault = play_game(
-                engines, opening, base, increment, args.max_plies, engine_is_white)
-            if points == 1:
-                tally.wins += 1
-            elif points == 0:
-                tally.losses += 1
-            else:
-                tally.draws += 1
-            if fault == "time":
-                tally.time_losses[culprit] += 1
-            elif fault == "illegal":
-                tally.illegal[culprit] += 1
-            elif fault == "crash":
-                tally.crashes[culprit] += 1
+                engines, opening, base, increment, args.max_plies, engine_is_white, args.nodes)
+            if fault == "crash":
                 try:
                     engines[culprit].close()
                 except Exception:
@@ -239,17 +278,37 @@ def main():
             white, black = (names[0], names[1]) if engine_is_white else (names[1], names[0])
             game.headers.update({"White": white, "Black": black, "Round": str(number + 1),
                                  "Event": f"match {base:g}+{increment:g}"})
-            if pgn:
-                print(game, file=pgn, end="\n\n", flush=True)
-            if not args.quiet:
-                print(f"game {number + 1}: {white} - {black} {game.headers['Result']} ({reason}); "
-                      f"{tally.line()}", flush=True)
+            with lock:
+                if points == 1:
+                    tally.wins += 1
+                elif points == 0:
+                    tally.losses += 1
+                else:
+                    tally.draws += 1
+                if fault in ("time", "illegal", "crash"):
+                    counts = {"time": tally.time_losses, "illegal": tally.illegal, "crash": tally.crashes}
+                    counts[fault][culprit] += 1
+                if pgn:
+                    print(game, file=pgn, end="\n\n", flush=True)
+                if not args.quiet:
+                    print(f"game {number + 1}: {white} - {black} {game.headers['Result']} ({reason}); "
+                          f"{tally.line()}", flush=True)
+
+    try:
+        threads = [threading.Thread(target=worker, args=(engines,), daemon=True) for engines in pairs]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            # A timeout keeps Ctrl-C working while waiting.
+            while thread.is_alive():
+                thread.join(0.5)
     finally:
-        for engine in engines:
-            try:
-                engine.quit()
-            except Exception:
-                pass
+        for engines in pairs:
+            for engine in engines:
+                try:
+                    engine.quit()
+                except Exception:
+                    pass
         if pgn:
             pgn.close()
     print(tally.line())

@@ -124,6 +124,44 @@ fn iterations_two_plies_apart_end_on_the_depth_asked_for() {
     tic_tac_toe_equals_alpha_beta(TwoPlies, 3, 1..=4);
 }
 
+/// Futility pruning of quiet moves (`quiet_move_margin`, `is_quiet`): a margin no
+/// evaluation can fall short by prunes nothing (alpha-beta's values at every depth); a
+/// margin of 0 skips moves (fewer nodes, still a legal move); exact mode never prunes.
+#[test]
+fn futility_pruning_skips_quiet_moves_at_fixed_depth_only() {
+    #[derive(Clone, Copy)]
+    struct Futile(i32);
+    impl SearchHooks<Mnk> for Futile {
+        fn hash(&self, pos: &Mnk) -> u64 {
+            ply_core::engine::fx_hash(pos)
+        }
+        fn quiet_move_margin(&self, _pos: &Mnk, _depth: u32) -> Option<Score> {
+            Some(Score::heuristic(self.0))
+        }
+        fn is_quiet(&self, _pos: &Mnk, _mv: ply_games::Cell, _child: &Mnk) -> bool {
+            true
+        }
+    }
+    tic_tac_toe_equals_alpha_beta(Futile(Score::MAX_HEURISTIC.raw()), 3, 1..=4);
+    let start = Mnk::tic_tac_toe();
+    let eval = OpenLines::new(&start);
+    let settings = Settings::default().with_hash(0);
+    let nodes = |margin| {
+        let result = Engine::new(Futile(margin), eval.clone(), settings.clone())
+            .search(&start, &Limits::depth(5));
+        assert!(start.legal_moves().contains(&result.best.unwrap()));
+        result.stats.nodes
+    };
+    assert!(nodes(0) < nodes(Score::MAX_HEURISTIC.raw()));
+    for pos in positions(&start, 3) {
+        let reference = alpha_beta(&pos, &NoEvaluation, None).value;
+        assert_eq!(
+            solve(&pos, Futile(0), NoEvaluation, Settings::default()),
+            reference
+        );
+    }
+}
+
 #[test]
 fn tic_tac_toe_every_position_solved_exactly() {
     let start = Mnk::tic_tac_toe();

@@ -130,6 +130,14 @@ impl<G: Game, H: SearchHooks<G>, K: KnownValues<G>> SearchHooks<G> for WithKnown
         self.hooks.null_move(position)
     }
     #[inline]
+    fn quiet_move_margin(&self, position: &G, depth: u32) -> Option<Score> {
+        self.hooks.quiet_move_margin(position, depth)
+    }
+    #[inline]
+    fn is_quiet(&self, position: &G, mv: G::Move, child: &G) -> bool {
+        self.hooks.is_quiet(position, mv, child)
+    }
+    #[inline]
     fn reduction(&self, position: &G, mv: G::Move, depth: u32, move_number: usize) -> u32 {
         self.hooks.reduction(position, mv, depth, move_number)
     }

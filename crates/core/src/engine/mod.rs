@@ -212,6 +212,27 @@ pub trait SearchHooks<G: Game>: Sync {
         None
     }
 
+    /// Futility pruning of quiet moves near the horizon (heuristic mode): at `depth`
+    /// plies from the horizon, the margin by which the static evaluation may fall short
+    /// of alpha before the node skips its quiet moves ([`SearchHooks::is_quiet`]): no
+    /// quiet move is expected to win that much back. `None` (the default): no move is
+    /// skipped here (chess: in check, or far from the horizon). The first move, the table
+    /// move and moves the game extends are always searched, and nothing is skipped while
+    /// every move searched loses by force.
+    #[inline]
+    fn quiet_move_margin(&self, _position: &G, _depth: u32) -> Option<Score> {
+        None
+    }
+
+    /// Whether `mv`, which reaches `child`, is quiet (chess: no capture, no promotion):
+    /// futility pruning ([`SearchHooks::quiet_move_margin`]) may skip it, and with killers
+    /// and history on, a quiet move searched before another move cuts loses history (it
+    /// comes later next time). Default: false (no move is quiet).
+    #[inline]
+    fn is_quiet(&self, _position: &G, _mv: G::Move, _child: &G) -> bool {
+        false
+    }
+
     /// Plies to cut from the search of the `move_number`-th move (from 0) at
     /// `depth`: late, unpromising moves get a shallower look and a full one only
     /// if they surprise. Default: 0.
@@ -520,11 +541,13 @@ impl<G: Game + Sync, H: SearchHooks<G>, E: Evaluator<G> + Sync> Engine<G, H, E> 
         self.table.as_ref()
     }
 
-    /// Forgets every stored result (a fresh table, as before the first search).
+    /// Forgets every stored result and the move-ordering history (a fresh table, as
+    /// before the first search).
     pub fn clear(&mut self) {
         if let Some(table) = &self.table {
             table.clear();
         }
+        self.buffers.forget_history();
     }
 
     /// Searches `root` within `limits`.

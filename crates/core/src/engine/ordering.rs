@@ -29,14 +29,27 @@ pub(crate) struct MoveOrdering<M> {
 }
 
 impl<M: Copy + Eq> MoveOrdering<M> {
+    #[cfg(test)]
     pub fn new() -> Self {
+        Self::with_history(Vec::new())
+    }
+
+    /// No killers, and the history of an earlier search (empty: none), halved so that
+    /// what this search learns soon outweighs it.
+    pub fn with_history(mut history: Vec<i32>) -> Self {
         // The history table is allocated at the first cutoff that uses it: games
         // without move codes or with killers and history off (Connect Four) never
         // pay for zeroing it, which was a fixed cost of every short solve.
+        history.iter_mut().for_each(|h| *h /= 2);
         MoveOrdering {
             killers: Vec::new(),
-            history: Vec::new(),
+            history,
         }
+    }
+
+    /// The history table, for the next search.
+    pub fn into_history(self) -> Vec<i32> {
+        self.history
     }
 
     /// What the keys of the moves of one node (at `ply`, `side` to move) look up, found
@@ -70,15 +83,29 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             slot[0] = Some(mv);
         }
         if let Some(code) = code {
-            if self.history.is_empty() {
-                self.history = vec![0; 2 * HISTORY_SIZE];
-            }
             let depth = depth.clamp(1, 64);
-            let entry = &mut self.history[side * HISTORY_SIZE + code as usize % HISTORY_SIZE];
-            *entry += depth * depth;
-            if *entry >= HISTORY_LIMIT {
-                self.history.iter_mut().for_each(|h| *h /= 2);
-            }
+            self.add_history(side, code, depth * depth);
+        }
+    }
+
+    /// The move of code `code` was searched `depth` deep without a cutoff, before another
+    /// move cut (only quiet moves, in games that tell them).
+    #[inline]
+    pub fn on_failure(&mut self, side: usize, code: u16, depth: i32) {
+        let depth = depth.clamp(1, 64);
+        self.add_history(side, code, -depth * depth);
+    }
+
+    /// Adds `change` to a move's history; all are halved when one reaches the limit.
+    #[inline]
+    fn add_history(&mut self, side: usize, code: u16, change: i32) {
+        if self.history.is_empty() {
+            self.history = vec![0; 2 * HISTORY_SIZE];
+        }
+        let entry = &mut self.history[side * HISTORY_SIZE + code as usize % HISTORY_SIZE];
+        *entry += change;
+        if entry.abs() >= HISTORY_LIMIT {
+            self.history.iter_mut().for_each(|h| *h /= 2);
         }
     }
 }
@@ -103,7 +130,8 @@ impl<M: Copy + Eq> NodeKeys<'_, M> {
             (Some(c), Some(history)) => history[c as usize % HISTORY_SIZE],
             _ => 0,
         };
-        ((hint as i64) << 32) | (killer << 28) | history as i64
+        // History stays within ±HISTORY_LIMIT (2^26), so it never outweighs a killer.
+        ((hint as i64) << 32) + (killer << 28) + history as i64
     }
 }
 
@@ -165,6 +193,25 @@ mod tests {
         assert!(ordering.node(3, 0).key(1, Some(1), 1) > ordering.node(3, 0).key(9, Some(9), 0));
         // The other side's history is separate.
         assert_eq!(ordering.node(5, 1).key(7, Some(7), 0), 0);
+    }
+
+    #[test]
+    fn failures_lower_the_history_and_a_new_search_halves_it() {
+        let mut ordering = MoveOrdering::<u8>::new();
+        ordering.on_cutoff(3, 0, 7, Some(7), 4); // +16
+        ordering.on_failure(0, 7, 2); // -4
+        ordering.on_failure(0, 9, 3); // -9
+        let keys = ordering.node(5, 0);
+        assert_eq!(keys.key(7, Some(7), 0), 12);
+        assert_eq!(keys.key(9, Some(9), 0), -9);
+        // Below a move never tried, but a killer and a hint still come first.
+        assert!(keys.key(9, Some(9), 0) < keys.key(1, Some(1), 0));
+        assert!(ordering.node(3, 0).key(7, Some(7), 0) > keys.key(1, Some(1), 0));
+        assert!(keys.key(9, Some(9), 1) > keys.key(7, Some(7), 0));
+        // Carried to the next search halved, without the killers.
+        let next = MoveOrdering::<u8>::with_history(ordering.into_history());
+        assert_eq!(next.node(3, 0).key(7, Some(7), 0), 6);
+        assert_eq!(next.node(5, 0).key(9, Some(9), 0), -4);
     }
 
     #[test]

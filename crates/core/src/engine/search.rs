@@ -150,6 +150,16 @@ pub(crate) struct Buffers<M> {
     frontier_moves: Vec<M>,
     pv: Vec<Vec<M>>,
     root_moves: Vec<M>,
+    /// The history heuristic's table, carried from one search to the next: the moves
+    /// that refuted others a move ago mostly still do (empty until a search fills it).
+    history: Vec<i32>,
+}
+
+impl<M> Buffers<M> {
+    /// Forgets the history carried to the next search (a new game).
+    pub fn forget_history(&mut self) {
+        self.history = Vec::new();
+    }
 }
 
 impl<M> Default for Buffers<M> {
@@ -161,6 +171,7 @@ impl<M> Default for Buffers<M> {
             frontier_moves: Vec::new(),
             pv: Vec::new(),
             root_moves: Vec::new(),
+            history: Vec::new(),
         }
     }
 }
@@ -240,6 +251,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             frontier_moves,
             pv,
             root_moves,
+            history,
         } = buffers;
         Worker {
             shared,
@@ -274,7 +286,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             cutoffs: 0,
             tt_cutoffs: 0,
             seldepth: 0,
-            ordering: MoveOrdering::new(),
+            ordering: MoveOrdering::with_history(history),
             move_pool,
             order_pool,
             noisy,
@@ -307,6 +319,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             frontier_moves: self.frontier_moves,
             pv: self.pv,
             root_moves: self.root_moves,
+            history: self.ordering.into_history(),
         }
     }
 
@@ -871,6 +884,16 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         let alpha_at_start = alpha;
         let mut best = -Score::INFINITY;
         let mut best_code = 0;
+        let quiet_margin = if self.exact || ply >= MAX_PLY {
+            None
+        } else {
+            self.hooks.quiet_move_margin(pos, depth as u32)
+        };
+        // The quiet moves searched without a cutoff (games that tell quiet moves, with
+        // killers and history), for the history's penalty when a later move cuts.
+        let track_quiets = dynamic && !self.exact;
+        let mut quiets_tried = [0u16; 32];
+        let mut quiet_count = 0;
         let mut deferral = self
             .busy
             .filter(|_| self.subtree_is_large(pos, depth, DEFER_MIN_PLIES, DEFER_MIN_DEPTH, true))
@@ -888,6 +911,31 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             };
             let mv = moves[index];
             let child = pos.after(mv);
+            // Step 10b. Extensions: moves the game wants looked at deeper (chess: checks).
+            let extension = if self.exact || ply >= MAX_PLY {
+                0
+            } else {
+                self.hooks.extension(pos, mv, &child) as i32
+            };
+            // Step 10c. Futility pruning (heuristic mode, where the game gives a margin near
+            // the horizon): once a move has saved the node from a forced loss, a quiet move
+            // is skipped when even the static evaluation plus the margin cannot reach alpha.
+            // Never the table move, nor a move the game extends.
+            if let Some(margin) = quiet_margin
+                && n > 0
+                && !best.is_loss()
+                && !alpha.is_decisive()
+                && extension == 0
+                && Some(index) != tt_index
+                && static_eval
+                    .get_or_insert_with(|| self.eval.evaluate(pos))
+                    .raw()
+                    .saturating_add(margin.raw())
+                    <= alpha.raw()
+                && self.hooks.is_quiet(pos, mv, &child)
+            {
+                continue;
+            }
             let busy_key = deferral.as_ref().map(|deferral| {
                 let key = self.hooks.hash(&child);
                 deferral.busy.enter(key);
@@ -897,12 +945,6 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 self.clear_pv(ply + 1);
             }
             let same_side = child.to_move() == pos.to_move();
-            // Step 10b. Extensions: moves the game wants looked at deeper (chess: checks).
-            let extension = if self.exact || ply >= MAX_PLY {
-                0
-            } else {
-                self.hooks.extension(pos, mv, &child) as i32
-            };
             let child_depth = depth - 1 + extension;
             let v = if n == 0 || !self.settings.pvs {
                 self.child_value(&child, same_side, ply + 1, child_depth, alpha, beta)
@@ -958,10 +1000,23 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                         if dynamic {
                             let game_code = self.hooks.move_code(pos, mv);
                             self.ordering.on_cutoff(ply, side, mv, game_code, depth);
+                            // The quiet moves tried before it failed here: they lose
+                            // history, so they come later next time.
+                            for &code in &quiets_tried[..quiet_count] {
+                                self.ordering.on_failure(side, code, depth);
+                            }
                         }
                         break;
                     }
                 }
+            }
+            if track_quiets
+                && quiet_count < quiets_tried.len()
+                && self.hooks.is_quiet(pos, mv, &child)
+                && let Some(code) = self.hooks.move_code(pos, mv)
+            {
+                quiets_tried[quiet_count] = code;
+                quiet_count += 1;
             }
         }
         if let Some(deferral) = &deferral {

@@ -282,6 +282,48 @@ fn repetitions_checks_and_evasions_in_the_hooks() {
     assert!(!hooks.no_stand_pat(&after("e4 f6 d4 g5")));
 }
 
+/// Futility pruning's hooks: quiet moves near the horizon, never in check; captures and
+/// promotions are not quiet.
+#[test]
+fn quiet_moves_and_their_margins() {
+    use ply_core::engine::SearchHooks;
+    let hooks = ChessHooks;
+    let position = after("e4 d5");
+    assert_eq!(
+        hooks.quiet_move_margin(&position, 1),
+        Some(Score::heuristic(130))
+    );
+    assert_eq!(
+        hooks.quiet_move_margin(&position, 6),
+        Some(Score::heuristic(480))
+    );
+    assert_eq!(hooks.quiet_move_margin(&position, 7), None);
+    assert_eq!(hooks.quiet_move_margin(&after("e4 f6 d4 g5 Qh5+"), 1), None);
+    for (mv, quiet) in [("exd5", false), ("Nf3", true), ("e5", true)] {
+        let mv = position.parse_move(mv).unwrap();
+        assert_eq!(hooks.is_quiet(&position, mv, &position.after(mv)), quiet);
+    }
+    let promotion = Chess::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let queen = promotion.parse_move("a8=Q").unwrap();
+    assert!(!hooks.is_quiet(&promotion, queen, &promotion.after(queen)));
+}
+
+/// The history heuristic is carried from one search to the next (a game's moves), and
+/// `Engine::clear` (a new game) forgets it with the table: after a clear, a search
+/// repeats a fresh engine's exactly.
+#[test]
+fn clear_forgets_the_history_carried_between_searches() {
+    use ply_core::engine::{Engine, Limits, Settings};
+    let position = after("e4 e5 Nf3 Nc6 Bb5 a6");
+    let limits = Limits::depth(6);
+    let fresh = || Engine::new(ChessHooks, PieceSquare, Settings::default().with_hash(4));
+    let first = fresh().search(&position, &limits).stats.nodes;
+    let mut engine = fresh();
+    engine.search(&after("d4 d5 c4 e6"), &limits);
+    engine.clear();
+    assert_eq!(engine.search(&position, &limits).stats.nodes, first);
+}
+
 /// A board with the colours swapped and the ranks mirrored: the same position for the
 /// other side.
 fn mirrored(position: &Chess) -> Chess {
