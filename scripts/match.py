@@ -235,13 +235,13 @@ def main():
     if args.concurrency < 1:
         sys.exit("--concurrency must be at least 1")
 
-    def open_pair():
-        return [
-            open_engine(args.engine, "uci", args.engine_option),
-            open_engine(args.opponent, args.opponent_protocol, args.opponent_option),
-        ]
+    def open_side(side):
+        """Starts the engine (side 0) or the opponent (side 1)."""
+        if side == 0:
+            return open_engine(args.engine, "uci", args.engine_option)
+        return open_engine(args.opponent, args.opponent_protocol, args.opponent_option)
 
-    pairs = [open_pair() for _ in range(min(args.concurrency, max(args.games, 1)))]
+    pairs = [[open_side(0), open_side(1)] for _ in range(min(args.concurrency, max(args.games, 1)))]
     names = [engine_name(pairs[0][0], args.engine), engine_name(pairs[0][1], args.opponent)]
     pace = f"{args.nodes} nodes a move" if args.nodes else f"{base:g}+{increment:g} s"
     if args.random_plies:
@@ -272,9 +272,7 @@ def main():
                     engines[culprit].close()
                 except Exception:
                     pass
-                engines[culprit] = open_engine(args.engine if culprit == 0 else args.opponent,
-                                               "uci" if culprit == 0 else args.opponent_protocol,
-                                               args.engine_option if culprit == 0 else args.opponent_option)
+                engines[culprit] = open_side(culprit)
             white, black = (names[0], names[1]) if engine_is_white else (names[1], names[0])
             game.headers.update({"White": white, "Black": black, "Round": str(number + 1),
                                  "Event": f"match {base:g}+{increment:g}"})
@@ -285,9 +283,8 @@ def main():
                     tally.losses += 1
                 else:
                     tally.draws += 1
-                if fault in ("time", "illegal", "crash"):
-                    counts = {"time": tally.time_losses, "illegal": tally.illegal, "crash": tally.crashes}
-                    counts[fault][culprit] += 1
+                if fault is not None:
+                    {"time": tally.time_losses, "illegal": tally.illegal, "crash": tally.crashes}[fault][culprit] += 1
                 if pgn:
                     print(game, file=pgn, end="\n\n", flush=True)
                 if not args.quiet:

@@ -251,6 +251,34 @@ mod tests {
         exchange_value(position.board(), mv)
     }
 
+    /// The reductions docs/chess.md gives, by depth and move (counted from 1 there, from 0
+    /// here); none for captures, in check, or for the first three moves.
+    #[test]
+    fn reductions_grow_with_depth_and_move_number() {
+        let position = Chess::start();
+        let quiet = position.parse_move("Nf3").unwrap();
+        for (depth, move_number, plies) in [
+            (3, 3, 1),
+            (6, 11, 2),
+            (6, 19, 3),
+            (10, 29, 4),
+            (2, 30, 0),
+            (8, 2, 0),
+        ] {
+            assert_eq!(
+                ChessHooks.reduction(&position, quiet, depth, move_number),
+                plies,
+                "depth {depth}, move {move_number}"
+            );
+        }
+        let open = Chess::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        let capture = open.parse_move("exd5").unwrap();
+        assert_eq!(ChessHooks.reduction(&open, capture, 10, 29), 0);
+        let check = Chess::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap();
+        let evasion = check.parse_move("Kf1").unwrap();
+        assert_eq!(ChessHooks.reduction(&check, evasion, 10, 29), 0);
+    }
+
     /// Exchanges worked out by hand.
     #[test]
     fn exchanges_count_every_recapture() {
