@@ -308,32 +308,86 @@ fn play_shows_the_board_the_score_and_the_line() {
 /// out; a bad line is reported with its number and skipped.
 #[test]
 fn tune_fits_weights_to_results() {
-    let lines = "\
-# a passed pawn on the sixth wins, the bare kings draw
-7k/8/3P4/8/8/8/8/K7 w - - 0 1 1-0
-7k/8/3P4/8/8/8/8/K7 b - - 0 1 c9 \"1-0\";
+    // Bad lines first, so that their numbers are known; then a passed pawn on the sixth
+    // that wins and one on the third that draws, many times over.
+    let mut lines = String::from(
+        "\
+# a passed pawn on the sixth wins, on the third it draws
 not a fen 1-0
-7k/8/8/8/8/8/8/K7 w - - 0 1 1/2-1/2
 7k/8/8/8/8/8/8/K7 w - - 0 1 2-0
-";
-    let out = Bounded::new(&["tune", "chess", "-", "--iterations", "100", "--json"])
-        .stdin(lines)
-        .memory_mib(1024)
-        .seconds(60)
-        .run();
+",
+    );
+    for _ in 0..50 {
+        lines.push_str("7k/8/3P4/8/8/8/8/K7 w - - 0 1 1-0\n");
+        lines.push_str("7k/8/3P4/8/8/8/8/K7 b - - 0 1 c9 \"1-0\";\n");
+        lines.push_str("7k/8/8/8/8/3P4/8/K7 w - - 0 1 1/2-1/2\n");
+    }
+    let out = Bounded::new(&[
+        "tune",
+        "chess",
+        "-",
+        "--iterations",
+        "100",
+        "--fit",
+        "squares",
+        "--json",
+    ])
+    .stdin(lines.as_str())
+    .memory_mib(1024)
+    .seconds(60)
+    .run();
     out.assert_code(0)
-        .assert_stderr_contains("skipped line 4: ")
-        .assert_stderr_contains("skipped line 6: the line does not end with a result");
+        .assert_stderr_contains("skipped line 2: ")
+        .assert_stderr_contains("skipped line 3: the line does not end with a result");
     let v = out.json();
-    assert_eq!(v["positions"], 3);
+    assert_eq!(v["positions"], 150);
     assert_eq!(v["skipped_lines"], 2);
     assert!(
         v["error_after"].as_f64() < v["error_before"].as_f64(),
         "{v}"
     );
     let weights = v["weights"].as_array().unwrap();
-    assert_eq!(weights.len(), 24);
+    assert_eq!(weights.len(), 21);
     assert_eq!(weights[5]["name"], "passed pawn, rank 6");
+    // Every piece's table, 64 squares, a1 first: no sample has a queen, so hers stays.
+    let tables = v["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 6);
+    assert_eq!(tables[4]["piece"], "queen");
+    assert_eq!(tables[4]["after"].as_array().unwrap().len(), 64);
+    assert_eq!(tables[4]["after"], tables[4]["before"]);
+    // A pawn on d6 (square 43) decided the games: its end-game value rose.
+    let pawn_d6 = |key: &str| tables[0][key][43][1].as_i64().unwrap();
+    assert!(pawn_d6("after") > pawn_d6("before"), "{}", tables[0]);
+    // By default a table moves as a whole: every pawn square by the same amount.
+    let terms = Bounded::new(&["tune", "chess", "-", "--iterations", "100", "--json"])
+        .stdin(lines.as_str())
+        .memory_mib(1024)
+        .seconds(60)
+        .run();
+    terms.assert_code(0);
+    let pawns = &terms.json()["tables"][0];
+    let moved = |square: usize| {
+        pawns["after"][square][1].as_i64().unwrap() - pawns["before"][square][1].as_i64().unwrap()
+    };
+    assert_ne!(moved(43), 0, "{pawns}");
+    assert!((8..56).all(|square| moved(square) == moved(43)), "{pawns}");
+    // --rust prints the weights file alone.
+    let rust = Bounded::new(&["tune", "chess", "-", "--iterations", "10", "--rust"])
+        .stdin(lines.as_str())
+        .memory_mib(1024)
+        .seconds(60)
+        .run();
+    rust.assert_code(0);
+    assert!(
+        rust.stdout
+            .starts_with("//! The chess evaluation's weights"),
+        "{}",
+        rust.stdout
+    );
+    assert!(
+        rust.stdout
+            .contains("pub const WEIGHTS: [Weight; TERMS] = [")
+    );
     ply(&["tune", "connect4", "x.txt"])
         .assert_code(2)
         .assert_one_line_error();

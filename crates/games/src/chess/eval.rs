@@ -2,11 +2,15 @@
 //!
 //! [`Material`] counts the pieces (what a first lesson on minimax scores the leaves with);
 //! [`PieceSquare`] adds where they stand, tapered between the middle game and the end game
-//! by the material left. The tables are made from a few rules written below (centralise
-//! the knights, advance the pawns, shelter the king until the end game), not copied from
-//! any engine; tuning them on self-play results is the next step (docs/chess.md).
+//! by the material left, and terms for pawn structure, mobility and king safety. Every
+//! weight is in `weights.rs`, which `ply tune chess` writes: the tables began as a few
+//! rules (centralise the knights, advance the pawns, shelter the king until the end game)
+//! and were then fitted to the results of ply's own games (docs/chess.md), not copied
+//! from any engine.
 
 use super::Chess;
+use super::weights::PIECE_SQUARE;
+pub use super::weights::WEIGHTS;
 use cozy_chess::{BitBoard, Board, Color, Piece};
 use ply_core::{Evaluator, Score};
 
@@ -81,7 +85,7 @@ fn placement_view(board: &Board) -> (i32, i32, i32) {
 pub struct Weight(pub i32, pub i32);
 
 /// How many weights the terms beyond the tables have ([`WEIGHTS`], [`WEIGHT_NAMES`]).
-pub const TERMS: usize = 24;
+pub const TERMS: usize = 21;
 
 // Where each term's weight is in [`WEIGHTS`].
 /// A passed pawn (no enemy pawn ahead on its file or beside it), by its rank counted from
@@ -99,8 +103,11 @@ const MOBILITY: usize = 13;
 const SHIELD: usize = 17;
 /// Per attack of an enemy knight, bishop, rook or queen on a square next to the king.
 const KING_ATTACK: usize = 18;
-/// A correction to the tables' value of a pawn, knight, bishop, rook, queen: 5 weights.
-const MATERIAL: usize = 19;
+/// The side to move (a tempo: it moves first, so it is a little better off than the
+/// static count says).
+const TEMPO: usize = 19;
+/// Per knight, bishop, rook or queen that an enemy pawn attacks.
+const ATTACKED_BY_PAWN: usize = 20;
 
 /// The names of the weights, in order (for the tuner's output).
 pub const WEIGHT_NAMES: [&str; TERMS] = [
@@ -123,86 +130,96 @@ pub const WEIGHT_NAMES: [&str; TERMS] = [
     "queen mobility",
     "king's pawn shield",
     "attack next to the king",
-    "pawn value",
-    "knight value",
-    "bishop value",
-    "rook value",
-    "queen value",
+    "side to move",
+    "piece attacked by a pawn",
 ];
 
 /// The average mobility of a knight, bishop, rook and queen, subtracted so that the
 /// mobility term is 0 on average.
 const MOBILITY_MEAN: [i32; 4] = [4, 6, 6, 11];
 
-/// The weights of the terms beyond the tables, set by rule of thumb (a passed pawn grows
-/// in value as it advances, more so in the end game; a bishop pair is worth about half a
-/// pawn); `ply tune chess` fits them to the results of games (docs/chess.md).
-pub const WEIGHTS: [Weight; TERMS] = [
-    Weight(0, 0),
-    Weight(0, 10),
-    Weight(5, 15),
-    Weight(10, 25),
-    Weight(20, 45),
-    Weight(35, 75),
-    Weight(60, 120),
-    Weight(0, 0),
-    Weight(-10, -20),
-    Weight(-10, -12),
-    Weight(30, 50),
-    Weight(25, 10),
-    Weight(12, 5),
-    Weight(4, 4),
-    Weight(4, 5),
-    Weight(2, 4),
-    Weight(1, 2),
-    Weight(12, 0),
-    Weight(-7, -2),
-    Weight(0, 0),
-    Weight(0, 0),
-    Weight(0, 0),
-    Weight(0, 0),
-    Weight(0, 0),
-];
+/// How many weights the piece-square tables have: 64 squares for each of the six pieces
+/// (a pair each, middle game and end game).
+pub const TABLE_WEIGHTS: usize = 6 * 64;
 
-/// What the evaluation of one position is made of, for fitting the weights: the tables'
-/// part, the phase, and how often each term occurs (White's less Black's).
+/// How many weights (pairs) the evaluation has in all: the tables' first (`piece * 64 +
+/// square`, White's view, a1 = 0), then the terms'.
+pub const ALL_WEIGHTS: usize = TABLE_WEIGHTS + TERMS;
+
+/// Every weight of the evaluation, middle game and end game, in the order of
+/// [`ALL_WEIGHTS`]: what the tuner fits.
+pub fn weights_in_use() -> Vec<Weight> {
+    let mut all = Vec::with_capacity(ALL_WEIGHTS);
+    for [middle, end] in TABLES {
+        all.extend(
+            middle
+                .iter()
+                .zip(end)
+                .map(|(&m, e)| Weight(m as i32, e as i32)),
+        );
+    }
+    all.extend(WEIGHTS);
+    all
+}
+
+/// What the evaluation of one position is made of, for fitting the weights: the phase and
+/// how often each weight counts (White's less Black's). The evaluation is linear in the
+/// weights, so these give it exactly for any weights.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Features {
-    /// Material and placement from the tables (middle game, end game), White's side.
-    pub tables: (i32, i32),
     /// The phase: 24 with every piece on the board, 0 with pawns and kings only.
     pub phase: i32,
-    /// Each term's count, White's less Black's.
-    pub counts: [i32; TERMS],
+    /// The weights that count, as (index in [`ALL_WEIGHTS`], count): +1 for each White
+    /// piece on a square and -1 for each Black one on the mirrored square, then each term
+    /// met, White's count less Black's.
+    pub active: Vec<(u16, i16)>,
 }
 
 impl Features {
     /// The features of `board`.
     pub fn of(board: &Board) -> Features {
-        let (middle, end, phase) = placement_view(board);
-        let mut counts = [0; TERMS];
+        let mut active = Vec::with_capacity(48);
+        let mut phase = 0;
+        for (index, &piece) in Piece::ALL.iter().enumerate() {
+            for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+                for square in board.colored_pieces(color, piece) {
+                    let at = match color {
+                        Color::White => square as usize,
+                        Color::Black => square as usize ^ 56,
+                    };
+                    active.push(((index * 64 + at) as u16, sign));
+                    phase += PHASE[index];
+                }
+            }
+        }
+        let mut counts = [0i32; TERMS];
         terms(board, |index, count| counts[index] += count);
+        for (index, count) in counts.into_iter().enumerate() {
+            if count != 0 {
+                active.push(((TABLE_WEIGHTS + index) as u16, count as i16));
+            }
+        }
         Features {
-            tables: (middle, end),
             phase: phase.min(FULL_PHASE),
-            counts,
+            active,
         }
     }
 
-    /// The evaluation from White's side with `weights`, in hundredths of a pawn (as a
-    /// real number: the tuner's gradient needs no rounding).
-    pub fn evaluate(&self, weights: &[(f64, f64); TERMS]) -> f64 {
-        let (mut middle, mut end) = (self.tables.0 as f64, self.tables.1 as f64);
-        for (count, weight) in self.counts.iter().zip(weights) {
-            middle += weight.0 * *count as f64;
-            end += weight.1 * *count as f64;
+    /// The evaluation from White's side with `weights` (in the order of [`ALL_WEIGHTS`]),
+    /// in hundredths of a pawn, as a real number (the tuner's gradient needs no rounding).
+    pub fn evaluate(&self, weights: &[(f64, f64)]) -> f64 {
+        let (mut middle, mut end) = (0.0, 0.0);
+        for &(index, count) in &self.active {
+            let weight = weights[index as usize];
+            middle += weight.0 * count as f64;
+            end += weight.1 * count as f64;
         }
         let phase = self.phase as f64 / FULL_PHASE as f64;
         middle * phase + end * (1.0 - phase)
     }
 }
 
-/// Pawn structure, pieces, mobility, king safety and material corrections from White's
+/// Pawn structure, pieces, mobility and king safety from White's
 /// side: calls `add(weight index, count)` for each term met (the count negative for
 /// Black's).
 #[inline]
@@ -219,6 +236,13 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
             pawn_attacks[side] |= cozy_chess::get_pawn_attacks(square, color);
         }
     }
+    add(
+        TEMPO,
+        match board.side_to_move() {
+            Color::White => 1,
+            Color::Black => -1,
+        },
+    );
     for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
         let sign = if side == 0 { 1 } else { -1 };
         let (own_pawns, their_pawns) = (pawns[side], pawns[1 - side]);
@@ -251,8 +275,14 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
                 add(ROOK_HALF_OPEN_FILE, sign);
             }
         }
-        // Mobility, and attacks on the squares around the enemy king.
+        // Pieces a pawn attacks: one of them is lost unless it moves (or two, on a fork).
         let own = board.colors(color);
+        let pieces = own & !own_pawns & !board.pieces(Piece::King);
+        let threatened = (pieces & pawn_attacks[1 - side]).len() as i32;
+        if threatened > 0 {
+            add(ATTACKED_BY_PAWN, sign * threatened);
+        }
+        // Mobility, and attacks on the squares around the enemy king.
         let safe = !own & !pawn_attacks[1 - side];
         let king_zone = cozy_chess::get_king_moves(board.king(!color));
         let mut attacks = 0;
@@ -290,12 +320,6 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
             let shield = (own_pawns & files & ahead_mask(king, color)).len() as i32;
             add(SHIELD, sign * shield.min(3));
         }
-        for (index, piece) in Piece::ALL[..5].iter().enumerate() {
-            let count = board.colored_pieces(color, *piece).len() as i32;
-            if count > 0 {
-                add(MATERIAL + index, sign * count);
-            }
-        }
     }
 }
 
@@ -326,93 +350,27 @@ fn relative(board: &Board, white: i32) -> i32 {
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const FULL_PHASE: i32 = 24;
 
-/// Piece values, middle game and end game: pawns and rooks gain in the end game, knights
-/// lose a little as the board empties.
-const VALUE: [[i16; 2]; 6] = [
-    [90, 120],
-    [320, 290],
-    [330, 320],
-    [470, 520],
-    [950, 960],
-    [0, 0],
-];
+/// `TABLES[piece][stage][square]`: value plus placement, White's view, a1 = 0 (the
+/// weights file writes them as a board is drawn, rank 8 first).
+const TABLES: [[[i16; 64]; 2]; 6] = a1_first(PIECE_SQUARE);
 
-/// `TABLES[piece][stage][square]`: value plus placement, White's view, a1 = 0.
-const TABLES: [[[i16; 64]; 2]; 6] = build_tables();
-
-const fn build_tables() -> [[[i16; 64]; 2]; 6] {
+/// Tables written rank 8 first, turned to a1 = 0.
+const fn a1_first(drawn: [[[i16; 64]; 2]; 6]) -> [[[i16; 64]; 2]; 6] {
     let mut tables = [[[0i16; 64]; 2]; 6];
     let mut piece = 0;
     while piece < 6 {
-        let mut square = 0;
-        while square < 64 {
-            let (mg, eg) = placement(piece, square % 8, square / 8);
-            tables[piece][0][square] = VALUE[piece][0] + mg;
-            tables[piece][1][square] = VALUE[piece][1] + eg;
-            square += 1;
+        let mut stage = 0;
+        while stage < 2 {
+            let mut square = 0;
+            while square < 64 {
+                tables[piece][stage][square] = drawn[piece][stage][square ^ 56];
+                square += 1;
+            }
+            stage += 1;
         }
         piece += 1;
     }
     tables
-}
-
-/// The placement bonus of `piece` (index in `Piece::ALL`) on `file`, `rank` (from 0, White's
-/// side), middle game and end game.
-const fn placement(piece: usize, file: usize, rank: usize) -> (i16, i16) {
-    // 0 in the four centre squares, 3 on the edge.
-    let ring = ring(file, rank) as i16;
-    let rank = rank as i16;
-    let central_file = file == 3 || file == 4;
-    match piece {
-        // Pawns: advance, above all in the end game; the centre pawns forward early.
-        0 => {
-            let centre = if central_file && rank >= 3 && rank <= 4 {
-                15
-            } else {
-                0
-            };
-            let flank_home = if (file <= 2 || file >= 5) && rank == 1 {
-                5
-            } else {
-                0
-            };
-            (4 * (rank - 1) + centre + flank_home, 12 * (rank - 1))
-        }
-        // Knights: much better in the centre, bad on the rim.
-        1 => (18 - 12 * ring, 12 - 8 * ring),
-        // Bishops: long diagonals from the centre; off the back rank early.
-        2 => {
-            let home = if rank == 0 { -10 } else { 0 };
-            (10 - 5 * ring + home, 8 - 4 * ring)
-        }
-        // Rooks: the seventh rank, the central files early.
-        3 => {
-            let seventh = if rank == 6 { 15 } else { 0 };
-            let centre = if central_file && rank == 0 { 5 } else { 0 };
-            (seventh + centre, seventh / 2)
-        }
-        // Queens: a little central; do not wander early.
-        4 => {
-            let early = if rank >= 4 { -5 } else { 0 };
-            (4 - 2 * ring + early, 10 - 5 * ring)
-        }
-        // King: behind its pawns in a corner until the end game, then to the centre.
-        _ => {
-            let shelter = if rank == 0 {
-                if file <= 2 || file >= 6 { 20 } else { 0 }
-            } else {
-                -15 * rank
-            };
-            (shelter, 24 - 12 * ring)
-        }
-    }
-}
-
-/// The square's ring around the centre: 0 for d4, e4, d5, e5; 3 for the edge.
-const fn ring(file: usize, rank: usize) -> usize {
-    let f = if file < 4 { 3 - file } else { file - 4 };
-    let r = if rank < 4 { 3 - rank } else { rank - 4 };
-    if f > r { f } else { r }
 }
 
 #[cfg(test)]
@@ -428,7 +386,8 @@ mod tests {
 
     #[test]
     fn the_start_is_level_and_colours_mirror() {
-        assert_eq!(eval("startpos"), 0);
+        // Level but for the tempo of the side to move (a full middle game).
+        assert_eq!(eval("startpos"), WEIGHTS[TEMPO].0);
         // After 1. e4 White stands better: Black, to move, is behind; and White, to move
         // in the mirrored position (Black played ...e5), is behind by as much.
         let after = eval("startpos moves e2e4");

@@ -30,8 +30,12 @@ mod eval;
 mod hooks;
 mod perft;
 pub mod tune;
+mod weights;
 
-pub use eval::{Features, Material, PieceSquare, TERMS, WEIGHT_NAMES, WEIGHTS, Weight};
+pub use eval::{
+    ALL_WEIGHTS, Features, Material, PieceSquare, TABLE_WEIGHTS, TERMS, WEIGHT_NAMES, WEIGHTS,
+    Weight, weights_in_use,
+};
 pub use hooks::ChessHooks;
 pub use perft::{Divide, divide, divide_until, perft};
 
