@@ -322,20 +322,15 @@ not a fen 1-0
         lines.push_str("7k/8/3P4/8/8/8/8/K7 b - - 0 1 c9 \"1-0\";\n");
         lines.push_str("7k/8/8/8/8/3P4/8/K7 w - - 0 1 1/2-1/2\n");
     }
-    let out = Bounded::new(&[
-        "tune",
-        "chess",
-        "-",
-        "--iterations",
-        "100",
-        "--fit",
-        "squares",
-        "--json",
-    ])
-    .stdin(lines.as_str())
-    .memory_mib(1024)
-    .seconds(60)
-    .run();
+    // Every run reads the same lines, within the same bounds.
+    let tune = |options: &[&str]| {
+        Bounded::new(&[&["tune", "chess", "-"], options].concat())
+            .stdin(lines.as_str())
+            .memory_mib(1024)
+            .seconds(60)
+            .run()
+    };
+    let out = tune(&["--iterations", "100", "--fit", "squares", "--json"]);
     out.assert_code(0)
         .assert_stderr_contains("skipped line 2: ")
         .assert_stderr_contains("skipped line 3: the line does not end with a result");
@@ -359,11 +354,7 @@ not a fen 1-0
     let pawn_d6 = |key: &str| tables[0][key][43][1].as_i64().unwrap();
     assert!(pawn_d6("after") > pawn_d6("before"), "{}", tables[0]);
     // By default a table moves as a whole: every pawn square by the same amount.
-    let terms = Bounded::new(&["tune", "chess", "-", "--iterations", "100", "--json"])
-        .stdin(lines.as_str())
-        .memory_mib(1024)
-        .seconds(60)
-        .run();
+    let terms = tune(&["--iterations", "100", "--json"]);
     terms.assert_code(0);
     let pawns = &terms.json()["tables"][0];
     let moved = |square: usize| {
@@ -372,11 +363,7 @@ not a fen 1-0
     assert_ne!(moved(43), 0, "{pawns}");
     assert!((8..56).all(|square| moved(square) == moved(43)), "{pawns}");
     // --rust prints the weights file alone.
-    let rust = Bounded::new(&["tune", "chess", "-", "--iterations", "10", "--rust"])
-        .stdin(lines.as_str())
-        .memory_mib(1024)
-        .seconds(60)
-        .run();
+    let rust = tune(&["--iterations", "10", "--rust"]);
     rust.assert_code(0);
     assert!(
         rust.stdout

@@ -60,24 +60,29 @@ fn taper(middle: i32, end: i32, phase: i32) -> i32 {
 
 /// Material and placement from the tables, White's side (middle game, end game), and the
 /// game's phase.
+#[inline]
 fn placement_view(board: &Board) -> (i32, i32, i32) {
     let (mut middle, mut end, mut phase) = (0i32, 0i32, 0i32);
+    for_each_piece(board, |piece, at, sign| {
+        middle += sign * TABLES[piece][0][at] as i32;
+        end += sign * TABLES[piece][1][at] as i32;
+        phase += PHASE[piece];
+    });
+    (middle, end, phase)
+}
+
+/// Calls `visit(piece index in Piece::ALL, square in the tables, sign)` for every piece on
+/// the board: White's +1 on its own square, Black's -1 on the mirrored one (the tables
+/// are written for White; Black's squares mirror rank-wise).
+#[inline]
+fn for_each_piece(board: &Board, mut visit: impl FnMut(usize, usize, i32)) {
     for (index, &piece) in Piece::ALL.iter().enumerate() {
-        for color in [Color::White, Color::Black] {
-            let sign = if color == Color::White { 1 } else { -1 };
+        for (color, sign, mirror) in [(Color::White, 1, 0), (Color::Black, -1, 56)] {
             for square in board.colored_pieces(color, piece) {
-                // The tables are written for White; Black's squares mirror rank-wise.
-                let at = match color {
-                    Color::White => square as usize,
-                    Color::Black => square as usize ^ 56,
-                };
-                middle += sign * TABLES[index][0][at] as i32;
-                end += sign * TABLES[index][1][at] as i32;
-                phase += PHASE[index];
+                visit(index, square as usize ^ mirror, sign);
             }
         }
     }
-    (middle, end, phase)
 }
 
 /// A weight in the middle game and in the end game, in hundredths of a pawn.
@@ -180,18 +185,10 @@ impl Features {
     pub fn of(board: &Board) -> Features {
         let mut active = Vec::with_capacity(48);
         let mut phase = 0;
-        for (index, &piece) in Piece::ALL.iter().enumerate() {
-            for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-                for square in board.colored_pieces(color, piece) {
-                    let at = match color {
-                        Color::White => square as usize,
-                        Color::Black => square as usize ^ 56,
-                    };
-                    active.push(((index * 64 + at) as u16, sign));
-                    phase += PHASE[index];
-                }
-            }
-        }
+        for_each_piece(board, |piece, at, sign| {
+            active.push(((piece * 64 + at) as u16, sign as i16));
+            phase += PHASE[piece];
+        });
         let mut counts = [0i32; TERMS];
         terms(board, |index, count| counts[index] += count);
         for (index, count) in counts.into_iter().enumerate() {
@@ -214,8 +211,14 @@ impl Features {
             middle += weight.0 * count as f64;
             end += weight.1 * count as f64;
         }
-        let phase = self.phase as f64 / FULL_PHASE as f64;
+        let phase = self.middle_game_share();
         middle * phase + end * (1.0 - phase)
+    }
+
+    /// How much the middle-game weights count (1: every piece on the board), the end
+    /// game's counting the rest.
+    pub fn middle_game_share(&self) -> f64 {
+        self.phase as f64 / FULL_PHASE as f64
     }
 }
 

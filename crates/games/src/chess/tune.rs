@@ -239,7 +239,7 @@ fn add_gradient(samples: &[Sample], weights: &[(f64, f64)], k: f64, gradient: &m
         let p = predicted(e, k);
         // d(error)/d(e) for this sample; e is linear in each weight.
         let slope = -2.0 * (sample.result - p) * p * (1.0 - p) * scale;
-        let phase = sample.features.phase as f64 / 24.0;
+        let phase = sample.features.middle_game_share();
         for &(index, count) in &sample.features.active {
             let g = &mut gradient[index as usize];
             g.0 += slope * count as f64 * phase;
