@@ -124,6 +124,31 @@ fn iterations_two_plies_apart_end_on_the_depth_asked_for() {
     tic_tac_toe_equals_alpha_beta(TwoPlies, 3, 1..=4);
 }
 
+/// The checks every pruning hook must pass: with `none` (a setting that prunes nothing)
+/// the values are alpha-beta's at every depth; with `most` (one that prunes all it may)
+/// a search takes fewer nodes and still returns a legal move; and exact mode, which
+/// never prunes, solves with `most` as alpha-beta does.
+fn prunes_at_fixed_depth_only<H: SearchHooks<Mnk> + Copy>(none: H, most: H) {
+    tic_tac_toe_equals_alpha_beta(none, 3, 1..=4);
+    let start = Mnk::tic_tac_toe();
+    let eval = OpenLines::new(&start);
+    let settings = Settings::default().with_hash(0);
+    let nodes = |hooks: H| {
+        let result =
+            Engine::new(hooks, eval.clone(), settings.clone()).search(&start, &Limits::depth(5));
+        assert!(start.legal_moves().contains(&result.best.unwrap()));
+        result.stats.nodes
+    };
+    assert!(nodes(most) < nodes(none));
+    for pos in positions(&start, 3) {
+        let reference = alpha_beta(&pos, &NoEvaluation, None).value;
+        assert_eq!(
+            solve(&pos, most, NoEvaluation, Settings::default()),
+            reference
+        );
+    }
+}
+
 /// Futility pruning of quiet moves (`quiet_move_margin`, `is_quiet`): a margin no
 /// evaluation can fall short by prunes nothing (alpha-beta's values at every depth); a
 /// margin of 0 skips moves (fewer nodes, still a legal move); exact mode never prunes.
@@ -142,24 +167,47 @@ fn futility_pruning_skips_quiet_moves_at_fixed_depth_only() {
             true
         }
     }
-    tic_tac_toe_equals_alpha_beta(Futile(Score::MAX_HEURISTIC.raw()), 3, 1..=4);
-    let start = Mnk::tic_tac_toe();
-    let eval = OpenLines::new(&start);
-    let settings = Settings::default().with_hash(0);
-    let nodes = |margin| {
-        let result = Engine::new(Futile(margin), eval.clone(), settings.clone())
-            .search(&start, &Limits::depth(5));
-        assert!(start.legal_moves().contains(&result.best.unwrap()));
-        result.stats.nodes
-    };
-    assert!(nodes(0) < nodes(Score::MAX_HEURISTIC.raw()));
-    for pos in positions(&start, 3) {
-        let reference = alpha_beta(&pos, &NoEvaluation, None).value;
-        assert_eq!(
-            solve(&pos, Futile(0), NoEvaluation, Settings::default()),
-            reference
-        );
+    prunes_at_fixed_depth_only(Futile(Score::MAX_HEURISTIC.raw()), Futile(0));
+}
+
+/// Late-move pruning (`late_move_limit`, `is_quiet`): a limit above any node's number of
+/// moves gives alpha-beta's values at every depth; a limit of 1 searches one move per
+/// node off the principal variation (fewer nodes, still a legal move); exact mode never
+/// prunes.
+#[test]
+fn late_move_pruning_skips_quiet_moves_at_fixed_depth_only() {
+    #[derive(Clone, Copy)]
+    struct Late(usize);
+    impl SearchHooks<Mnk> for Late {
+        fn hash(&self, pos: &Mnk) -> u64 {
+            ply_core::engine::fx_hash(pos)
+        }
+        fn late_move_limit(&self, _pos: &Mnk, _depth: u32) -> Option<usize> {
+            Some(self.0)
+        }
+        fn is_quiet(&self, _pos: &Mnk, _mv: ply_games::Cell, _child: &Mnk) -> bool {
+            true
+        }
     }
+    prunes_at_fixed_depth_only(Late(9), Late(1));
+}
+
+/// Moves the game judges unpromising (`unpromising`): none judged so gives alpha-beta's
+/// values at every depth; all judged so leaves only the first move searched at each node
+/// (fewer nodes, still a legal move); exact mode never skips one.
+#[test]
+fn unpromising_moves_are_skipped_at_fixed_depth_only() {
+    #[derive(Clone, Copy)]
+    struct Judged(bool);
+    impl SearchHooks<Mnk> for Judged {
+        fn hash(&self, pos: &Mnk) -> u64 {
+            ply_core::engine::fx_hash(pos)
+        }
+        fn unpromising(&self, _pos: &Mnk, _mv: ply_games::Cell, _depth: u32) -> bool {
+            self.0
+        }
+    }
+    prunes_at_fixed_depth_only(Judged(false), Judged(true));
 }
 
 #[test]

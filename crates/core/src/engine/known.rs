@@ -138,6 +138,14 @@ impl<G: Game, H: SearchHooks<G>, K: KnownValues<G>> SearchHooks<G> for WithKnown
         self.hooks.is_quiet(position, mv, child)
     }
     #[inline]
+    fn late_move_limit(&self, position: &G, depth: u32) -> Option<usize> {
+        self.hooks.late_move_limit(position, depth)
+    }
+    #[inline]
+    fn unpromising(&self, position: &G, mv: G::Move, depth: u32) -> bool {
+        self.hooks.unpromising(position, mv, depth)
+    }
+    #[inline]
     fn reduction(&self, position: &G, mv: G::Move, depth: u32, move_number: usize) -> u32 {
         self.hooks.reduction(position, mv, depth, move_number)
     }

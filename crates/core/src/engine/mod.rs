@@ -233,6 +233,27 @@ pub trait SearchHooks<G: Game>: Sync {
         false
     }
 
+    /// Late-move pruning (heuristic mode, off the principal variation): `depth` plies from
+    /// the horizon, the number of moves after which the node skips its quiet moves
+    /// ([`SearchHooks::is_quiet`]): with good ordering, a quiet move that late rarely
+    /// matters. `None` (the default): none is skipped. The table move and moves the game
+    /// extends are always searched, and nothing is skipped while every move searched loses
+    /// by force.
+    #[inline]
+    fn late_move_limit(&self, _position: &G, _depth: u32) -> Option<usize> {
+        None
+    }
+
+    /// Whether `mv` is so unpromising `depth` plies from the horizon that the search may
+    /// skip it without a look (chess: a move that loses material to the exchanges on its
+    /// square, by more than a margin that grows with the depth). Heuristic mode; never the
+    /// first move, the table move or a move the game extends, and nothing is skipped while
+    /// every move searched loses by force. Default: false.
+    #[inline]
+    fn unpromising(&self, _position: &G, _mv: G::Move, _depth: u32) -> bool {
+        false
+    }
+
     /// Plies to cut from the search of the `move_number`-th move (from 0) at
     /// `depth`: late, unpromising moves get a shallower look and a full one only
     /// if they surprise. Default: 0.

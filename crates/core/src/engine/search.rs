@@ -889,6 +889,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         } else {
             self.hooks.quiet_move_margin(pos, depth as u32)
         };
+        let late_move_limit = if self.exact || pv_node || ply >= MAX_PLY {
+            None
+        } else {
+            self.hooks.late_move_limit(pos, depth as u32)
+        };
         // The quiet moves searched without a cutoff (games that tell quiet moves, with
         // killers and history), for the history's penalty when a later move cuts.
         let track_quiets = dynamic && !self.exact;
@@ -933,6 +938,30 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                     .saturating_add(margin.raw())
                     <= alpha.raw()
                 && self.hooks.is_quiet(pos, mv, &child)
+            {
+                continue;
+            }
+            // Step 10c'. Late-move pruning (off the principal variation, where the game
+            // gives a limit near the horizon): once that many moves are searched, the quiet
+            // ones left are skipped, under the same guards as futility pruning.
+            if let Some(limit) = late_move_limit
+                && n >= limit
+                && !best.is_loss()
+                && extension == 0
+                && Some(index) != tt_index
+                && self.hooks.is_quiet(pos, mv, &child)
+            {
+                continue;
+            }
+            // Step 10d. Moves the game judges unpromising on their own (chess: losing
+            // material to the exchanges on the square moved to), under the same guards.
+            if !self.exact
+                && ply < MAX_PLY
+                && n > 0
+                && !best.is_loss()
+                && extension == 0
+                && Some(index) != tt_index
+                && self.hooks.unpromising(pos, mv, depth as u32)
             {
                 continue;
             }

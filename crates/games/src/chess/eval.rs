@@ -90,7 +90,7 @@ fn for_each_piece(board: &Board, mut visit: impl FnMut(usize, usize, i32)) {
 pub struct Weight(pub i32, pub i32);
 
 /// How many weights the terms beyond the tables have ([`WEIGHTS`], [`WEIGHT_NAMES`]).
-pub const TERMS: usize = 21;
+pub const TERMS: usize = 25;
 
 // Where each term's weight is in [`WEIGHTS`].
 /// A passed pawn (no enemy pawn ahead on its file or beside it), by its rank counted from
@@ -113,6 +113,20 @@ const KING_ATTACK: usize = 18;
 const TEMPO: usize = 19;
 /// Per knight, bishop, rook or queen that an enemy pawn attacks.
 const ATTACKED_BY_PAWN: usize = 20;
+/// The danger to a king from two or more enemy pieces attacking the squares next to it:
+/// the square of their attack units (knight and bishop 2, rook 3, queen 5 per square
+/// reached, [`ATTACK_UNITS`]), over 16. Squared, because one attacker is easily met and a
+/// third or fourth joining in is what breaks a king's defence.
+const KING_DANGER: usize = 21;
+/// A passed pawn whose next square is empty, per rank it has advanced beyond the third.
+const PASSED_FREE: usize = 22;
+/// A passed pawn's escort: how many king steps nearer its next square its own king is
+/// than the enemy's (at most 4 either way), times the ranks it has advanced beyond the
+/// third (the end game's race to the promotion square).
+const PASSED_KING_DISTANCE: usize = 23;
+/// Per rook or queen that an enemy knight or bishop attacks, and per queen an enemy rook
+/// attacks: a piece attacked by a cheaper one must move or be lost.
+const ATTACKED_BY_LESSER: usize = 24;
 
 /// The names of the weights, in order (for the tuner's output).
 pub const WEIGHT_NAMES: [&str; TERMS] = [
@@ -137,7 +151,17 @@ pub const WEIGHT_NAMES: [&str; TERMS] = [
     "attack next to the king",
     "side to move",
     "piece attacked by a pawn",
+    "king danger",
+    "passed pawn, free to advance",
+    "passed pawn, kings' distance",
+    "piece attacked by a lesser piece",
 ];
+
+/// The attack units of a knight, bishop, rook and queen per square next to the enemy king
+/// it reaches ([`KING_DANGER`]).
+const ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
+/// The most attack units counted: the danger grows no further.
+const MAX_ATTACK_UNITS: i32 = 40;
 
 /// The average mobility of a knight, bishop, rook and queen, subtracted so that the
 /// mobility term is 0 on average.
@@ -246,6 +270,9 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
             Color::Black => -1,
         },
     );
+    // The squares each side's knights and bishops, and its rooks, reach.
+    let mut minor_reach = [BitBoard::EMPTY; 2];
+    let mut rook_reach = [BitBoard::EMPTY; 2];
     for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
         let sign = if side == 0 { 1 } else { -1 };
         let (own_pawns, their_pawns) = (pawns[side], pawns[1 - side]);
@@ -256,6 +283,23 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
             let ahead = ahead_mask(square, color) & (file.bitboard() | file.adjacent());
             if (their_pawns & ahead).is_empty() {
                 add(PASSED + rank, sign);
+                let advance = rank as i32 - 2;
+                if advance > 0
+                    && let Some(stop) = square.try_offset(0, if side == 0 { 1 } else { -1 })
+                {
+                    if !occupied.has(stop) {
+                        add(PASSED_FREE, sign * advance);
+                    }
+                    let steps = |from: cozy_chess::Square| {
+                        let files = (from.file() as i32 - stop.file() as i32).abs();
+                        let ranks = (from.rank() as i32 - stop.rank() as i32).abs();
+                        files.max(ranks)
+                    };
+                    let lead = steps(board.king(!color)) - steps(board.king(color));
+                    if lead != 0 {
+                        add(PASSED_KING_DISTANCE, sign * advance * lead.clamp(-4, 4));
+                    }
+                }
             }
             if (own_pawns & file.adjacent()).is_empty() {
                 add(ISOLATED, sign);
@@ -289,6 +333,7 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
         let safe = !own & !pawn_attacks[1 - side];
         let king_zone = cozy_chess::get_king_moves(board.king(!color));
         let mut attacks = 0;
+        let (mut attackers, mut units) = (0, 0);
         for (index, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
             .into_iter()
             .enumerate()
@@ -307,12 +352,26 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
                     MOBILITY + index,
                     sign * ((reach & safe).len() as i32 - MOBILITY_MEAN[index]),
                 );
-                attacks += (reach & king_zone).len() as i32;
+                match piece {
+                    Piece::Knight | Piece::Bishop => minor_reach[side] |= reach,
+                    Piece::Rook => rook_reach[side] |= reach,
+                    _ => {}
+                }
+                let hits = (reach & king_zone).len() as i32;
+                attacks += hits;
+                if hits > 0 {
+                    attackers += 1;
+                    units += ATTACK_UNITS[index] * hits;
+                }
             }
         }
         // Attacks on the enemy king count against the enemy.
         if attacks > 0 {
             add(KING_ATTACK, -sign * attacks);
+        }
+        if attackers >= 2 {
+            let units = units.min(MAX_ATTACK_UNITS);
+            add(KING_DANGER, -sign * (units * units / 16));
         }
         // The pawn shield of a castled king (on the wings of its first two ranks).
         let king = board.king(color);
@@ -322,6 +381,16 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
             let files = king.file().bitboard() | king.file().adjacent();
             let shield = (own_pawns & files & ahead_mask(king, color)).len() as i32;
             add(SHIELD, sign * shield.min(3));
+        }
+    }
+    for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        let sign = if side == 0 { 1 } else { -1 };
+        let queens = board.colored_pieces(color, Piece::Queen);
+        let majors = queens | board.colored_pieces(color, Piece::Rook);
+        let threatened =
+            (majors & minor_reach[1 - side]).len() + (queens & rook_reach[1 - side]).len();
+        if threatened > 0 {
+            add(ATTACKED_BY_LESSER, sign * threatened as i32);
         }
     }
 }
@@ -397,6 +466,83 @@ mod tests {
         assert!(after < 0, "{after}");
         let mirrored = eval("rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         assert_eq!(after, mirrored);
+    }
+
+    /// How often the term `index` counts in `fen` (White's less Black's).
+    fn term(fen: &str, index: usize) -> i16 {
+        let board: Board = fen.parse().unwrap();
+        Features::of(&board)
+            .active
+            .iter()
+            .find(|&&(at, _)| at as usize == TABLE_WEIGHTS + index)
+            .map_or(0, |&(_, count)| count)
+    }
+
+    #[test]
+    fn king_danger_needs_two_attackers_and_grows_with_their_square() {
+        // The queen on h5 reaches f7 and h7 next to Black's king on g8 (5 units each);
+        // alone she is no danger.
+        let queen = "6k1/5ppp/8/7Q/8/8/8/4K3 w - - 0 1";
+        assert_eq!(term(queen, KING_DANGER), 0);
+        // A knight on g5 joins in on f7 and h7 (2 units each): 10 + 4 = 14 units,
+        // 14 * 14 / 16 = 12, the danger of Black's king (a negative count: the term is
+        // the defender's, White's count less Black's).
+        let both = "6k1/5ppp/8/6NQ/8/8/8/4K3 w - - 0 1";
+        assert_eq!(term(both, KING_DANGER), -12);
+        // The same attack on White's king, colours swapped, counts the other way.
+        assert_eq!(term("4k3/8/8/8/6nq/8/5PPP/6K1 b - - 0 1", KING_DANGER), 12);
+        // Four attackers: knights on g5 (f7, h7) and e5 (f7), a queen on g6 (f7, g7, h7)
+        // and the one on h5 (h7): 4 + 2 + 15 + 5 = 26 units, 26 * 26 / 16 = 42.
+        let four = "6k1/5ppp/6Q1/4N1NQ/8/8/8/4K3 w - - 0 1";
+        assert_eq!(term(four, KING_DANGER), -42);
+    }
+
+    #[test]
+    fn passed_pawns_gain_a_free_path_and_their_kings_escort() {
+        // White's pawn on d6 (3 ranks beyond the third), its next square free; White's
+        // king on e6 is 1 step from d7, Black's on h8 is 4 steps: a lead of 3.
+        let escorted = "7k/8/3PK3/8/8/8/8/8 w - - 0 1";
+        assert_eq!(term(escorted, PASSED_FREE), 3);
+        assert_eq!(term(escorted, PASSED_KING_DISTANCE), 3 * 3);
+        // Blocked by Black's king on d7, 2 steps nearer than White's on c5.
+        let blocked = "8/3k4/3P4/2K5/8/8/8/8 w - - 0 1";
+        assert_eq!(term(blocked, PASSED_FREE), 0);
+        assert_eq!(term(blocked, PASSED_KING_DISTANCE), 3 * -2);
+        // A lead counts at most 4 steps either way (here 5 behind: b7 to b6 is 1 step,
+        // h1 to b6 is 6)...
+        assert_eq!(
+            term("8/1k6/8/1P6/8/8/8/7K w - - 0 1", PASSED_KING_DISTANCE),
+            2 * -4
+        );
+        assert_eq!(
+            term("7k/P7/1K6/8/8/8/8/8 w - - 0 1", PASSED_KING_DISTANCE),
+            4 * 4
+        );
+        // ...and not at all on the third rank or below.
+        assert_eq!(
+            term("k7/8/8/8/8/1P6/8/7K w - - 0 1", PASSED_KING_DISTANCE),
+            0
+        );
+        // Black's passed pawn counts for Black.
+        assert_eq!(term("8/8/8/8/8/3p4/8/K6k b - - 0 1", PASSED_FREE), -3);
+    }
+
+    #[test]
+    fn pieces_attacked_by_lesser_ones_count() {
+        // Black's knight on c6 attacks White's rook on d4 and queen on b4 (2), Black's
+        // rook on b8 the queen too (3); White's bishop on g2 attacks nothing major.
+        let fen = "1r2k3/8/2n5/8/1Q1R4/8/6B1/4K3 w - - 0 1";
+        assert_eq!(term(fen, ATTACKED_BY_LESSER), 3);
+        // A queen attacked by a queen, or a rook by a rook, does not count.
+        assert_eq!(
+            term("r2qk3/8/8/8/8/8/8/R2QK3 w - - 0 1", ATTACKED_BY_LESSER),
+            0
+        );
+        // Black's rook on a5, which White's bishop on c3 attacks, counts for Black.
+        assert_eq!(
+            term("4k3/8/8/r7/8/2B5/8/4K3 w - - 0 1", ATTACKED_BY_LESSER),
+            -1
+        );
     }
 
     #[test]

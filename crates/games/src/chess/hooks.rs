@@ -43,10 +43,17 @@ impl SearchHooks<Chess> for ChessHooks {
     }
 
     /// Captures by the value taken less a fraction of the taker's (most valuable victim,
-    /// least valuable attacker), promotions by the piece made.
+    /// least valuable attacker), promotions by the piece made; a capture that loses
+    /// material once every recapture is played (static exchange below 0) comes after
+    /// the quiet moves, killers included.
     #[inline]
     fn order_hint(&self, position: &Chess, mv: Move) -> i32 {
-        Self::hint(position, mv)
+        let hint = Self::hint(position, mv);
+        if hint > 0 && mv.promotion.is_none() && exchange_value(position.board(), mv) < 0 {
+            hint - LOSING_CAPTURE
+        } else {
+            hint
+        }
     }
 
     /// Captures and promotions, searched past the horizon until the position is quiet;
@@ -76,6 +83,14 @@ impl SearchHooks<Chess> for ChessHooks {
         });
         let end = moves.len().min(start + keys.len());
         sort_by_keys_descending(&mut moves[start..end], &mut keys);
+    }
+
+    /// Every node orders its moves, one ply above the horizon too: there the children
+    /// are quiescence searches, dearer than the ordering, and the search's pruning
+    /// steps (futility, check extension) apply only outside the lean frontier loop.
+    #[inline]
+    fn order_hint_min_depth(&self) -> u32 {
+        1
     }
 
     /// In check, doing nothing is no option: quiescence searches every evasion.
@@ -126,6 +141,29 @@ impl SearchHooks<Chess> for ChessHooks {
         (depth <= 6 && !position.in_check()).then(|| Score::heuristic(60 + 70 * depth as i32))
     }
 
+    /// Within 4 plies of the horizon, not in check: quiet moves after the first 3 +
+    /// depth² moves.
+    #[inline]
+    fn late_move_limit(&self, position: &Chess, depth: u32) -> Option<usize> {
+        (depth <= 4 && !position.in_check()).then(|| 3 + (depth * depth) as usize)
+    }
+
+    /// Within 6 plies of the horizon, not in check: a quiet move that loses more than
+    /// 0.60 pawn a ply to the exchanges on its square, or a capture that loses more than
+    /// a pawn a ply (castling, the king onto its rook's square, is never judged).
+    fn unpromising(&self, position: &Chess, mv: Move, depth: u32) -> bool {
+        let board = position.board();
+        if depth > 6 || position.in_check() || board.colors(board.side_to_move()).has(mv.to) {
+            return false;
+        }
+        let margin = if Self::is_noisy(position, mv) {
+            100
+        } else {
+            60
+        };
+        exchange_value(board, mv) < -margin * depth as i32
+    }
+
     /// No capture, no promotion.
     #[inline]
     fn is_quiet(&self, position: &Chess, mv: Move, _child: &Chess) -> bool {
@@ -152,6 +190,9 @@ impl SearchHooks<Chess> for ChessHooks {
         u32::from(table[(depth as usize).min(63)][move_number.min(63)])
     }
 }
+
+/// Subtracted from a losing capture's ordering hint: below every quiet move's 0.
+const LOSING_CAPTURE: i32 = 1 << 20;
 
 /// Late-move reductions by depth and move number ([`ChessHooks::reduction`]).
 static REDUCTIONS: OnceLock<[[u8; 64]; 64]> = OnceLock::new();

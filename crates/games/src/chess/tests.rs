@@ -282,8 +282,8 @@ fn repetitions_checks_and_evasions_in_the_hooks() {
     assert!(!hooks.no_stand_pat(&after("e4 f6 d4 g5")));
 }
 
-/// Futility pruning's hooks: quiet moves near the horizon, never in check; captures and
-/// promotions are not quiet.
+/// Futility and late-move pruning's hooks: quiet moves near the horizon, never in check;
+/// captures and promotions are not quiet.
 #[test]
 fn quiet_moves_and_their_margins() {
     use ply_core::engine::SearchHooks;
@@ -303,9 +303,92 @@ fn quiet_moves_and_their_margins() {
         let mv = position.parse_move(mv).unwrap();
         assert_eq!(hooks.is_quiet(&position, mv, &position.after(mv)), quiet);
     }
+    assert_eq!(hooks.late_move_limit(&position, 1), Some(4));
+    assert_eq!(hooks.late_move_limit(&position, 4), Some(19));
+    assert_eq!(hooks.late_move_limit(&position, 5), None);
+    assert_eq!(hooks.late_move_limit(&after("e4 f6 d4 g5 Qh5+"), 1), None);
     let promotion = Chess::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     let queen = promotion.parse_move("a8=Q").unwrap();
     assert!(!hooks.is_quiet(&promotion, queen, &promotion.after(queen)));
+}
+
+/// Moves that lose material to the exchanges on their square: a capture is ordered after
+/// the quiet moves, and near the horizon either may be skipped (castling never is).
+#[test]
+fn losing_exchanges_come_last_and_may_be_skipped() {
+    use ply_core::engine::SearchHooks;
+    let hooks = ChessHooks;
+    // The queen on d3 takes a pawn the e6 pawn guards (a queen for a pawn), steps onto
+    // c4 where the d5 pawn takes her, or to the safe d2.
+    let position = Chess::from_fen("4k3/8/4p3/3p4/8/3Q4/8/4K3 w - - 0 1").unwrap();
+    let mv = |text: &str| position.parse_move(text).unwrap();
+    assert!(hooks.order_hint(&position, mv("Qxd5")) < hooks.order_hint(&position, mv("Qd2")));
+    assert_eq!(hooks.order_hint(&position, mv("Qd2")), 0);
+    assert!(hooks.unpromising(&position, mv("Qxd5"), 1));
+    assert!(hooks.unpromising(&position, mv("Qc4"), 6));
+    assert!(
+        !hooks.unpromising(&position, mv("Qc4"), 7),
+        "far from the horizon"
+    );
+    assert!(!hooks.unpromising(&position, mv("Qd2"), 1));
+    // A capture that wins keeps its place before the quiet moves.
+    let winning = Chess::from_fen("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1").unwrap();
+    let take = winning.parse_move("Qxd5").unwrap();
+    assert!(hooks.order_hint(&winning, take) > 0);
+    assert!(!hooks.unpromising(&winning, take, 1));
+    // Castling moves the king onto its rook's square, which the rook on h8 attacks: no
+    // exchange there to judge.
+    let castling = Chess::from_fen("4k2r/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    let castle = castling.parse_move("O-O").unwrap();
+    assert!(!hooks.unpromising(&castling, castle, 1));
+    // In check, every move is looked at: here the queen blocks on d2, where the bishop
+    // takes her and the king takes it back.
+    let check = Chess::from_fen("4k3/8/4p3/3p4/1b6/8/8/3QK3 w - - 0 1").unwrap();
+    let hanging = check.parse_move("Qd2").unwrap();
+    assert!(!hooks.unpromising(&check, hanging, 1));
+}
+
+/// One ply above the horizon, chess nodes run the whole search (ordering, futility
+/// pruning, extensions), not the lean loop that keeps generation order there (which
+/// asks for no futility margin, and runs wherever hints start at 2 plies to go).
+#[test]
+fn nodes_one_ply_above_the_horizon_are_pruned_too() {
+    use ply_core::engine::{Engine, Limits, SearchHooks, Settings};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    /// Chess's hooks (or hints from `hints_from` plies to go), counting the futility
+    /// margins asked for one ply above the horizon.
+    struct Counting<'a> {
+        hints_from: Option<u32>,
+        asked_at_depth_1: &'a AtomicU64,
+    }
+    impl SearchHooks<Chess> for Counting<'_> {
+        fn hash(&self, position: &Chess) -> u64 {
+            ChessHooks.hash(position)
+        }
+        fn order_hint_min_depth(&self) -> u32 {
+            self.hints_from
+                .unwrap_or_else(|| ChessHooks.order_hint_min_depth())
+        }
+        fn quiet_move_margin(&self, position: &Chess, depth: u32) -> Option<Score> {
+            if depth == 1 {
+                self.asked_at_depth_1.fetch_add(1, Ordering::Relaxed);
+            }
+            ChessHooks.quiet_move_margin(position, depth)
+        }
+    }
+    let asked = |hints_from| {
+        let asked_at_depth_1 = AtomicU64::new(0);
+        let hooks = Counting {
+            hints_from,
+            asked_at_depth_1: &asked_at_depth_1,
+        };
+        Engine::new(hooks, PieceSquare, Settings::default().with_hash(4))
+            .search(&after("e4 e5 Nf3 Nc6 Bb5 a6"), &Limits::depth(5));
+        asked_at_depth_1.into_inner()
+    };
+    // With the lean loop, only the principal variation's nodes ask.
+    let (chess, lean) = (asked(None), asked(Some(2)));
+    assert!(chess > 10 * lean, "{chess} against {lean}");
 }
 
 /// The history heuristic is carried from one search to the next (a game's moves), and

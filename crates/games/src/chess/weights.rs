@@ -176,4 +176,8 @@ pub const WEIGHTS: [Weight; TERMS] = [
     Weight(-7, -2), // attack next to the king
     Weight(10, 5), // side to move
     Weight(-30, -30), // piece attacked by a pawn
+    Weight(-4, 0), // king danger
+    Weight(3, 8), // passed pawn, free to advance
+    Weight(0, 3), // passed pawn, kings' distance
+    Weight(-25, -20), // piece attacked by a lesser piece
 ];
