@@ -236,9 +236,9 @@ pub trait SearchHooks<G: Game>: Sync {
     /// Late-move pruning (heuristic mode, off the principal variation): `depth` plies from
     /// the horizon, the number of moves after which the node skips its quiet moves
     /// ([`SearchHooks::is_quiet`]): with good ordering, a quiet move that late rarely
-    /// matters. `None` (the default): none is skipped. The table move and moves the game
-    /// extends are always searched, and nothing is skipped while every move searched loses
-    /// by force.
+    /// matters. `None` (the default): none is skipped. The first move, the table move and
+    /// moves the game extends are always searched, and nothing is skipped while every move
+    /// searched loses by force.
     #[inline]
     fn late_move_limit(&self, _position: &G, _depth: u32) -> Option<usize> {
         None

@@ -884,16 +884,14 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         let alpha_at_start = alpha;
         let mut best = -Score::INFINITY;
         let mut best_code = 0;
-        let quiet_margin = if self.exact || ply >= MAX_PLY {
-            None
-        } else {
-            self.hooks.quiet_move_margin(pos, depth as u32)
-        };
-        let late_move_limit = if self.exact || pv_node || ply >= MAX_PLY {
-            None
-        } else {
-            self.hooks.late_move_limit(pos, depth as u32)
-        };
+        // Heuristic mode below the fixed ply: where moves may be skipped (steps 10c-10d).
+        let heuristic = !self.exact && ply < MAX_PLY;
+        let quiet_margin = heuristic
+            .then(|| self.hooks.quiet_move_margin(pos, depth as u32))
+            .flatten();
+        let late_move_limit = (heuristic && !pv_node)
+            .then(|| self.hooks.late_move_limit(pos, depth as u32))
+            .flatten();
         // The quiet moves searched without a cutoff (games that tell quiet moves, with
         // killers and history), for the history's penalty when a later move cuts.
         let track_quiets = dynamic && !self.exact;
@@ -922,48 +920,33 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             } else {
                 self.hooks.extension(pos, mv, &child) as i32
             };
-            // Step 10c. Futility pruning (heuristic mode, where the game gives a margin near
-            // the horizon): once a move has saved the node from a forced loss, a quiet move
-            // is skipped when even the static evaluation plus the margin cannot reach alpha.
-            // Never the table move, nor a move the game extends.
-            if let Some(margin) = quiet_margin
-                && n > 0
-                && !best.is_loss()
-                && !alpha.is_decisive()
-                && extension == 0
-                && Some(index) != tt_index
-                && static_eval
-                    .get_or_insert_with(|| self.eval.evaluate(pos))
-                    .raw()
-                    .saturating_add(margin.raw())
-                    <= alpha.raw()
-                && self.hooks.is_quiet(pos, mv, &child)
-            {
-                continue;
-            }
-            // Step 10c'. Late-move pruning (off the principal variation, where the game
-            // gives a limit near the horizon): once that many moves are searched, the quiet
-            // ones left are skipped, under the same guards as futility pruning.
-            if let Some(limit) = late_move_limit
-                && n >= limit
-                && !best.is_loss()
-                && extension == 0
-                && Some(index) != tt_index
-                && self.hooks.is_quiet(pos, mv, &child)
-            {
-                continue;
-            }
-            // Step 10d. Moves the game judges unpromising on their own (chess: losing
-            // material to the exchanges on the square moved to), under the same guards.
-            if !self.exact
-                && ply < MAX_PLY
-                && n > 0
-                && !best.is_loss()
-                && extension == 0
-                && Some(index) != tt_index
-                && self.hooks.unpromising(pos, mv, depth as u32)
-            {
-                continue;
+            // Steps 10c-10d: moves skipped near the horizon (heuristic mode). Never the
+            // first move or the table move, nor a move the game extends, nor while every
+            // move searched loses by force.
+            if heuristic && n > 0 && !best.is_loss() && extension == 0 && Some(index) != tt_index {
+                // Whether the move is quiet: asked once, for the two steps that need it.
+                let mut quiet = None;
+                let mut is_quiet =
+                    || *quiet.get_or_insert_with(|| self.hooks.is_quiet(pos, mv, &child));
+                // Step 10c. Futility pruning (where the game gives a margin): a quiet move is
+                // skipped when even the static evaluation plus the margin cannot reach alpha.
+                let futile = quiet_margin.is_some_and(|margin| {
+                    !alpha.is_decisive()
+                        && static_eval
+                            .get_or_insert_with(|| self.eval.evaluate(pos))
+                            .raw()
+                            .saturating_add(margin.raw())
+                            <= alpha.raw()
+                });
+                // Step 10c'. Late-move pruning (off the principal variation, where the game
+                // gives a limit): once that many moves are searched, the quiet ones are skipped.
+                let late = late_move_limit.is_some_and(|limit| n >= limit);
+                // Step 10d. Moves the game judges unpromising on their own (chess: losing
+                // material to the exchanges on the square moved to).
+                if ((futile || late) && is_quiet()) || self.hooks.unpromising(pos, mv, depth as u32)
+                {
+                    continue;
+                }
             }
             let busy_key = deferral.as_ref().map(|deferral| {
                 let key = self.hooks.hash(&child);
