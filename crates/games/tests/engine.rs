@@ -210,6 +210,120 @@ fn unpromising_moves_are_skipped_at_fixed_depth_only() {
     prunes_at_fixed_depth_only(Judged(false), Judged(true));
 }
 
+/// Singular extensions (`singular_margin`): with a margin at every depth, the test
+/// searches run (a different node count from the search without them) and every search
+/// still returns a legal move; exact mode never runs them (alpha-beta's values).
+#[test]
+fn singular_extensions_run_at_fixed_depth_only() {
+    #[derive(Clone, Copy)]
+    struct Singular(Option<i32>);
+    impl SearchHooks<Mnk> for Singular {
+        fn hash(&self, pos: &Mnk) -> u64 {
+            ply_core::engine::fx_hash(pos)
+        }
+        fn singular_margin(&self, _pos: &Mnk, _depth: u32) -> Option<Score> {
+            self.0.map(Score::heuristic)
+        }
+    }
+    // Without a margin, the values are alpha-beta's at every depth.
+    tic_tac_toe_equals_alpha_beta(Singular(None), 3, 1..=4);
+    let start = Mnk::tic_tac_toe();
+    let eval = OpenLines::new(&start);
+    // The test needs the table's move and bound: a table of 1 MiB.
+    let settings = Settings::default().with_hash(1);
+    let mut differs = false;
+    for pos in positions(&start, 2) {
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let search = |hooks: Singular| {
+            let result =
+                Engine::new(hooks, eval.clone(), settings.clone()).search(&pos, &Limits::depth(7));
+            assert!(pos.legal_moves().contains(&result.best.unwrap()));
+            result.stats.nodes
+        };
+        differs |= search(Singular(Some(0))) != search(Singular(None));
+        differs |= search(Singular(Some(50))) != search(Singular(None));
+    }
+    assert!(differs, "the singular-extension test never ran");
+    for pos in positions(&start, 3) {
+        let reference = alpha_beta(&pos, &NoEvaluation, None).value;
+        assert_eq!(
+            solve(&pos, Singular(Some(0)), NoEvaluation, Settings::default()),
+            reference
+        );
+    }
+}
+
+/// The follow-up history (`continuation_code`) only orders: alpha-beta's values at every
+/// depth, and a different search (node count) from the one without it.
+#[test]
+fn follow_up_history_orders_only() {
+    #[derive(Clone, Copy)]
+    struct FollowUp(bool);
+    impl SearchHooks<Mnk> for FollowUp {
+        fn hash(&self, pos: &Mnk) -> u64 {
+            ply_core::engine::fx_hash(pos)
+        }
+        fn move_code(&self, _pos: &Mnk, mv: ply_games::Cell) -> Option<u16> {
+            Some(mv.0 as u16)
+        }
+        fn is_quiet(&self, _pos: &Mnk, _mv: ply_games::Cell, _child: &Mnk) -> bool {
+            true
+        }
+        fn continuation_code(&self, _pos: &Mnk, mv: ply_games::Cell) -> Option<u16> {
+            self.0.then_some(mv.0 as u16)
+        }
+    }
+    tic_tac_toe_equals_alpha_beta(FollowUp(true), 3, 1..=4);
+    let start = Mnk::tic_tac_toe();
+    let eval = OpenLines::new(&start);
+    let nodes = |hooks: FollowUp| {
+        Engine::new(hooks, eval.clone(), Settings::default().with_hash(0))
+            .search(&start, &Limits::depth(6))
+            .stats
+            .nodes
+    };
+    assert_ne!(nodes(FollowUp(true)), nodes(FollowUp(false)));
+}
+
+/// Beyond the horizon, a leaf with noisy moves to search looks in the table first and
+/// stores its value: with every move noisy, a search one ply deep is a quiescence search
+/// of the whole game, full of transpositions. The table answers some of its nodes, and
+/// the values are the table-free search's (a quiescence value depends on the position
+/// alone, so a stored bound is true wherever it is met).
+#[test]
+fn quiescence_looks_in_the_table() {
+    #[derive(Clone, Copy)]
+    struct AllNoisy;
+    impl SearchHooks<Mnk> for AllNoisy {
+        fn hash(&self, pos: &Mnk) -> u64 {
+            ply_core::engine::fx_hash(pos)
+        }
+        fn noisy_moves(&self, pos: &Mnk, moves: &mut Vec<ply_games::Cell>) {
+            pos.generate_moves(moves);
+        }
+    }
+    let start = Mnk::tic_tac_toe();
+    let eval = OpenLines::new(&start);
+    for pos in positions(&start, 2) {
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let search = |mib: usize| {
+            Engine::new(AllNoisy, eval.clone(), Settings::default().with_hash(mib))
+                .search(&pos, &Limits::depth(1))
+        };
+        let (with, without) = (search(1), search(0));
+        assert_eq!(with.score, without.score, "{}", pos.position_string());
+        assert_eq!(without.stats.tt_cutoffs, 0);
+        if pos == start {
+            assert!(with.stats.tt_cutoffs > 0);
+            assert!(with.stats.nodes < without.stats.nodes);
+        }
+    }
+}
+
 #[test]
 fn tic_tac_toe_every_position_solved_exactly() {
     let start = Mnk::tic_tac_toe();

@@ -142,6 +142,14 @@ impl<G: Game, H: SearchHooks<G>, K: KnownValues<G>> SearchHooks<G> for WithKnown
         self.hooks.late_move_limit(position, depth)
     }
     #[inline]
+    fn singular_margin(&self, position: &G, depth: u32) -> Option<Score> {
+        self.hooks.singular_margin(position, depth)
+    }
+    #[inline]
+    fn continuation_code(&self, position: &G, mv: G::Move) -> Option<u16> {
+        self.hooks.continuation_code(position, mv)
+    }
+    #[inline]
     fn unpromising(&self, position: &G, mv: G::Move, depth: u32) -> bool {
         self.hooks.unpromising(position, mv, depth)
     }

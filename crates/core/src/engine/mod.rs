@@ -244,6 +244,25 @@ pub trait SearchHooks<G: Game>: Sync {
         None
     }
 
+    /// Singular extensions (heuristic mode): `depth` plies from the horizon, how far below
+    /// the table move's stored lower bound every other move must stay, searched at half
+    /// the depth, for the table move to be searched one ply deeper (it is then the only
+    /// good move, and a mistake in its line costs the most). When the other moves reach
+    /// that value and it is at or above beta, the node fails high at once. `None`: no
+    /// test here. Default: `None`.
+    #[inline]
+    fn singular_margin(&self, _position: &G, _depth: u32) -> Option<Score> {
+        None
+    }
+
+    /// A code below 1024 for `mv` as a follow-up (chess: the piece moved, its colour and
+    /// the square it goes to): the history of quiet moves that refuted others is also
+    /// kept per move they answered. Default: `None`.
+    #[inline]
+    fn continuation_code(&self, _position: &G, _mv: G::Move) -> Option<u16> {
+        None
+    }
+
     /// Whether `mv` is so unpromising `depth` plies from the horizon that the search may
     /// skip it without a look (chess: a move that loses material to the exchanges on its
     /// square, by more than a margin that grows with the depth). Heuristic mode; never the

@@ -7,7 +7,9 @@
 //! 3. killer moves: the two most recent moves that caused a cutoff at the same ply (siblings
 //!    tend to be refuted by the same move);
 //! 4. the history heuristic: moves that often caused cutoffs anywhere, by side to move and
-//!    move code (only for games that give moves a code);
+//!    move code (only for games that give moves a code), plus, for games that give
+//!    follow-up codes, how often the move refuted the same previous move (a follow-up or
+//!    "continuation" history: the answer to a threat depends on the threat);
 //! 5. ties keep the game's generation order.
 //!
 //! Moves are picked one at a time (selection), because a cutoff often comes
@@ -22,7 +24,15 @@ const HISTORY_LIMIT: i32 = 1 << 26;
 
 pub(crate) const TT_MOVE_KEY: i64 = i64::MAX;
 
-/// Killer moves per ply and the history table of one search thread.
+/// Follow-up codes ([`SearchHooks::continuation_code`](super::SearchHooks::continuation_code))
+/// are folded below this.
+pub const CONTINUATION_CODES: usize = 1024;
+/// Where the follow-up history starts in the history vector (after both sides' tables).
+const CONTINUATION_START: usize = 2 * HISTORY_SIZE;
+
+/// Killer moves per ply and the history tables of one search thread: by side and move
+/// code, then (games that give follow-up codes) by the previous move's follow-up code and
+/// the move's, in one vector so that both are carried to the next search and halved there.
 pub(crate) struct MoveOrdering<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
@@ -52,11 +62,18 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         self.history
     }
 
-    /// What the keys of the moves of one node (at `ply`, `side` to move) look up, found
+    /// What the keys of the moves of one node (at `ply`, `side` to move, after a move whose
+    /// follow-up code is `previous`) look up, found
     /// once for all its moves: read for every move, they were loaded again each time
     /// (the keys' writes might have changed them, as far as the compiler knew).
     #[inline]
-    pub fn node(&self, ply: u32, side: usize) -> NodeKeys<'_, M> {
+    pub fn node(&self, ply: u32, side: usize, previous: Option<u16>) -> NodeKeys<'_, M> {
+        let continuation = previous.and_then(|p| {
+            let start = CONTINUATION_START + p as usize % CONTINUATION_CODES * CONTINUATION_CODES;
+            self.history
+                .get(start..start + CONTINUATION_CODES)
+                .and_then(|h| h.try_into().ok())
+        });
         NodeKeys {
             killers: self
                 .killers
@@ -67,6 +84,40 @@ impl<M: Copy + Eq> MoveOrdering<M> {
                 .history
                 .get(side * HISTORY_SIZE..(side + 1) * HISTORY_SIZE)
                 .and_then(|h| h.try_into().ok()),
+            continuation,
+        }
+    }
+
+    /// The quiet move with follow-up code `follow`, played after the move with code
+    /// `previous` at `depth` plies from the horizon, refuted the node (`refuted`: it gains
+    /// depth², as in the side's history) or was searched before another move did (it
+    /// loses as much).
+    #[inline]
+    pub fn on_follow_up(&mut self, previous: u16, follow: u16, depth: i32, refuted: bool) {
+        let depth = depth.clamp(1, 64);
+        let change = if refuted {
+            depth * depth
+        } else {
+            -depth * depth
+        };
+        self.add_follow_up(previous, follow, change);
+    }
+
+    /// Adds `change` to the follow-up history of `code` after `previous`, allocating the
+    /// table at its first use (games without follow-up codes never pay for it).
+    #[inline]
+    fn add_follow_up(&mut self, previous: u16, code: u16, change: i32) {
+        let size = CONTINUATION_START + CONTINUATION_CODES * CONTINUATION_CODES;
+        if self.history.len() < size {
+            self.history.resize(size, 0);
+        }
+        let index = CONTINUATION_START
+            + previous as usize % CONTINUATION_CODES * CONTINUATION_CODES
+            + code as usize % CONTINUATION_CODES;
+        let entry = &mut self.history[index];
+        *entry += change;
+        if entry.abs() >= HISTORY_LIMIT {
+            self.history.iter_mut().for_each(|h| *h /= 2);
         }
     }
 
@@ -99,8 +150,8 @@ impl<M: Copy + Eq> MoveOrdering<M> {
     /// Adds `change` to a move's history; all are halved when one reaches the limit.
     #[inline]
     fn add_history(&mut self, side: usize, code: u16, change: i32) {
-        if self.history.is_empty() {
-            self.history = vec![0; 2 * HISTORY_SIZE];
+        if self.history.len() < CONTINUATION_START {
+            self.history.resize(CONTINUATION_START, 0);
         }
         let entry = &mut self.history[side * HISTORY_SIZE + code as usize % HISTORY_SIZE];
         *entry += change;
@@ -115,12 +166,19 @@ pub(crate) struct NodeKeys<'a, M> {
     killers: [Option<M>; 2],
     /// The side's history (none before the first cutoff that fills it).
     history: Option<&'a [i32; HISTORY_SIZE]>,
+    /// The follow-up history after the move that led to the node (none before the first
+    /// cutoff that fills it, or without a previous move's code).
+    continuation: Option<&'a [i32; CONTINUATION_CODES]>,
 }
 
 impl<M: Copy + Eq> NodeKeys<'_, M> {
-    /// The sort key of a move that is not the table move.
+    /// The sort key of a move that is not the table move; `follow` is its follow-up code.
     #[inline]
-    pub fn key(&self, mv: M, code: Option<u16>, hint: i32) -> i64 {
+    pub fn key(&self, mv: M, code: Option<u16>, hint: i32, follow: Option<u16>) -> i64 {
+        let follow = match (follow, self.continuation) {
+            (Some(c), Some(row)) => row[c as usize % CONTINUATION_CODES] as i64,
+            _ => 0,
+        };
         let killer = match self.killers {
             [Some(k), _] if k == mv => 2,
             [_, Some(k)] if k == mv => 1,
@@ -130,8 +188,9 @@ impl<M: Copy + Eq> NodeKeys<'_, M> {
             (Some(c), Some(history)) => history[c as usize % HISTORY_SIZE],
             _ => 0,
         };
-        // History stays within ±HISTORY_LIMIT (2^26), so it never outweighs a killer.
-        ((hint as i64) << 32) + (killer << 28) + history as i64
+        // Each history stays within ±HISTORY_LIMIT (2^26), so together they never outweigh
+        // a killer (2^28).
+        ((hint as i64) << 32) + (killer << 28) + history as i64 + follow
     }
 }
 
@@ -185,14 +244,26 @@ mod tests {
         ordering.on_cutoff(3, 0, 7, Some(7), 4);
         ordering.on_cutoff(3, 0, 9, Some(9), 1);
         // Killers: 9 (newest) then 7.
-        assert!(ordering.node(3, 0).key(9, Some(9), 0) > ordering.node(3, 0).key(7, Some(7), 0));
-        assert!(ordering.node(3, 0).key(7, Some(7), 0) > ordering.node(3, 0).key(1, Some(1), 0));
+        assert!(
+            ordering.node(3, 0, None).key(9, Some(9), 0, None)
+                > ordering.node(3, 0, None).key(7, Some(7), 0, None)
+        );
+        assert!(
+            ordering.node(3, 0, None).key(7, Some(7), 0, None)
+                > ordering.node(3, 0, None).key(1, Some(1), 0, None)
+        );
         // History only: at another ply, 7 (16 points) beats 9 (1 point).
-        assert!(ordering.node(5, 0).key(7, Some(7), 0) > ordering.node(5, 0).key(9, Some(9), 0));
+        assert!(
+            ordering.node(5, 0, None).key(7, Some(7), 0, None)
+                > ordering.node(5, 0, None).key(9, Some(9), 0, None)
+        );
         // A hint outranks killers.
-        assert!(ordering.node(3, 0).key(1, Some(1), 1) > ordering.node(3, 0).key(9, Some(9), 0));
+        assert!(
+            ordering.node(3, 0, None).key(1, Some(1), 1, None)
+                > ordering.node(3, 0, None).key(9, Some(9), 0, None)
+        );
         // The other side's history is separate.
-        assert_eq!(ordering.node(5, 1).key(7, Some(7), 0), 0);
+        assert_eq!(ordering.node(5, 1, None).key(7, Some(7), 0, None), 0);
     }
 
     #[test]
@@ -201,17 +272,40 @@ mod tests {
         ordering.on_cutoff(3, 0, 7, Some(7), 4); // +16
         ordering.on_failure(0, 7, 2); // -4
         ordering.on_failure(0, 9, 3); // -9
-        let keys = ordering.node(5, 0);
-        assert_eq!(keys.key(7, Some(7), 0), 12);
-        assert_eq!(keys.key(9, Some(9), 0), -9);
+        let keys = ordering.node(5, 0, None);
+        assert_eq!(keys.key(7, Some(7), 0, None), 12);
+        assert_eq!(keys.key(9, Some(9), 0, None), -9);
         // Below a move never tried, but a killer and a hint still come first.
-        assert!(keys.key(9, Some(9), 0) < keys.key(1, Some(1), 0));
-        assert!(ordering.node(3, 0).key(7, Some(7), 0) > keys.key(1, Some(1), 0));
-        assert!(keys.key(9, Some(9), 1) > keys.key(7, Some(7), 0));
+        assert!(keys.key(9, Some(9), 0, None) < keys.key(1, Some(1), 0, None));
+        assert!(ordering.node(3, 0, None).key(7, Some(7), 0, None) > keys.key(1, Some(1), 0, None));
+        assert!(keys.key(9, Some(9), 1, None) > keys.key(7, Some(7), 0, None));
         // Carried to the next search halved, without the killers.
         let next = MoveOrdering::<u8>::with_history(ordering.into_history());
-        assert_eq!(next.node(3, 0).key(7, Some(7), 0), 6);
-        assert_eq!(next.node(5, 0).key(9, Some(9), 0), -4);
+        assert_eq!(next.node(3, 0, None).key(7, Some(7), 0, None), 6);
+        assert_eq!(next.node(5, 0, None).key(9, Some(9), 0, None), -4);
+    }
+
+    /// The follow-up history ranks moves by how they did after the same previous move:
+    /// apart from that, the keys are those of the side's history alone.
+    #[test]
+    fn follow_up_history_counts_after_the_same_previous_move_only() {
+        let mut ordering = MoveOrdering::<u8>::new();
+        ordering.on_cutoff(3, 0, 7, Some(7), 2); // side history +4
+        ordering.on_follow_up(40, 700, 3, true); // +9
+        ordering.on_follow_up(40, 600, 4, false); // -16
+        ordering.on_follow_up(41, 600, 5, true); // +25
+        let after_40 = ordering.node(5, 0, Some(40));
+        assert_eq!(after_40.key(7, Some(7), 0, Some(700)), 4 + 9);
+        assert_eq!(after_40.key(6, Some(6), 0, Some(600)), -16);
+        assert_eq!(after_40.key(6, Some(6), 0, None), 0);
+        let after_41 = ordering.node(5, 0, Some(41));
+        assert_eq!(after_41.key(6, Some(6), 0, Some(600)), 25);
+        assert_eq!(after_41.key(7, Some(7), 0, Some(700)), 4);
+        let no_previous = ordering.node(5, 0, None);
+        assert_eq!(no_previous.key(6, Some(6), 0, Some(600)), 0);
+        // Carried to the next search, halved.
+        let next = MoveOrdering::<u8>::with_history(ordering.into_history());
+        assert_eq!(next.node(5, 0, Some(41)).key(6, Some(6), 0, Some(600)), 12);
     }
 
     #[test]

@@ -10,12 +10,19 @@
 use super::busy::BusyTable;
 use super::limits::MAX_DEPTH;
 use super::ordering::{MoveOrdering, TT_MOVE_KEY, pick};
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, Bucket, TranspositionTable};
 use super::{EngineStats, ExactScale, ExactStrategy, Limits, SearchHooks, SearchInfo, Settings};
 use crate::stack::{grow, must_grow};
 use crate::{Evaluator, Game, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
+
+/// No follow-up code.
+const NO_FOLLOW: u16 = u16::MAX;
+
+/// A singular-extension test (step 9b) trusts a table bound from at most this many plies
+/// less deep than the node.
+const SINGULAR_TABLE_DEPTH_SLACK: i32 = 3;
 
 /// Remaining depth of an exact search: never reaches a horizon.
 pub(crate) const INFINITE_DEPTH: i32 = 1 << 24;
@@ -217,6 +224,11 @@ pub(crate) struct Worker<'a, G: Game, H, E> {
     frontier_moves: Vec<G::Move>,
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
     pv: Vec<Vec<G::Move>>,
+    /// The move each ply's node leaves out: a singular-extension test searches its node
+    /// again without the table move (`None`: a normal search).
+    excluded: Vec<Option<G::Move>>,
+    /// The follow-up code of the move that led to each ply's node (`NO_FOLLOW`: none).
+    follow_codes: Vec<u16>,
     /// The root's legal moves, best of the last iteration first.
     root_moves: Vec<G::Move>,
     /// Moves put off because another thread is searching them (indices into each
@@ -293,6 +305,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             frontier_moves,
             pv,
             root_moves,
+            excluded: vec![None; MAX_PLY as usize + 1],
+            follow_codes: vec![NO_FOLLOW; MAX_PLY as usize + 2],
             deferred: Vec::new(),
             lean_frontier: settings.lean_frontier
                 && !shared.limits.exact
@@ -453,6 +467,25 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         here[ply].extend_from_slice(&below[0]);
     }
 
+    /// The follow-up code of the move that led to the node at `ply`, if any.
+    #[inline]
+    fn previous_follow(&self, ply: u32) -> Option<u16> {
+        self.follow_codes
+            .get(ply as usize)
+            .copied()
+            .filter(|&c| c != NO_FOLLOW)
+    }
+
+    /// Records the follow-up code of `mv`, played at `ply`, for the child's ordering.
+    #[inline]
+    fn set_follow(&mut self, pos: &G, ply: u32, mv: Option<G::Move>) {
+        if let Some(slot) = self.follow_codes.get_mut(ply as usize + 1) {
+            *slot = mv
+                .and_then(|mv| self.hooks.continuation_code(pos, mv))
+                .unwrap_or(NO_FOLLOW);
+        }
+    }
+
     /// The table code of the move at `index` in the generated list (never 0).
     #[inline]
     fn code_of(&self, pos: &G, mv: G::Move, index: usize) -> u16 {
@@ -515,7 +548,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         }
         // Children at the horizon never look at the table: nothing to prefetch for them.
         let table = table.filter(|_| self.exact || depth > TT_MIN_DEPTH);
-        let keys = self.ordering.node(ply, side);
+        let previous = self.previous_follow(ply);
+        let keys = self.ordering.node(ply, side, previous);
         for (i, &mv) in moves.iter().enumerate() {
             if Some(i) == skip {
                 continue;
@@ -532,7 +566,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             }
             let key = if dynamic {
                 let game_code = self.hooks.move_code(pos, mv);
-                keys.key(mv, game_code, self.hooks.order_hint(pos, mv))
+                let follow = previous.and_then(|_| self.hooks.continuation_code(pos, mv));
+                keys.key(mv, game_code, self.hooks.order_hint(pos, mv), follow)
             } else {
                 (self.hooks.order_hint(pos, mv) as i64) << 32
             };
@@ -687,6 +722,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             return self.search_on_new_stack(pos, ply, depth, alpha, beta, null_ok);
         }
         let nodes_at_entry = self.nodes;
+        let excluded = self.excluded.get(ply as usize).copied().flatten();
 
         // Step 1. Count the node; unwind at once when a limit is reached (the value is then discarded).
         if self.count_node() {
@@ -768,15 +804,22 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
 
         // Step 7. Transposition table: a deep enough stored bound that settles the window ends
         // the node (not at PV nodes, which must return their line); its move is tried first.
-        // (Nodes with less than TT_MIN_DEPTH plies to go skip it.)
+        // (Nodes with less than TT_MIN_DEPTH plies to go skip it, and so does a singular-
+        // extension test, step 9b, which searches its node without the table move.) The
+        // bound, its depth and its move are kept for steps 9 and 9b.
         let mut tt_code = 0;
+        let mut tt_bound = None::<(Score, Bound)>;
+        let mut tt_depth = 0;
         if let Some(bucket) = bucket
+            && excluded.is_none()
             && let Some(entry) = bucket.probe(key)
         {
+            let score = entry.score.from_node(ply);
             tt_code = entry.move_code;
+            tt_bound = Some((score, entry.bound));
+            tt_depth = entry.depth as i32;
             let deep_enough = entry.exact || (!self.exact && entry.depth as i32 >= depth);
             if deep_enough && !pv_node {
-                let score = entry.score.from_node(ply);
                 let settles = entry.bound.settles(score, alpha, beta);
                 if settles {
                     self.tt_cutoffs += 1;
@@ -790,6 +833,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // refutes the window ends this node before any move is searched. Each child probe
         // is a cache miss, so only where the subtree is large enough to repay them.
         if !pv_node
+            && excluded.is_none()
             && self.settings.transposition_cutoffs
             && let Some(table) = table
             && self.subtree_is_large(pos, depth, ETC_MIN_PLIES, ETC_MIN_DEPTH, false)
@@ -821,11 +865,13 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         if !self.exact
             && !pv_node
             && null_ok
+            && excluded.is_none()
             && depth >= NULL_MOVE_MIN_DEPTH
             && !beta.is_decisive()
             && let Some(passed) = self.hooks.null_move(pos)
             && *static_eval.get_or_insert_with(|| self.eval.evaluate(pos)) >= beta
         {
+            self.set_follow(pos, ply, None);
             let reduction = 2 + depth / 4;
             let null_alpha = Score::from_raw(-beta.raw() + 1);
             let v = -self.search(
@@ -874,6 +920,53 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             ),
         }
 
+        // Step 9b. Singular extension (heuristic mode, where the game gives a margin): a
+        // table move whose stored lower bound, from nearly this depth, no other move comes
+        // near is extended one ply. "Near": a search of this node without it, at half the
+        // depth, reaches the bound less the margin. When the others reach it and it is at
+        // or above beta, several moves refute this node: it fails high at once (multi-cut).
+        let mut singular = None;
+        if !self.exact
+            && ply > 0
+            && ply < MAX_PLY
+            && excluded.is_none()
+            && let Some(t) = tt_index
+            && let Some((tt_score, bound)) = tt_bound
+            && bound != Bound::Upper
+            && tt_depth >= depth - SINGULAR_TABLE_DEPTH_SLACK
+            && !tt_score.is_decisive()
+            && let Some(margin) = self.hooks.singular_margin(pos, depth as u32)
+        {
+            let singular_beta = Score::from_raw(tt_score.raw().saturating_sub(margin.raw()));
+            let singular_alpha = Score::from_raw(singular_beta.raw() - 1);
+            self.excluded[ply as usize] = Some(moves[t]);
+            let v = self.search(
+                pos,
+                ply,
+                (depth - 1) / 2,
+                singular_alpha,
+                singular_beta,
+                false,
+            );
+            self.excluded[ply as usize] = None;
+            if self.stopped {
+                put_back(&mut self.move_pool, moves);
+                if !in_generation_order {
+                    put_back(&mut self.order_pool, order);
+                }
+                return Score::DRAW;
+            }
+            if v < singular_beta {
+                singular = Some(t);
+            } else if singular_beta >= beta {
+                put_back(&mut self.move_pool, moves);
+                if !in_generation_order {
+                    put_back(&mut self.order_pool, order);
+                }
+                return singular_beta;
+            }
+        }
+
         // Step 10. The moves, principal variation search: the first with the full window,
         // the others with a null window that only asks "better than alpha?", searched again
         // with the full window when the answer is yes. Late moves may be reduced first.
@@ -895,7 +988,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // The quiet moves searched without a cutoff (games that tell quiet moves, with
         // killers and history), for the history's penalty when a later move cuts.
         let track_quiets = dynamic && !self.exact;
-        let mut quiets_tried = [0u16; 32];
+        let mut quiets_tried = [(0u16, NO_FOLLOW); 32];
+        let previous = self.previous_follow(ply);
         let mut quiet_count = 0;
         let mut deferral = self
             .busy
@@ -913,12 +1007,18 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 Some(deferral) => self.next_not_busy(deferral, pos, &moves, &mut order, n),
             };
             let mv = moves[index];
+            if excluded == Some(mv) {
+                continue;
+            }
             let child = pos.after(mv);
-            // Step 10b. Extensions: moves the game wants looked at deeper (chess: checks).
+            self.set_follow(pos, ply, Some(mv));
+            // Step 10b. Extensions: moves the game wants looked at deeper (chess: checks),
+            // and a singular table move.
             let extension = if self.exact || ply >= MAX_PLY {
                 0
             } else {
-                self.hooks.extension(pos, mv, &child) as i32
+                (self.hooks.extension(pos, mv, &child) as i32)
+                    .max(i32::from(singular == Some(index)))
             };
             // Steps 10c-10d: moves skipped near the horizon (heuristic mode). Never the
             // first move or the table move, nor a move the game extends, nor while every
@@ -1012,10 +1112,23 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                         if dynamic {
                             let game_code = self.hooks.move_code(pos, mv);
                             self.ordering.on_cutoff(ply, side, mv, game_code, depth);
+                            // A quiet refutation also gains follow-up history: after
+                            // the previous move, it is tried earlier next time.
+                            if let Some(previous) = previous
+                                && self.hooks.is_quiet(pos, mv, &child)
+                                && let Some(follow) = self.hooks.continuation_code(pos, mv)
+                            {
+                                self.ordering.on_follow_up(previous, follow, depth, true);
+                            }
                             // The quiet moves tried before it failed here: they lose
                             // history, so they come later next time.
-                            for &code in &quiets_tried[..quiet_count] {
+                            for &(code, follow) in &quiets_tried[..quiet_count] {
                                 self.ordering.on_failure(side, code, depth);
+                                if let Some(previous) = previous
+                                    && follow != NO_FOLLOW
+                                {
+                                    self.ordering.on_follow_up(previous, follow, depth, false);
+                                }
                             }
                         }
                         break;
@@ -1027,7 +1140,10 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 && self.hooks.is_quiet(pos, mv, &child)
                 && let Some(code) = self.hooks.move_code(pos, mv)
             {
-                quiets_tried[quiet_count] = code;
+                let follow = previous
+                    .and_then(|_| self.hooks.continuation_code(pos, mv))
+                    .unwrap_or(NO_FOLLOW);
+                quiets_tried[quiet_count] = (code, follow);
                 quiet_count += 1;
             }
         }
@@ -1042,7 +1158,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // Step 12. Store the result with its bound type and depth, node-relative. Exact-mode
         // entries are valid at any depth; their depth byte records the work (for replacement).
         let best = best.max(low).min(high);
-        if let Some(bucket) = bucket {
+        if let Some(bucket) = bucket.filter(|_| excluded.is_none()) {
             let bound = bound_of(best, alpha_at_start, beta);
             let depth_byte = if self.exact {
                 64 - (self.nodes - nodes_at_entry).leading_zeros() as u8
@@ -1236,18 +1352,82 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         beta: Score,
         stand_pat: Score,
     ) -> Score {
+        let slot = match self.quiescence_probe(pos, ply, alpha, beta) {
+            Ok(slot) => slot,
+            Err(settled) => return settled,
+        };
         let mut moves = self.take_moves();
         std::mem::swap(&mut moves, &mut self.noisy);
-        self.quiescence_loop(pos, ply, moves, alpha.max(stand_pat), beta, stand_pat)
+        let best = self.quiescence_loop(pos, ply, moves, alpha.max(stand_pat), beta, stand_pat);
+        self.quiescence_store(slot, ply, best, alpha, beta);
+        best
+    }
+
+    /// The table at a node beyond the horizon that has moves to search: `Err(value)` when
+    /// a stored bound settles the window (any stored depth is deep enough), else the
+    /// node's bucket for the store. Leaves with nothing to search never look.
+    #[inline]
+    fn quiescence_probe(
+        &mut self,
+        pos: &G,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Option<(Bucket<'a>, u64)>, Score> {
+        let Some(table) = self.shared.table else {
+            return Ok(None);
+        };
+        let key = self.hooks.hash(pos);
+        let bucket = table.bucket_of(key);
+        if let Some(entry) = bucket.probe(key) {
+            let score = entry.score.from_node(ply);
+            if entry.bound.settles(score, alpha, beta) {
+                self.tt_cutoffs += 1;
+                return Err(score);
+            }
+        }
+        Ok(Some((bucket, key)))
+    }
+
+    /// Stores the value of a node beyond the horizon (its bucket and key from
+    /// `quiescence_probe`) at depth 0, unless the search was stopped (the value is then
+    /// discarded). No move: the table's move is kept for the searches that order by it.
+    #[inline]
+    fn quiescence_store(
+        &self,
+        slot: Option<(Bucket<'a>, u64)>,
+        ply: u32,
+        best: Score,
+        alpha: Score,
+        beta: Score,
+    ) {
+        if let Some((bucket, key)) = slot
+            && !self.stopped
+        {
+            bucket.store(
+                key,
+                best.to_node(ply),
+                bound_of(best, alpha, beta),
+                0,
+                false,
+                0,
+            );
+        }
     }
 
     /// Beyond the horizon, a node whose side may not stand pat (`SearchHooks::no_stand_pat`):
     /// every move, as a search one ply deep would, the value being the best child's.
     #[inline(never)]
     fn quiescence_all_moves(&mut self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Score {
+        let slot = match self.quiescence_probe(pos, ply, alpha, beta) {
+            Ok(slot) => slot,
+            Err(settled) => return settled,
+        };
         let mut moves = self.take_moves();
         pos.generate_moves(&mut moves);
-        self.quiescence_loop(pos, ply, moves, alpha, beta, -Score::INFINITY)
+        let best = self.quiescence_loop(pos, ply, moves, alpha, beta, -Score::INFINITY);
+        self.quiescence_store(slot, ply, best, alpha, beta);
+        best
     }
 
     /// The moves of a node beyond the horizon, each child at the horizon too, from `best`
@@ -1375,6 +1555,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         for i in 0..self.root_moves.len() {
             let mv = self.root_moves[i];
             let child = root.after(mv);
+            self.set_follow(root, 0, Some(mv));
             self.clear_pv(1);
             let same_side = child.to_move() == root.to_move();
             let extension = if self.exact {

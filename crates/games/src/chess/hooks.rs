@@ -49,7 +49,7 @@ impl SearchHooks<Chess> for ChessHooks {
     #[inline]
     fn order_hint(&self, position: &Chess, mv: Move) -> i32 {
         let hint = Self::hint(position, mv);
-        if hint > 0 && mv.promotion.is_none() && exchange_value(position.board(), mv) < 0 {
+        if hint > 0 && mv.promotion.is_none() && !exchange_at_least(position.board(), mv, 0) {
             hint - LOSING_CAPTURE
         } else {
             hint
@@ -72,7 +72,7 @@ impl SearchHooks<Chess> for ChessHooks {
                 let key = capture_order(board, piece_moves.piece, mv);
                 // Captures that lose material once every recapture is played (static
                 // exchange evaluation below 0) are left out: standing pat is better.
-                if key > 0 && (mv.promotion.is_some() || exchange_value(board, mv) >= 0) {
+                if key > 0 && (mv.promotion.is_some() || exchange_at_least(board, mv, 0)) {
                     if let Some(slot) = keys.get_mut(moves.len() - start) {
                         *slot = key;
                     }
@@ -161,7 +161,22 @@ impl SearchHooks<Chess> for ChessHooks {
         } else {
             60
         };
-        exchange_value(board, mv) < -margin * depth as i32
+        !exchange_at_least(board, mv, -margin * depth as i32)
+    }
+
+    /// From 6 plies above the horizon: 0.02 pawn a ply.
+    #[inline]
+    fn singular_margin(&self, _position: &Chess, depth: u32) -> Option<Score> {
+        (depth >= 6).then(|| Score::heuristic(2 * depth as i32))
+    }
+
+    /// The piece moved, its colour and its target square.
+    #[inline]
+    fn continuation_code(&self, position: &Chess, mv: Move) -> Option<u16> {
+        let board = position.board();
+        let piece = board.piece_on(mv.from)? as u16;
+        let colour = board.side_to_move() as u16;
+        Some((colour * 6 + piece) * 64 + mv.to as u16)
     }
 
     /// No capture, no promotion.
@@ -171,7 +186,7 @@ impl SearchHooks<Chess> for ChessHooks {
     }
 
     /// Quiet moves from the fourth on, at depth 3 or more, not in check: reduced by
-    /// about ln(depth) · ln(move number) / 2.4 plies, the more the later and the deeper
+    /// about ln(depth) · ln(move number) / 2 plies, the more the later and the deeper
     /// (a well-ordered list rarely has its best move late).
     fn reduction(&self, position: &Chess, mv: Move, depth: u32, move_number: usize) -> u32 {
         if depth < 3 || move_number < 3 || position.in_check() || Self::is_noisy(position, mv) {
@@ -181,7 +196,7 @@ impl SearchHooks<Chess> for ChessHooks {
             let mut table = [[0u8; 64]; 64];
             for (depth, row) in table.iter_mut().enumerate().skip(1) {
                 for (number, cell) in row.iter_mut().enumerate().skip(1) {
-                    let plies = 0.8 + (depth as f64).ln() * ((number + 1) as f64).ln() / 2.4;
+                    let plies = 0.8 + (depth as f64).ln() * ((number + 1) as f64).ln() / 2.0;
                     *cell = plies as u8;
                 }
             }
@@ -223,6 +238,32 @@ fn attackers_to(board: &Board, square: Square, occupied: BitBoard) -> BitBoard {
         | (cozy_chess::get_bishop_moves(square, occupied) & diagonal)
         | (cozy_chess::get_rook_moves(square, occupied) & straight);
     attackers & occupied
+}
+
+/// Whether the static exchange value of `mv` ([`exchange_value`]) is at least
+/// `threshold`, working it out only when the bounds it lies within do not tell: the
+/// exchange gains at most the piece taken, and at least that less the piece taking it
+/// (the side to move may stop after the first recapture). Most captures take a piece
+/// worth as much as the taker or more and are settled here.
+#[inline]
+pub(crate) fn exchange_at_least(board: &Board, mv: Move, threshold: i32) -> bool {
+    let Some(mover) = board.piece_on(mv.from) else {
+        return 0 >= threshold;
+    };
+    let victim = match board.piece_on(mv.to) {
+        Some(victim) if board.colors(!board.side_to_move()).has(mv.to) => {
+            exchange_piece_value(victim)
+        }
+        _ if mover == Piece::Pawn && mv.from.file() != mv.to.file() => 100,
+        _ => 0,
+    };
+    if victim < threshold {
+        false
+    } else if victim - exchange_piece_value(mover) >= threshold {
+        true
+    } else {
+        exchange_value(board, mv) >= threshold
+    }
 }
 
 /// Static exchange evaluation: the material the side to move wins with the capture `mv`
@@ -300,7 +341,8 @@ mod tests {
         let quiet = position.parse_move("Nf3").unwrap();
         for (depth, move_number, plies) in [
             (3, 3, 1),
-            (6, 11, 2),
+            (4, 5, 2),
+            (6, 11, 3),
             (6, 19, 3),
             (10, 29, 4),
             (2, 30, 0),
@@ -318,6 +360,73 @@ mod tests {
         let check = Chess::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap();
         let evasion = check.parse_move("Kf1").unwrap();
         assert_eq!(ChessHooks.reduction(&check, evasion, 10, 29), 0);
+    }
+
+    /// The bounds `exchange_at_least` settles by never disagree with the whole exchange:
+    /// every legal move of the positions of random games, at thresholds on either side.
+    #[test]
+    fn exchange_bounds_agree_with_the_whole_exchange() {
+        let mut checked = 0;
+        for position in crate::chess::tests::random_game_positions(5, 30, 100) {
+            for mv in ply_core::Game::legal_moves(&position) {
+                let whole = exchange_value(position.board(), mv);
+                for threshold in [-500, -300, -100, -60, 0, 1, 100, 200, 300, 900] {
+                    assert_eq!(
+                        exchange_at_least(position.board(), mv, threshold),
+                        whole >= threshold,
+                        "{} {mv} at {threshold} (exchange {whole})",
+                        position.fen()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    /// Follow-up codes tell the piece, its colour and its target square apart, and only
+    /// those: below 768 (the engine folds codes below 1024).
+    #[test]
+    fn follow_up_codes_are_piece_colour_and_target() {
+        let code = |fen: &str, mv: &str| {
+            let position = Chess::from_fen(fen).unwrap();
+            let mv = position.parse_move(mv).unwrap();
+            ChessHooks.continuation_code(&position, mv).unwrap()
+        };
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        // The same knight to the same square from two squares: one code.
+        let knights = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
+        assert_eq!(code(knights, "Nbd2"), code(knights, "Nfd2"));
+        // Another piece, square or colour: another code.
+        assert_ne!(code(start, "Nf3"), code(start, "Nh3"));
+        assert_ne!(code(start, "e4"), code(start, "Nf3"));
+        let black = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        assert_ne!(code(black, "Nf6"), code(start, "Nf3"));
+        let mut seen = std::collections::HashSet::new();
+        for fen in [start, black, knights] {
+            let position = Chess::from_fen(fen).unwrap();
+            for mv in ply_core::Game::legal_moves(&position) {
+                let c = ChessHooks.continuation_code(&position, mv).unwrap();
+                assert!(c < 768);
+                seen.insert(c);
+            }
+        }
+        assert!(seen.len() > 30);
+    }
+
+    /// Singular extensions from 6 plies above the horizon, 0.02 pawn a ply.
+    #[test]
+    fn singular_margins_by_depth() {
+        let position = Chess::start();
+        assert_eq!(ChessHooks.singular_margin(&position, 5), None);
+        assert_eq!(
+            ChessHooks.singular_margin(&position, 6),
+            Some(Score::heuristic(12))
+        );
+        assert_eq!(
+            ChessHooks.singular_margin(&position, 10),
+            Some(Score::heuristic(20))
+        );
     }
 
     /// Exchanges worked out by hand.

@@ -450,34 +450,44 @@ fn swap_case(c: char) -> char {
     }
 }
 
-/// The evaluation is the same for either colour: a position and its mirror (colours
-/// swapped, ranks flipped) score alike for the side to move, over positions of random games.
-#[test]
-fn the_evaluation_is_colour_blind() {
-    use ply_core::Evaluator;
-    let mut seed = 11u64;
-    let mut checked = 0;
-    for _game in 0..40 {
+/// The positions of `games` random games from the start (moves drawn from `seed`), each
+/// followed for at most `plies` moves or to its end: the start, then after each move.
+pub(crate) fn random_game_positions(seed: u64, games: usize, plies: usize) -> Vec<Chess> {
+    let mut seed = seed;
+    let mut all = Vec::new();
+    for _game in 0..games {
         let mut position = Chess::start();
-        for _ply in 0..80 {
+        all.push(position.clone());
+        for _ply in 0..plies {
             if position.outcome().is_some() {
                 break;
             }
             let moves = position.legal_moves();
             seed = ply_core::engine::splitmix64(seed);
             position.play(moves[(seed % moves.len() as u64) as usize]);
-            let other = mirrored(&position);
-            assert_eq!(
-                PieceSquare.evaluate(&position),
-                PieceSquare.evaluate(&other),
-                "{} / {}",
-                position.fen(),
-                other.fen()
-            );
-            checked += 1;
+            all.push(position.clone());
         }
     }
-    assert!(checked > 1000);
+    all
+}
+
+/// The evaluation is the same for either colour: a position and its mirror (colours
+/// swapped, ranks flipped) score alike for the side to move, over positions of random games.
+#[test]
+fn the_evaluation_is_colour_blind() {
+    use ply_core::Evaluator;
+    let positions = random_game_positions(11, 40, 80);
+    for position in &positions {
+        let other = mirrored(position);
+        assert_eq!(
+            PieceSquare.evaluate(position),
+            PieceSquare.evaluate(&other),
+            "{} / {}",
+            position.fen(),
+            other.fen()
+        );
+    }
+    assert!(positions.len() > 1000);
 }
 
 /// Pawn structure: a passed pawn gains as it advances; doubled and isolated pawns cost.
