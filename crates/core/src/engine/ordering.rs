@@ -24,6 +24,14 @@ const HISTORY_LIMIT: i32 = 1 << 26;
 
 pub(crate) const TT_MOVE_KEY: i64 = i64::MAX;
 
+/// What a cutoff `depth` plies from the horizon adds to a move's history (and a failure
+/// takes away): depth², so that deep results outweigh the many shallow ones.
+#[inline]
+fn depth_bonus(depth: i32) -> i32 {
+    let depth = depth.clamp(1, 64);
+    depth * depth
+}
+
 /// Follow-up codes ([`SearchHooks::continuation_code`](super::SearchHooks::continuation_code))
 /// are folded below this.
 pub const CONTINUATION_CODES: usize = 1024;
@@ -63,9 +71,9 @@ impl<M: Copy + Eq> MoveOrdering<M> {
     }
 
     /// What the keys of the moves of one node (at `ply`, `side` to move, after a move whose
-    /// follow-up code is `previous`) look up, found
-    /// once for all its moves: read for every move, they were loaded again each time
-    /// (the keys' writes might have changed them, as far as the compiler knew).
+    /// follow-up code is `previous`) look up, found once for all its moves: read for every
+    /// move, they were loaded again each time (the keys' writes might have changed them, as
+    /// far as the compiler knew).
     #[inline]
     pub fn node(&self, ply: u32, side: usize, previous: Option<u16>) -> NodeKeys<'_, M> {
         let continuation = previous.and_then(|p| {
@@ -94,31 +102,13 @@ impl<M: Copy + Eq> MoveOrdering<M> {
     /// loses as much).
     #[inline]
     pub fn on_follow_up(&mut self, previous: u16, follow: u16, depth: i32, refuted: bool) {
-        let depth = depth.clamp(1, 64);
-        let change = if refuted {
-            depth * depth
-        } else {
-            -depth * depth
-        };
-        self.add_follow_up(previous, follow, change);
-    }
-
-    /// Adds `change` to the follow-up history of `code` after `previous`, allocating the
-    /// table at its first use (games without follow-up codes never pay for it).
-    #[inline]
-    fn add_follow_up(&mut self, previous: u16, code: u16, change: i32) {
-        let size = CONTINUATION_START + CONTINUATION_CODES * CONTINUATION_CODES;
-        if self.history.len() < size {
-            self.history.resize(size, 0);
-        }
+        let bonus = depth_bonus(depth);
         let index = CONTINUATION_START
             + previous as usize % CONTINUATION_CODES * CONTINUATION_CODES
-            + code as usize % CONTINUATION_CODES;
-        let entry = &mut self.history[index];
-        *entry += change;
-        if entry.abs() >= HISTORY_LIMIT {
-            self.history.iter_mut().for_each(|h| *h /= 2);
-        }
+            + follow as usize % CONTINUATION_CODES;
+        // The follow-up table is allocated at its first use: games without follow-up
+        // codes never pay for it.
+        self.add(index, if refuted { bonus } else { -bonus });
     }
 
     /// `mv` refuted the opponent's last move at `ply` (a beta cutoff) after a search `depth` deep.
@@ -134,8 +124,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             slot[0] = Some(mv);
         }
         if let Some(code) = code {
-            let depth = depth.clamp(1, 64);
-            self.add_history(side, code, depth * depth);
+            self.add_history(side, code, depth_bonus(depth));
         }
     }
 
@@ -143,17 +132,29 @@ impl<M: Copy + Eq> MoveOrdering<M> {
     /// move cut (only quiet moves, in games that tell them).
     #[inline]
     pub fn on_failure(&mut self, side: usize, code: u16, depth: i32) {
-        let depth = depth.clamp(1, 64);
-        self.add_history(side, code, -depth * depth);
+        self.add_history(side, code, -depth_bonus(depth));
     }
 
     /// Adds `change` to a move's history; all are halved when one reaches the limit.
     #[inline]
     fn add_history(&mut self, side: usize, code: u16, change: i32) {
-        if self.history.len() < CONTINUATION_START {
-            self.history.resize(CONTINUATION_START, 0);
+        self.add(side * HISTORY_SIZE + code as usize % HISTORY_SIZE, change);
+    }
+
+    /// Adds `change` to the history vector's entry `index`, first growing the vector to
+    /// hold it (the tables are allocated at their first cutoff); all are halved when one
+    /// reaches the limit.
+    #[inline]
+    fn add(&mut self, index: usize, change: i32) {
+        if self.history.len() <= index {
+            let table_end = if index < CONTINUATION_START {
+                CONTINUATION_START
+            } else {
+                CONTINUATION_START + CONTINUATION_CODES * CONTINUATION_CODES
+            };
+            self.history.resize(table_end, 0);
         }
-        let entry = &mut self.history[side * HISTORY_SIZE + code as usize % HISTORY_SIZE];
+        let entry = &mut self.history[index];
         *entry += change;
         if entry.abs() >= HISTORY_LIMIT {
             self.history.iter_mut().for_each(|h| *h /= 2);

@@ -10,7 +10,7 @@
 use super::busy::BusyTable;
 use super::limits::MAX_DEPTH;
 use super::ordering::{MoveOrdering, TT_MOVE_KEY, pick};
-use super::tt::{Bound, Bucket, TranspositionTable};
+use super::tt::{Bound, TranspositionTable};
 use super::{EngineStats, ExactScale, ExactStrategy, Limits, SearchHooks, SearchInfo, Settings};
 use crate::stack::{grow, must_grow};
 use crate::{Evaluator, Game, Score};
@@ -476,13 +476,31 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             .filter(|&c| c != NO_FOLLOW)
     }
 
-    /// Records the follow-up code of `mv`, played at `ply`, for the child's ordering.
+    /// Records the follow-up code of `mv` (`None`: a null move), played at `ply`, for the
+    /// child's ordering, and returns it (`NO_FOLLOW`: none) for the history's updates.
     #[inline]
-    fn set_follow(&mut self, pos: &G, ply: u32, mv: Option<G::Move>) {
+    fn set_follow(&mut self, pos: &G, ply: u32, mv: Option<G::Move>) -> u16 {
+        let follow = mv
+            .and_then(|mv| self.hooks.continuation_code(pos, mv))
+            .unwrap_or(NO_FOLLOW);
         if let Some(slot) = self.follow_codes.get_mut(ply as usize + 1) {
-            *slot = mv
-                .and_then(|mv| self.hooks.continuation_code(pos, mv))
-                .unwrap_or(NO_FOLLOW);
+            *slot = follow;
+        }
+        follow
+    }
+
+    /// A node's move list and ordering keys back to their pools (the keys only if the node
+    /// took a list for them: not in generation order).
+    #[inline]
+    fn give_back_lists(
+        &mut self,
+        moves: Vec<G::Move>,
+        order: Vec<(i64, u32)>,
+        in_generation_order: bool,
+    ) {
+        put_back(&mut self.move_pool, moves);
+        if !in_generation_order {
+            put_back(&mut self.order_pool, order);
         }
     }
 
@@ -763,7 +781,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         // the probe and the store.)
         let table = self.shared.table.filter(|_| depth >= TT_MIN_DEPTH);
         let key = self.hooks.hash(pos);
-        let bucket = table.map(|table| table.bucket_of(key));
+        // A singular-extension test (step 9b) neither reads nor writes its node's entry:
+        // it searches the node without the table move.
+        let bucket = table
+            .filter(|_| excluded.is_none())
+            .map(|table| table.bucket_of(key));
         if let Some(bucket) = bucket {
             bucket.prefetch();
         }
@@ -804,14 +826,12 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
 
         // Step 7. Transposition table: a deep enough stored bound that settles the window ends
         // the node (not at PV nodes, which must return their line); its move is tried first.
-        // (Nodes with less than TT_MIN_DEPTH plies to go skip it, and so does a singular-
-        // extension test, step 9b, which searches its node without the table move.) The
-        // bound, its depth and its move are kept for steps 9 and 9b.
+        // (Nodes with less than TT_MIN_DEPTH plies to go skip it, and so do singular-
+        // extension tests.) The bound, its depth and its move are kept for steps 9 and 9b.
         let mut tt_code = 0;
         let mut tt_bound = None::<(Score, Bound)>;
         let mut tt_depth = 0;
         if let Some(bucket) = bucket
-            && excluded.is_none()
             && let Some(entry) = bucket.probe(key)
         {
             let score = entry.score.from_node(ply);
@@ -871,7 +891,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             && let Some(passed) = self.hooks.null_move(pos)
             && *static_eval.get_or_insert_with(|| self.eval.evaluate(pos)) >= beta
         {
-            self.set_follow(pos, ply, None);
+            self.set_follow(pos, ply, None); // (the null move has no follow-up code)
             let reduction = 2 + depth / 4;
             let null_alpha = Score::from_raw(-beta.raw() + 1);
             let v = -self.search(
@@ -950,19 +970,13 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             );
             self.excluded[ply as usize] = None;
             if self.stopped {
-                put_back(&mut self.move_pool, moves);
-                if !in_generation_order {
-                    put_back(&mut self.order_pool, order);
-                }
+                self.give_back_lists(moves, order, in_generation_order);
                 return Score::DRAW;
             }
             if v < singular_beta {
                 singular = Some(t);
             } else if singular_beta >= beta {
-                put_back(&mut self.move_pool, moves);
-                if !in_generation_order {
-                    put_back(&mut self.order_pool, order);
-                }
+                self.give_back_lists(moves, order, in_generation_order);
                 return singular_beta;
             }
         }
@@ -1011,7 +1025,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 continue;
             }
             let child = pos.after(mv);
-            self.set_follow(pos, ply, Some(mv));
+            let follow = self.set_follow(pos, ply, Some(mv));
             // Step 10b. Extensions: moves the game wants looked at deeper (chess: checks),
             // and a singular table move.
             let extension = if self.exact || ply >= MAX_PLY {
@@ -1091,10 +1105,7 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 if let Some(deferral) = &deferral {
                     self.deferred.truncate(deferral.from);
                 }
-                put_back(&mut self.move_pool, moves);
-                if !in_generation_order {
-                    put_back(&mut self.order_pool, order);
-                }
+                self.give_back_lists(moves, order, in_generation_order);
                 return Score::DRAW;
             }
             if v > best {
@@ -1115,8 +1126,8 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                             // A quiet refutation also gains follow-up history: after
                             // the previous move, it is tried earlier next time.
                             if let Some(previous) = previous
+                                && follow != NO_FOLLOW
                                 && self.hooks.is_quiet(pos, mv, &child)
-                                && let Some(follow) = self.hooks.continuation_code(pos, mv)
                             {
                                 self.ordering.on_follow_up(previous, follow, depth, true);
                             }
@@ -1140,9 +1151,6 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
                 && self.hooks.is_quiet(pos, mv, &child)
                 && let Some(code) = self.hooks.move_code(pos, mv)
             {
-                let follow = previous
-                    .and_then(|_| self.hooks.continuation_code(pos, mv))
-                    .unwrap_or(NO_FOLLOW);
                 quiets_tried[quiet_count] = (code, follow);
                 quiet_count += 1;
             }
@@ -1150,15 +1158,12 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         if let Some(deferral) = &deferral {
             self.deferred.truncate(deferral.from);
         }
-        put_back(&mut self.move_pool, moves);
-        if !in_generation_order {
-            put_back(&mut self.order_pool, order);
-        }
+        self.give_back_lists(moves, order, in_generation_order);
 
         // Step 12. Store the result with its bound type and depth, node-relative. Exact-mode
         // entries are valid at any depth; their depth byte records the work (for replacement).
         let best = best.max(low).min(high);
-        if let Some(bucket) = bucket.filter(|_| excluded.is_none()) {
+        if let Some(bucket) = bucket {
             let bound = bound_of(best, alpha_at_start, beta);
             let depth_byte = if self.exact {
                 64 - (self.nodes - nodes_at_entry).leading_zeros() as u8
@@ -1352,30 +1357,30 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         beta: Score,
         stand_pat: Score,
     ) -> Score {
-        let slot = match self.quiescence_probe(pos, ply, alpha, beta) {
-            Ok(slot) => slot,
-            Err(settled) => return settled,
-        };
-        let mut moves = self.take_moves();
-        std::mem::swap(&mut moves, &mut self.noisy);
-        let best = self.quiescence_loop(pos, ply, moves, alpha.max(stand_pat), beta, stand_pat);
-        self.quiescence_store(slot, ply, best, alpha, beta);
-        best
+        self.quiescence_through_table(pos, ply, alpha, beta, |this| {
+            let mut moves = this.take_moves();
+            std::mem::swap(&mut moves, &mut this.noisy);
+            this.quiescence_loop(pos, ply, moves, alpha.max(stand_pat), beta, stand_pat)
+        })
     }
 
-    /// The table at a node beyond the horizon that has moves to search: `Err(value)` when
-    /// a stored bound settles the window (any stored depth is deep enough), else the
-    /// node's bucket for the store. Leaves with nothing to search never look.
+    /// A node beyond the horizon that has moves to search, through the table: a stored
+    /// bound that settles the window answers it (any stored depth is deep enough: a
+    /// quiescence value depends on the position alone); else `search` gives its value,
+    /// stored at depth 0 unless the search was stopped (the value is then discarded). No
+    /// move is stored: the entry's move is kept for the searches that order by it. Leaves
+    /// with nothing to search never come here.
     #[inline]
-    fn quiescence_probe(
+    fn quiescence_through_table(
         &mut self,
         pos: &G,
         ply: u32,
         alpha: Score,
         beta: Score,
-    ) -> Result<Option<(Bucket<'a>, u64)>, Score> {
+        search: impl FnOnce(&mut Self) -> Score,
+    ) -> Score {
         let Some(table) = self.shared.table else {
-            return Ok(None);
+            return search(self);
         };
         let key = self.hooks.hash(pos);
         let bucket = table.bucket_of(key);
@@ -1383,51 +1388,26 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
             let score = entry.score.from_node(ply);
             if entry.bound.settles(score, alpha, beta) {
                 self.tt_cutoffs += 1;
-                return Err(score);
+                return score;
             }
         }
-        Ok(Some((bucket, key)))
-    }
-
-    /// Stores the value of a node beyond the horizon (its bucket and key from
-    /// `quiescence_probe`) at depth 0, unless the search was stopped (the value is then
-    /// discarded). No move: the table's move is kept for the searches that order by it.
-    #[inline]
-    fn quiescence_store(
-        &self,
-        slot: Option<(Bucket<'a>, u64)>,
-        ply: u32,
-        best: Score,
-        alpha: Score,
-        beta: Score,
-    ) {
-        if let Some((bucket, key)) = slot
-            && !self.stopped
-        {
-            bucket.store(
-                key,
-                best.to_node(ply),
-                bound_of(best, alpha, beta),
-                0,
-                false,
-                0,
-            );
+        let best = search(self);
+        if !self.stopped {
+            let bound = bound_of(best, alpha, beta);
+            bucket.store(key, best.to_node(ply), bound, 0, false, 0);
         }
+        best
     }
 
     /// Beyond the horizon, a node whose side may not stand pat (`SearchHooks::no_stand_pat`):
     /// every move, as a search one ply deep would, the value being the best child's.
     #[inline(never)]
     fn quiescence_all_moves(&mut self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Score {
-        let slot = match self.quiescence_probe(pos, ply, alpha, beta) {
-            Ok(slot) => slot,
-            Err(settled) => return settled,
-        };
-        let mut moves = self.take_moves();
-        pos.generate_moves(&mut moves);
-        let best = self.quiescence_loop(pos, ply, moves, alpha, beta, -Score::INFINITY);
-        self.quiescence_store(slot, ply, best, alpha, beta);
-        best
+        self.quiescence_through_table(pos, ply, alpha, beta, |this| {
+            let mut moves = this.take_moves();
+            pos.generate_moves(&mut moves);
+            this.quiescence_loop(pos, ply, moves, alpha, beta, -Score::INFINITY)
+        })
     }
 
     /// The moves of a node beyond the horizon, each child at the horizon too, from `best`
