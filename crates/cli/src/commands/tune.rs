@@ -8,7 +8,7 @@ use ply_games::chess::tune::{Fit, PIECE_NAMES, parse_sample_line, tune};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "EXAMPLES:\n  scripts/tuning-set.py games.pgn > positions.txt\n  ply tune chess positions.txt --iterations 500\n\n\
-Each line of FILE is a position and the result of its game for White: a FEN, then 1-0, 0-1 or 1/2-1/2 (or 1, 0, 0.5; an EPD's c9 \"1-0\"; is read too). A bad line is reported with its number and skipped. Fits every weight: the piece-square tables and the terms (pawn structure, mobility, king safety). Prints the error before and after, each term's weight before and after, how far the tables moved, and the fitted weights as the Rust source of crates/games/src/chess/weights.rs; with --rust, that source alone:\n  ply tune chess positions.txt --iterations 1000 --rust > crates/games/src/chess/weights.rs\n\
+Each line of FILE is a position and the result of its game for White: a FEN, then 1-0, 0-1 or 1/2-1/2, or White's expected score from 0 to 1 (scripts/label-positions.py blends the result with a search's verdict; an EPD's c9 \"1-0\"; is read too). A bad line is reported with its number and skipped. Fits every weight: the piece-square tables and the terms (pawn structure, mobility, king safety). Prints the error before and after, each term's weight before and after, how far the tables moved, and the fitted weights as the Rust source of crates/games/src/chess/weights.rs; with --rust, that source alone:\n  ply tune chess positions.txt --iterations 1000 --rust > crates/games/src/chess/weights.rs\n\
 docs/chess.md tells how the shipped weights were made.";
 
 /// The most positions read (each takes about 120 bytes in memory).

@@ -7,6 +7,7 @@
 //! between our clock stopping and theirs.
 
 use super::command::Go;
+use ply_core::Score;
 use std::time::Duration;
 
 /// Moves the rest of the clock is shared over when the GUI does not say (`movestogo`):
@@ -75,6 +76,67 @@ impl Budget {
     }
 }
 
+/// How settled a timed search is, judged after each iteration: the share of the soft limit
+/// to allow before starting the next one. A best move that has held for several iterations
+/// is unlikely to change with one more, so its time is better kept for later moves; a best
+/// move that has just changed, or a score that has just fallen, is a position where the
+/// next iteration is most likely to change the move played, so it gets more.
+#[derive(Clone, Debug)]
+pub struct Pacing<M> {
+    best: Option<M>,
+    /// Iterations in a row the best move has stayed the same.
+    unchanged: usize,
+    /// The last iteration's score, if it was no forced result.
+    score: Option<i32>,
+}
+
+impl<M> Default for Pacing<M> {
+    fn default() -> Self {
+        Pacing {
+            best: None,
+            unchanged: 0,
+            score: None,
+        }
+    }
+}
+
+/// Iterations before pacing judges: the first few change their minds cheaply.
+const PACING_FROM_DEPTH: u32 = 5;
+/// The soft limit's share (percent) by how many iterations in a row the best move has held.
+const STABILITY_PERCENT: [u64; 5] = [140, 110, 90, 80, 70];
+/// The bounds of the soft limit's share (percent).
+const PACING_PERCENT: (u64, u64) = (50, 200);
+
+impl<M: PartialEq + Copy> Pacing<M> {
+    /// Records an iteration of `depth` with its best move and score, and answers the share
+    /// (percent) of the soft limit after which no new iteration should start.
+    pub fn after_iteration(&mut self, depth: u32, best: Option<M>, score: Score) -> u64 {
+        if best.is_some() && best == self.best {
+            self.unchanged += 1;
+        } else {
+            self.unchanged = 0;
+        }
+        self.best = best;
+        let value = (!score.is_decisive()).then(|| score.raw());
+        let fall = match (self.score, value) {
+            (Some(before), Some(now)) => before - now,
+            _ => 0,
+        };
+        self.score = value;
+        if depth < PACING_FROM_DEPTH {
+            return 100;
+        }
+        let mut percent = STABILITY_PERCENT[self.unchanged.min(STABILITY_PERCENT.len() - 1)];
+        // A score falling by a quarter of a pawn or more: a threat found late.
+        if fall >= 50 {
+            percent = percent * 3 / 2;
+        } else if fall >= 25 {
+            percent = percent * 6 / 5;
+        }
+        percent.clamp(PACING_PERCENT.0, PACING_PERCENT.1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,5 +200,41 @@ mod tests {
         };
         assert_eq!(ms(Budget::for_move(&go, false, 30).unwrap()), (10, 10));
         assert_eq!(Budget::for_move(&Go::default(), true, 30), None);
+    }
+
+    #[test]
+    fn pacing_gives_time_to_changing_minds_and_falling_scores() {
+        let mut pacing = Pacing::default();
+        let level = Score::heuristic(20);
+        // The first iterations are not judged.
+        for depth in 1..5 {
+            assert_eq!(pacing.after_iteration(depth, Some('a'), level), 100);
+        }
+        // The same move for the fifth iteration running: the least time.
+        assert_eq!(pacing.after_iteration(5, Some('a'), level), 70);
+        // A new best move: more than the soft limit, less as it holds.
+        assert_eq!(pacing.after_iteration(6, Some('b'), level), 140);
+        assert_eq!(pacing.after_iteration(7, Some('b'), level), 110);
+        assert_eq!(pacing.after_iteration(8, Some('b'), level), 90);
+        // The score falls by 0.3, then by 0.6 pawn.
+        assert_eq!(
+            pacing.after_iteration(9, Some('b'), Score::heuristic(-10)),
+            96
+        );
+        assert_eq!(
+            pacing.after_iteration(10, Some('b'), Score::heuristic(-70)),
+            105
+        );
+        // A new move and a falling score: twice the soft limit at most.
+        assert_eq!(
+            pacing.after_iteration(11, Some('c'), Score::heuristic(-200)),
+            200
+        );
+        // A forced result is no fall, and no move is never stable.
+        assert_eq!(
+            pacing.after_iteration(12, Some('c'), Score::loss_in(9)),
+            110
+        );
+        assert_eq!(pacing.after_iteration(13, None, Score::loss_in(7)), 140);
     }
 }

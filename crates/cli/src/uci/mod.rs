@@ -22,7 +22,7 @@ pub mod command;
 
 pub use command::{Command, CommandError, Go, parse_command};
 
-use clock::Budget;
+use clock::{Budget, Pacing};
 use command::quoted;
 use cozy_chess::Move;
 use ply_core::engine::{Bound, Engine, EngineResult, Limits, MAX_DEPTH, SearchInfo, Settings};
@@ -123,6 +123,11 @@ struct Deadlines {
     last_iteration_us: AtomicU64,
     /// Stop at once after this.
     stop_us: AtomicU64,
+    /// When the budget was applied, and its soft limit (`u64::MAX`: none), from which
+    /// pacing moves the last iteration's start: a clock's budget only (its soft limit
+    /// below its hard one), never a fixed `movetime`.
+    applied_us: AtomicU64,
+    soft_us: AtomicU64,
 }
 
 impl Deadlines {
@@ -131,6 +136,8 @@ impl Deadlines {
             start,
             last_iteration_us: AtomicU64::new(u64::MAX),
             stop_us: AtomicU64::new(u64::MAX),
+            applied_us: AtomicU64::new(0),
+            soft_us: AtomicU64::new(u64::MAX),
         }
     }
 
@@ -141,6 +148,26 @@ impl Deadlines {
             .store(now.saturating_add(micros(budget.soft)), Ordering::Relaxed);
         self.stop_us
             .store(now.saturating_add(micros(budget.hard)), Ordering::Relaxed);
+        let paced = budget.soft < budget.hard;
+        self.applied_us.store(now, Ordering::Relaxed);
+        self.soft_us.store(
+            if paced { micros(budget.soft) } else { u64::MAX },
+            Ordering::Relaxed,
+        );
+    }
+
+    /// The time after which no new iteration starts, with the soft limit scaled to
+    /// `percent` by pacing (never beyond the hard limit).
+    fn last_iteration_us(&self, percent: u64) -> u64 {
+        let soft = self.soft_us.load(Ordering::Relaxed);
+        if soft == u64::MAX {
+            return self.last_iteration_us.load(Ordering::Relaxed);
+        }
+        let paced = self
+            .applied_us
+            .load(Ordering::Relaxed)
+            .saturating_add(soft.saturating_mul(percent) / 100);
+        paced.min(self.stop_us.load(Ordering::Relaxed))
     }
 
     fn elapsed_us(&self) -> u64 {
@@ -661,6 +688,7 @@ struct SearchJob {
 impl SearchJob {
     fn run(self, mut engine: ChessEngine) -> ChessEngine {
         let done = AtomicBool::new(false);
+        let mut pacing = Pacing::default();
         let result = std::thread::scope(|scope| {
             scope.spawn(|| self.watchdog(&done));
             let result = engine.search_with(&self.root, &self.limits, |info| {
@@ -672,8 +700,9 @@ impl SearchJob {
                             .plies_to_end()
                             .is_some_and(|p| u64::from(p) < 2 * moves)
                 });
-                let late = self.deadlines.elapsed_us()
-                    >= self.deadlines.last_iteration_us.load(Ordering::Relaxed);
+                let percent =
+                    pacing.after_iteration(info.depth, info.pv.first().copied(), info.score);
+                let late = self.deadlines.elapsed_us() >= self.deadlines.last_iteration_us(percent);
                 if (late || mated_in_time) && !self.hold.load(Ordering::Relaxed) {
                     self.stop.store(true, Ordering::Relaxed);
                 }
@@ -799,5 +828,37 @@ mod tests {
         assert_eq!(uci_score(Score::win_in(5)), "mate 3");
         assert_eq!(uci_score(Score::loss_in(2)), "mate -1");
         assert_eq!(uci_score(Score::loss_in(6)), "mate -3");
+    }
+
+    #[test]
+    fn pacing_moves_a_clocks_soft_limit_only() {
+        let ms = |ms: u64| Duration::from_millis(ms);
+        // A clock's budget: the last iteration's start scales with pacing, within the hard
+        // limit (times in microseconds from the budget's start, which is about now).
+        let deadlines = Deadlines::new(Instant::now());
+        deadlines.apply(&Budget {
+            soft: ms(100),
+            hard: ms(400),
+        });
+        let applied = deadlines.applied_us.load(Ordering::Relaxed);
+        assert_eq!(deadlines.last_iteration_us(100) - applied, 100_000);
+        assert_eq!(deadlines.last_iteration_us(50) - applied, 50_000);
+        assert_eq!(deadlines.last_iteration_us(200) - applied, 200_000);
+        assert_eq!(deadlines.last_iteration_us(1000) - applied, 400_000);
+        // A fixed movetime (soft limit = hard limit) is used whatever pacing says.
+        let fixed = Deadlines::new(Instant::now());
+        fixed.apply(&Budget {
+            soft: ms(300),
+            hard: ms(300),
+        });
+        let applied = fixed.applied_us.load(Ordering::Relaxed);
+        for percent in [50, 100, 200] {
+            assert_eq!(fixed.last_iteration_us(percent) - applied, 300_000);
+        }
+        // No budget (depth, nodes, infinite): never late.
+        assert_eq!(
+            Deadlines::new(Instant::now()).last_iteration_us(70),
+            u64::MAX
+        );
     }
 }

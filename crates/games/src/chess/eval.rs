@@ -5,8 +5,8 @@
 //! by the material left, and terms for pawn structure, mobility and king safety. Every
 //! weight is in `weights.rs`, which `ply tune chess` writes: the tables began as a few
 //! rules (centralise the knights, advance the pawns, shelter the king until the end game)
-//! and were then fitted to the results of ply's own games (docs/chess.md), not copied
-//! from any engine.
+//! and were then fitted to positions of ply's own games, labelled by the games' results
+//! and by ply's searches of the positions (docs/chess.md), not copied from any engine.
 
 use super::Chess;
 use super::weights::PIECE_SQUARE;

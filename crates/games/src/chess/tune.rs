@@ -48,13 +48,18 @@ impl Sample {
     }
 }
 
-/// Reads a result as `1-0`, `0-1`, `1/2-1/2`, or a number 1, 0.5, 0 (White's score).
+/// Reads a result as `1-0`, `0-1`, `1/2-1/2`, or White's score as a number from 0 to 1: 1,
+/// 0.5, 0, or an expected score between them (`scripts/label-positions.py` blends a
+/// game's result with a search's verdict on the position).
 pub fn parse_result(text: &str) -> Option<f64> {
     match text.trim() {
-        "1-0" | "1" | "1.0" => Some(1.0),
-        "0-1" | "0" | "0.0" => Some(0.0),
-        "1/2-1/2" | "0.5" | "½" => Some(0.5),
-        _ => None,
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" | "½" => Some(0.5),
+        number => number
+            .parse::<f64>()
+            .ok()
+            .filter(|score| (0.0..=1.0).contains(score)),
     }
 }
 
@@ -71,7 +76,7 @@ pub fn parse_sample_line(text: &str) -> Result<Option<Sample>, String> {
     let result = last.trim_matches(|c| matches!(c, '"' | ';' | '[' | ']'));
     let Some(result) = parse_result(result) else {
         return Err(format!(
-            "the line does not end with a result (1-0, 0-1, 1/2-1/2): {}",
+            "the line does not end with a result (1-0, 0-1, 1/2-1/2, or a score from 0 to 1): {}",
             ply_core::text::excerpt(last)
         ));
     };
@@ -479,5 +484,15 @@ mod tests {
         assert_eq!(parse_result("1/2-1/2"), Some(0.5));
         assert_eq!(parse_result("0-1"), Some(0.0));
         assert_eq!(parse_result("2-0"), None);
+        // An expected score from 0 to 1, and nothing outside it.
+        assert_eq!(parse_result("0.7312"), Some(0.7312));
+        assert_eq!(parse_result("1"), Some(1.0));
+        for outside in ["1.01", "-0.2", "NaN", "inf"] {
+            assert_eq!(parse_result(outside), None, "{outside}");
+        }
+        // A labelled line, as scripts/label-positions.py writes it.
+        let labelled = parse_sample_line("7k/8/3P4/8/8/8/8/K7 w - - 0 1 0.8125").unwrap();
+        assert_eq!(labelled.map(|sample| sample.result), Some(0.8125));
+        assert!(parse_sample_line("7k/8/3P4/8/8/8/8/K7 w - - 0 1 1.5").is_err());
     }
 }
