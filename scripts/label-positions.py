@@ -74,7 +74,7 @@ def main():
         parser.error("--lambda must be from 0 to 1")
     limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(depth=args.depth)
 
-    items, results = [], {}
+    items, results, skipped = [], {}, 0
     with open(args.positions) as f:
         for number, line in enumerate(f, 1):
             text = line.strip()
@@ -83,11 +83,12 @@ def main():
             fen, _, result = text.rpartition(" ")
             if result not in RESULTS or not fen:
                 print(f"line {number}: no FEN and result (1-0, 0-1, 1/2-1/2), skipped", file=sys.stderr)
+                skipped += 1
                 continue
             items.append((number, fen))
             results[number] = (fen, RESULTS[result])
 
-    done = skipped = 0
+    done = 0
     with multiprocessing.Pool(args.concurrency, _start, (args.engine, limit)) as pool:
         for number, searched, error in pool.imap(_search, items, chunksize=64):
             if searched is None:
