@@ -119,55 +119,57 @@ impl Options {
 /// changed by `ponderhit` while the search runs.
 struct Deadlines {
     start: Instant,
-    /// No new iteration after this.
-    last_iteration_us: AtomicU64,
-    /// Stop at once after this.
-    stop_us: AtomicU64,
-    /// When the budget was applied, and its soft limit (`u64::MAX`: none), from which
-    /// pacing moves the last iteration's start: a clock's budget only (its soft limit
-    /// below its hard one), never a fixed `movetime`.
+    /// When the budget was applied, and its soft limit (no new iteration after it;
+    /// `u64::MAX`: none).
     applied_us: AtomicU64,
     soft_us: AtomicU64,
+    /// Whether pacing may move the soft limit: a clock's budget (its soft limit below its
+    /// hard one), never a fixed `movetime`.
+    paced: AtomicBool,
+    /// Stop at once after this.
+    stop_us: AtomicU64,
 }
 
 impl Deadlines {
     fn new(start: Instant) -> Deadlines {
         Deadlines {
             start,
-            last_iteration_us: AtomicU64::new(u64::MAX),
-            stop_us: AtomicU64::new(u64::MAX),
             applied_us: AtomicU64::new(0),
             soft_us: AtomicU64::new(u64::MAX),
+            paced: AtomicBool::new(false),
+            stop_us: AtomicU64::new(u64::MAX),
         }
     }
 
     /// Applies `budget` from now.
     fn apply(&self, budget: &Budget) {
         let now = self.elapsed_us();
-        self.last_iteration_us
-            .store(now.saturating_add(micros(budget.soft)), Ordering::Relaxed);
+        self.applied_us.store(now, Ordering::Relaxed);
+        self.soft_us
+            .store(micros(budget.soft).min(u64::MAX - 1), Ordering::Relaxed);
+        self.paced
+            .store(budget.soft < budget.hard, Ordering::Relaxed);
         self.stop_us
             .store(now.saturating_add(micros(budget.hard)), Ordering::Relaxed);
-        let paced = budget.soft < budget.hard;
-        self.applied_us.store(now, Ordering::Relaxed);
-        self.soft_us.store(
-            if paced { micros(budget.soft) } else { u64::MAX },
-            Ordering::Relaxed,
-        );
     }
 
-    /// The time after which no new iteration starts, with the soft limit scaled to
-    /// `percent` by pacing (never beyond the hard limit).
+    /// The time after which no new iteration starts: the soft limit, scaled to `percent`
+    /// by pacing where the budget allows it (never beyond the hard limit).
     fn last_iteration_us(&self, percent: u64) -> u64 {
         let soft = self.soft_us.load(Ordering::Relaxed);
         if soft == u64::MAX {
-            return self.last_iteration_us.load(Ordering::Relaxed);
+            return u64::MAX;
         }
-        let paced = self
+        let percent = if self.paced.load(Ordering::Relaxed) {
+            percent
+        } else {
+            100
+        };
+        let last = self
             .applied_us
             .load(Ordering::Relaxed)
             .saturating_add(soft.saturating_mul(percent) / 100);
-        paced.min(self.stop_us.load(Ordering::Relaxed))
+        last.min(self.stop_us.load(Ordering::Relaxed))
     }
 
     fn elapsed_us(&self) -> u64 {
