@@ -22,6 +22,7 @@ Needs python-chess (`pip install chess`). Engines speak UCI, or xboard with
 
 import argparse
 import math
+import os
 import random
 import shlex
 import sys
@@ -211,7 +212,8 @@ def main():
     parser.add_argument("--opponent-protocol", choices=["uci", "xboard"], default="uci")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--tc", type=parse_tc, default=(10.0, 0.1), help="BASE+INCREMENT seconds (default 10+0.1)")
-    parser.add_argument("--openings", default="scripts/openings.epd")
+    parser.add_argument("--openings", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "openings.epd"),
+                        help="the opening positions, one FEN (or EPD) a line (default: openings.epd beside this script)")
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--pgn", help="write the games to this PGN file")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
@@ -227,8 +229,11 @@ def main():
                              "at most one per core, or the engines' clocks suffer)")
     args = parser.parse_args()
 
-    with open(args.openings) as f:
-        openings = [" ".join(line.split()[:4]) + " 0 1" for line in f if line.strip() and not line.startswith("#")]
+    try:
+        with open(args.openings) as f:
+            openings = [" ".join(line.split()[:4]) + " 0 1" for line in f if line.strip() and not line.startswith("#")]
+    except OSError as error:
+        sys.exit(f"{args.openings}: {error.strerror}")
     if not openings:
         sys.exit(f"{args.openings}: no positions")
     base, increment = args.tc

@@ -342,7 +342,7 @@ not a fen 1-0
         "{v}"
     );
     let weights = v["weights"].as_array().unwrap();
-    assert_eq!(weights.len(), 25);
+    assert_eq!(weights.len(), 31);
     assert_eq!(weights[5]["name"], "passed pawn, rank 6");
     // Every piece's table, 64 squares, a1 first: no sample has a queen, so hers stays.
     let tables = v["tables"].as_array().unwrap();

@@ -90,7 +90,7 @@ fn for_each_piece(board: &Board, mut visit: impl FnMut(usize, usize, i32)) {
 pub struct Weight(pub i32, pub i32);
 
 /// How many weights the terms beyond the tables have ([`WEIGHTS`], [`WEIGHT_NAMES`]).
-pub const TERMS: usize = 25;
+pub const TERMS: usize = 31;
 
 // Where each term's weight is in [`WEIGHTS`].
 /// A passed pawn (no enemy pawn ahead on its file or beside it), by its rank counted from
@@ -127,6 +127,22 @@ const PASSED_KING_DISTANCE: usize = 23;
 /// Per rook or queen that an enemy knight or bishop attacks, and per queen an enemy rook
 /// attacks: a piece attacked by a cheaper one must move or be lost.
 const ATTACKED_BY_LESSER: usize = 24;
+/// Per pawn that an own pawn defends (a chain is hard to break).
+const PAWN_SUPPORTED: usize = 25;
+/// Per pawn with an own pawn beside it on the same rank (side by side, they guard the
+/// squares in front of both).
+const PAWN_PHALANX: usize = 26;
+/// Per knight, bishop, rook or queen that an enemy piece attacks and no own piece
+/// defends: lost unless it moves, whatever attacks it.
+const HANGING: usize = 27;
+/// Per knight on its fourth to sixth rank that an own pawn defends
+/// and no enemy pawn can ever attack: a post it cannot be driven from.
+const OUTPOST: usize = 28;
+/// Per file of the king or beside it with no own pawn: an open road for the enemy's
+/// rooks and queen.
+const KING_OPEN_FILE: usize = 29;
+/// Per rook on its seventh rank (where the enemy's pawns start and its king is shut in).
+const ROOK_SEVENTH: usize = 30;
 
 /// The names of the weights, in order (for the tuner's output).
 pub const WEIGHT_NAMES: [&str; TERMS] = [
@@ -155,6 +171,12 @@ pub const WEIGHT_NAMES: [&str; TERMS] = [
     "passed pawn, free to advance",
     "passed pawn, kings' distance",
     "piece attacked by a lesser piece",
+    "pawn defended by a pawn",
+    "pawns side by side",
+    "piece attacked and undefended",
+    "knight outpost",
+    "open file at the king",
+    "rook on the seventh rank",
 ];
 
 /// The attack units of a knight, bishop, rook and queen per square next to the enemy king
@@ -273,6 +295,11 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
     // The squares each side's knights and bishops, and its rooks, reach.
     let mut minor_reach = [BitBoard::EMPTY; 2];
     let mut rook_reach = [BitBoard::EMPTY; 2];
+    // Every square each side attacks (pawns, pieces, king).
+    let mut attacked = [
+        pawn_attacks[0] | cozy_chess::get_king_moves(board.king(Color::White)),
+        pawn_attacks[1] | cozy_chess::get_king_moves(board.king(Color::Black)),
+    ];
     for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
         let sign = if side == 0 { 1 } else { -1 };
         let (own_pawns, their_pawns) = (pawns[side], pawns[1 - side]);
@@ -305,6 +332,23 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
                 add(ISOLATED, sign);
             }
         }
+        let supported = (own_pawns & pawn_attacks[side]).len() as i32;
+        if supported > 0 {
+            add(PAWN_SUPPORTED, sign * supported);
+        }
+        // Pairs side by side: each pawn with a neighbour one file to the east.
+        let phalanx = (own_pawns & BitBoard((own_pawns & !cozy_chess::File::H.bitboard()).0 << 1))
+            .len() as i32;
+        if phalanx > 0 {
+            add(PAWN_PHALANX, sign * phalanx);
+        }
+        for square in board.colored_pieces(color, Piece::Knight) & pawn_attacks[side] {
+            let rank = square.rank().relative_to(color) as usize;
+            let front = ahead_mask(square, color) & square.file().adjacent();
+            if (3..=5).contains(&rank) && (their_pawns & front).is_empty() {
+                add(OUTPOST, sign);
+            }
+        }
         for file in cozy_chess::File::ALL {
             let on_file = (own_pawns & file.bitboard()).len() as i32;
             if on_file > 1 {
@@ -315,6 +359,9 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
             add(BISHOP_PAIR, sign);
         }
         for square in board.colored_pieces(color, Piece::Rook) {
+            if square.rank().relative_to(color) == cozy_chess::Rank::Seventh {
+                add(ROOK_SEVENTH, sign);
+            }
             let file = square.file().bitboard();
             if (file & (own_pawns | their_pawns)).is_empty() {
                 add(ROOK_OPEN_FILE, sign);
@@ -352,6 +399,7 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
                     MOBILITY + index,
                     sign * ((reach & safe).len() as i32 - MOBILITY_MEAN[index]),
                 );
+                attacked[side] |= reach;
                 match piece {
                     Piece::Knight | Piece::Bishop => minor_reach[side] |= reach,
                     Piece::Rook => rook_reach[side] |= reach,
@@ -382,6 +430,14 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
             let shield = (own_pawns & files & ahead_mask(king, color)).len() as i32;
             add(SHIELD, sign * shield.min(3));
         }
+        let open = cozy_chess::File::ALL
+            .into_iter()
+            .filter(|&file| (file as i32 - king.file() as i32).abs() <= 1)
+            .filter(|&file| (own_pawns & file.bitboard()).is_empty())
+            .count() as i32;
+        if open > 0 {
+            add(KING_OPEN_FILE, sign * open);
+        }
     }
     for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
         let sign = if side == 0 { 1 } else { -1 };
@@ -391,6 +447,11 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
             (majors & minor_reach[1 - side]).len() + (queens & rook_reach[1 - side]).len();
         if threatened > 0 {
             add(ATTACKED_BY_LESSER, sign * threatened as i32);
+        }
+        let pieces = board.colors(color) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King);
+        let hanging = (pieces & attacked[1 - side] & !attacked[side]).len() as i32;
+        if hanging > 0 {
+            add(HANGING, sign * hanging);
         }
     }
 }
@@ -543,6 +604,65 @@ mod tests {
             term("4k3/8/8/r7/8/2B5/8/4K3 w - - 0 1", ATTACKED_BY_LESSER),
             -1
         );
+    }
+
+    #[test]
+    fn pawn_chains_and_pairs_count() {
+        // d4 defended by c3 and e3 (one pawn defended, however often); no two side by side.
+        let chain = "4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1";
+        assert_eq!(term(chain, PAWN_SUPPORTED), 1);
+        assert_eq!(term(chain, PAWN_PHALANX), 0);
+        // c3, d3 and e3 side by side: two pairs; none defends another.
+        let row = "4k3/8/8/8/8/2PPP3/8/4K3 w - - 0 1";
+        assert_eq!(term(row, PAWN_PHALANX), 2);
+        assert_eq!(term(row, PAWN_SUPPORTED), 0);
+        // The a- and h-files are not neighbours.
+        assert_eq!(term("4k3/8/8/8/8/P6P/8/4K3 w - - 0 1", PAWN_PHALANX), 0);
+        // Black's count the other way.
+        assert_eq!(
+            term("4k3/8/2ppp3/1p6/8/8/8/4K3 w - - 0 1", PAWN_PHALANX),
+            -2
+        );
+        assert_eq!(
+            term("4k3/8/2ppp3/1p6/8/8/8/4K3 w - - 0 1", PAWN_SUPPORTED),
+            -1
+        );
+    }
+
+    #[test]
+    fn undefended_pieces_under_attack_count() {
+        // White's rook on d1 attacks Black's knight on d5, which nothing defends.
+        assert_eq!(term("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", HANGING), -1);
+        // Defended by the pawn on e6, it is not hanging.
+        assert_eq!(term("4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1", HANGING), 0);
+        // A piece its king defends is not hanging either: White's rook on d1 next to its
+        // king, attacked by Black's rook on d8.
+        assert_eq!(term("3rk3/8/8/8/8/8/8/3RK3 w - - 0 1", HANGING), 0);
+        // White's bishop on b5, attacked by the knight on c7 and defended by nothing.
+        assert_eq!(term("7k/2n5/8/1B6/8/8/8/7K w - - 0 1", HANGING), 1);
+    }
+
+    #[test]
+    fn outposts_open_king_files_and_the_seventh_rank_count() {
+        // A knight on e5, defended by the pawn on d4, that no Black pawn can attack.
+        assert_eq!(term("4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1", OUTPOST), 1);
+        // The pawn on f7 can drive it away with ...f6.
+        assert_eq!(term("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1", OUTPOST), 0);
+        // Undefended, or on its third rank, it is no outpost.
+        assert_eq!(term("4k3/8/8/4N3/8/8/8/4K3 w - - 0 1", OUTPOST), 0);
+        assert_eq!(term("4k3/8/8/8/8/4N3/3P4/4K3 w - - 0 1", OUTPOST), 0);
+        // Black's knight on d4 (its fifth rank), defended by the pawn on e5.
+        assert_eq!(term("4k3/8/8/4p3/3n4/8/8/4K3 w - - 0 1", OUTPOST), -1);
+        // White's king on g1 has the f-file open beside it; Black's on e8 none.
+        assert_eq!(
+            term("4k3/3ppp2/8/8/8/8/6PP/6K1 w - - 0 1", KING_OPEN_FILE),
+            1
+        );
+        // A king on the a-file has two files to watch; Black's e8 king has three open.
+        assert_eq!(term("4k3/8/8/8/8/8/8/K7 w - - 0 1", KING_OPEN_FILE), 2 - 3);
+        assert_eq!(term("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", ROOK_SEVENTH), 1);
+        assert_eq!(term("4k3/8/8/8/8/8/r7/4K3 w - - 0 1", ROOK_SEVENTH), -1);
+        assert_eq!(term("4k3/8/8/8/8/8/R7/4K3 w - - 0 1", ROOK_SEVENTH), 0);
     }
 
     #[test]
