@@ -295,6 +295,8 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
     // The squares each side's knights and bishops, and its rooks, reach.
     let mut minor_reach = [BitBoard::EMPTY; 2];
     let mut rook_reach = [BitBoard::EMPTY; 2];
+    // Each side's knights, bishops, rooks and queens.
+    let mut minors_and_majors = [BitBoard::EMPTY; 2];
     // Every square each side attacks (pawns, pieces, king).
     let mut attacked = [
         pawn_attacks[0] | cozy_chess::get_king_moves(board.king(Color::White)),
@@ -349,11 +351,20 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
                 add(OUTPOST, sign);
             }
         }
+        // Doubled pawns, and the files of the king or beside it with no own pawn.
+        let king_file = board.king(color).file() as i32;
+        let mut open_at_king = 0;
         for file in cozy_chess::File::ALL {
             let on_file = (own_pawns & file.bitboard()).len() as i32;
             if on_file > 1 {
                 add(DOUBLED, sign * (on_file - 1));
             }
+            if on_file == 0 && (file as i32 - king_file).abs() <= 1 {
+                open_at_king += 1;
+            }
+        }
+        if open_at_king > 0 {
+            add(KING_OPEN_FILE, sign * open_at_king);
         }
         if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
             add(BISHOP_PAIR, sign);
@@ -372,6 +383,7 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
         // Pieces a pawn attacks: one of them is lost unless it moves (or two, on a fork).
         let own = board.colors(color);
         let pieces = own & !own_pawns & !board.pieces(Piece::King);
+        minors_and_majors[side] = pieces;
         let threatened = (pieces & pawn_attacks[1 - side]).len() as i32;
         if threatened > 0 {
             add(ATTACKED_BY_PAWN, sign * threatened);
@@ -430,14 +442,6 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
             let shield = (own_pawns & files & ahead_mask(king, color)).len() as i32;
             add(SHIELD, sign * shield.min(3));
         }
-        let open = cozy_chess::File::ALL
-            .into_iter()
-            .filter(|&file| (file as i32 - king.file() as i32).abs() <= 1)
-            .filter(|&file| (own_pawns & file.bitboard()).is_empty())
-            .count() as i32;
-        if open > 0 {
-            add(KING_OPEN_FILE, sign * open);
-        }
     }
     for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
         let sign = if side == 0 { 1 } else { -1 };
@@ -448,8 +452,7 @@ fn terms(board: &Board, mut add: impl FnMut(usize, i32)) {
         if threatened > 0 {
             add(ATTACKED_BY_LESSER, sign * threatened as i32);
         }
-        let pieces = board.colors(color) & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King);
-        let hanging = (pieces & attacked[1 - side] & !attacked[side]).len() as i32;
+        let hanging = (minors_and_majors[side] & attacked[1 - side] & !attacked[side]).len() as i32;
         if hanging > 0 {
             add(HANGING, sign * hanging);
         }
