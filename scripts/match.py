@@ -175,6 +175,10 @@ def play_game(engines, opening, base, increment, max_plies, engine_is_white, nod
             winner, reason = not mover, f"illegal move {move}"
             return finish(board, game, winner, engine_is_white, reason, index, "illegal")
         node = node.add_variation(move)
+        if not nodes:
+            # The mover's clock after the move, as PGN's [%clk] comment: how each engine
+            # spent its time can be read back from the games.
+            node.set_clock(clocks[clock])
         board.push(move)
     return finish(board, game, winner, engine_is_white, reason, None, None)
 
