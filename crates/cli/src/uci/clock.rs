@@ -12,10 +12,9 @@ use std::time::Duration;
 
 /// Moves the rest of the clock is shared over when the GUI does not say (`movestogo`).
 /// Fewer than a game usually has left: time buys the most while the game is open, and
-/// the increment, with the clock's geometric decline, carries the long endings. (With 30,
-/// games at 10 s + 0.1 s ended with 2 to 4.5 s of ply's clock unspent, and it had spent
-/// less than GNU Chess by every move number; 20 scored +26 ± 30 Elo against 30 in
-/// self-play at 2 s + 0.02 s.)
+/// the increment, with the clock's geometric decline, carries the long endings. (30 left
+/// much of the clock unspent at the end of games; docs/performance-log.md, "how the clock
+/// is spent".)
 const DEFAULT_MOVES_TO_GO: u64 = 20;
 /// The most moves the clock is shared over (a larger `movestogo` is read as this).
 const MAX_MOVES_TO_GO: u64 = 50;
