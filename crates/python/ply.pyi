@@ -23,7 +23,8 @@ from typing import Any, Optional, Sequence, Union
 __version__: str
 
 class PlyError(Exception):
-    """Every error of ply."""
+    """Every error of ply, a failure of ply's own (a bug: ``internal error: ...``)
+    included."""
 
     line: Optional[int]
     column: Optional[int]
@@ -123,7 +124,8 @@ def solve(
     stops a long solve with ``LimitError``; ``algorithm`` is ``"minimax"``,
     ``"negamax"``, ``"alphabeta"`` or ``"memo"``; ``weak`` gives win/draw/loss only;
     ``book=False`` reads no opening book (by default Connect Four on 7x6 reads the book
-    built into ply, as the binary does).
+    built into ply, as the binary does). ``threads`` is at most 256 (more raises
+    ``LimitError`` with ``limit`` ``"max_threads"``), as for ``analyze``.
 
     >>> r = ply.solve("tictactoe", "XO./.../...")
     >>> r.value, r.plies, r.best
@@ -165,7 +167,9 @@ def solve_batch(
     solved has its error (a ``PlyError``, not raised) in its slot; the batch goes on.
     Each result holds ``value``, ``plies`` (None for a draw), ``score`` (Connect
     Four: Pons'), one best move and ``nodes``; ``moves`` is empty (``solve`` gives
-    every move's value).
+    every move's value). A batch whose tables (one a thread) and answers do not fit in
+    the memory available raises ``LimitError`` before any position is solved; a
+    position whose search does not fit, or failed (a bug), has its error in its slot.
 
     >>> out = ply.solve_batch("connect4", ["2252576253462244111563365343671351441", "8", "44"])
     >>> [r.score if isinstance(r, ply.SolveResult) else type(r).__name__ for r in out]
@@ -187,17 +191,20 @@ class Tree:
     nodes: int
     cutoffs: int
     json: str
-    """Exactly what ``ply tree --format json --trace`` prints."""
+    """Exactly what ``ply tree --format json --trace`` prints; made when first read,
+    and ``LimitError`` when the memory it takes is not there (the tree stays usable)."""
     def __init__(
         self, text: str, *, algorithm: str = "alphabeta", order: str = "as_written"
     ) -> None: ...
     def svg(self) -> str:
-        """The annotated picture as SVG text (``ply tree --format svg --trace``)."""
+        """The annotated picture as SVG text (``ply tree --format svg --trace``);
+        ``LimitError`` when the memory it takes is not there."""
     def _repr_svg_(self) -> str: ...
     def to_dict(self) -> dict[str, Any]: ...
 
 class Game:
-    """A game played move by move.
+    """A game played move by move. It keeps its position: a move costs the same
+    however many were played before it.
 
     >>> g = ply.Game("tictactoe")
     >>> g.play("b2"); g.play("a1")

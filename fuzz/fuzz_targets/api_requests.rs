@@ -2,7 +2,8 @@
 //! The web lab's request bodies, as anyone on the network may send them: each
 //! endpoint's JSON reader, then the operation behind it with small limits. Every
 //! input is an answer or an error of one of the three kinds, never a panic; an error
-//! past a limit names the limit.
+//! past a limit names the limit; no tree answer is larger than `max_answer_bytes`, and
+//! the bound a JSON answer is refused by holds for the answer made.
 use libfuzzer_sys::fuzz_target;
 use ply_api::control::Control;
 use ply_api::play::{GameRequest, PlayLimits};
@@ -29,12 +30,39 @@ fuzz_target!(|data: &[u8]| {
             max_nodes: 2_000,
             max_depth: 100,
         },
+        // Small enough that trees within the node limit pass it.
+        max_answer_bytes: 100_000,
+        max_picture_nodes: 200,
     };
+    let most = tree_limits.max_answer_bytes;
     if let Ok(request) = serde_json::from_slice::<TreeRequest>(data) {
-        check(ply_api::tree::evaluate_tree(&request, &tree_limits));
+        let json = ply_api::tree::evaluate_tree(&request, &tree_limits);
+        if let Ok(text) = &json {
+            assert!(text.len() as u64 <= most, "{} bytes", text.len());
+        }
+        check(json);
+        let svg = ply_api::tree::tree_svg(&request, &tree_limits);
+        if let Ok(svg) = &svg {
+            assert!(svg.len() as u64 <= most, "{} bytes", svg.len());
+        }
+        check(svg);
+        // Without the answer limit, the answer made is within its bound.
+        let unlimited = TreeLimits {
+            max_answer_bytes: u64::MAX,
+            ..tree_limits
+        };
+        if let Ok(evaluated) = ply_api::tree::evaluate(&request, &unlimited) {
+            let bound = evaluated.json_answer_bound(&unlimited).unwrap();
+            let text = evaluated.json_answer(&unlimited).unwrap();
+            assert!(text.len() as u64 <= bound, "{} > {bound}", text.len());
+        }
     }
     if let Ok(request) = serde_json::from_slice::<GameTreeRequest>(data) {
-        check(ply_api::tree::game_tree(&request, &tree_limits));
+        let tree = ply_api::tree::game_tree(&request, &tree_limits);
+        if let Ok(tree) = &tree {
+            assert!(tree.tree.len() as u64 <= most, "{} bytes", tree.tree.len());
+        }
+        check(tree);
     }
     // Searches get a few milliseconds: the fuzzer must keep its pace.
     let play_limits = PlayLimits {

@@ -3,11 +3,15 @@
 //! says of bad input is one `info string` line that follows the message policy. Searches
 //! and table sizes are left out (a `go` runs for as long as it is told; `Hash` allocates
 //! what it is told), the rest of the conversation runs: positions in FEN with moves, options,
-//! the board and the evaluation.
+//! the board and the evaluation. At its end the position it was left in is drawn (`d`) and
+//! searched to depth 1, which must answer with one `bestmove`: a legal move of that
+//! position, or `(none)` when it has none.
 use libfuzzer_sys::fuzz_target;
 use ply_cli::uci::{Command, parse_command};
+use ply_core::Game;
 use ply_core::input::Input;
 use ply_fuzz::check_message;
+use ply_games::chess::Chess;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
@@ -29,7 +33,8 @@ fuzz_target!(|data: &[u8]| {
     for line in data.split(|&b| b == b'\n') {
         if let Ok(text) = std::str::from_utf8(line) {
             match parse_command(text) {
-                Ok(Some(Command::Go(_))) => continue,
+                // `quit` too: the conversation must reach the search at its end.
+                Ok(Some(Command::Go(_) | Command::Quit)) => continue,
                 Ok(Some(Command::SetOption { name, .. }))
                     if ["hash", "threads"].contains(&name.to_ascii_lowercase().as_str()) =>
                 {
@@ -42,6 +47,7 @@ fuzz_target!(|data: &[u8]| {
         kept.extend_from_slice(line);
         kept.push(b'\n');
     }
+    kept.extend_from_slice(b"\nd\ngo depth 1\n");
     let output = Shared::default();
     ply_cli::uci::run(
         Input::from_reader("stdin", std::io::Cursor::new(kept)),
@@ -53,4 +59,29 @@ fuzz_target!(|data: &[u8]| {
             check_message(message);
         }
     }
+    let fen = text
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix("Fen: "))
+        .expect("the board drawn");
+    let best: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("bestmove "))
+        .collect();
+    assert_eq!(best.len(), 1, "one bestmove for {fen}:\n{text}");
+    let mv = best[0].split(' ').next().unwrap();
+    // The FEN is in Shredder-FEN when Chess960 was on: read it either way.
+    let legal = [false, true].into_iter().any(|chess960| {
+        Chess::from_fen_variant(fen, chess960).is_ok_and(|position| {
+            if mv == "(none)" {
+                // Every legal move, also in a game drawn by rule, which still gets a move.
+                let mut moves = Vec::new();
+                position.generate_moves(&mut moves);
+                moves.is_empty()
+            } else {
+                position.parse_uci(mv, chess960).is_ok()
+            }
+        })
+    });
+    assert!(legal, "bestmove {mv} in {fen}");
 });

@@ -25,15 +25,24 @@ use crate::solve::{GameBook, SolveReport, weak_solve};
 use crate::words::result_word;
 use crate::{ApiError, games::with_spec, resources};
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
+use ply_core::memory::{self, MemoryError};
 use ply_core::{Evaluator, NoEvaluation, Score};
 use ply_games::connect4::OpeningBook;
 use ply_games::{GameVisitor, Playable};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
-/// The most positions one [`solve_batch`] call takes.
+/// The most positions one [`solve_batch`] call takes (memory permitting: see
+/// [`ANSWER_BYTES`]).
 pub const MAX_POSITIONS: usize = 10_000_000;
+
+/// Bytes one answer of [`solve_batch`] takes until it is handed back (its slot and its
+/// report's texts), beyond the position's own text: measured with 1,000,000 positions
+/// of tic-tac-toe (about 330 bytes each), with a margin. A batch whose answers cannot fit
+/// in the memory available is refused before any position is solved.
+pub const ANSWER_BYTES: u64 = 512;
 
 /// The most threads [`solve_batch`] starts.
 pub const MAX_THREADS: usize = 256;
@@ -235,12 +244,44 @@ pub fn batch_report<G: Playable>(pos: &G, answer: &BatchScore<G::Move>, weak: bo
     }
 }
 
+/// The answer `solve` gives, or, when it panics (a bug), an error for its slot and
+/// `true`: the solver it used may be left in any state, and is to be made anew.
+fn caught(
+    solve: impl FnOnce() -> Result<SolveReport, ApiError>,
+) -> (Result<SolveReport, ApiError>, bool) {
+    match catch_unwind(AssertUnwindSafe(solve)) {
+        Ok(answer) => (answer, false),
+        Err(panic) => (
+            Err(ApiError::bad_request(format!(
+                "internal error: {} (a bug in ply; the other positions are solved)",
+                ply_core::text::excerpt(&ply_core::text::panic_message(&*panic))
+            ))),
+            true,
+        ),
+    }
+}
+
+/// The memory a batch of `positions` answered on `threads` solvers with tables of
+/// `hash_mib` MiB needs: the tables, and every answer until the batch hands them back.
+fn batch_bytes(positions: &[String], threads: usize, hash_mib: usize) -> u64 {
+    let answers = positions.iter().fold(0u64, |bytes, text| {
+        bytes
+            .saturating_add(ANSWER_BYTES)
+            .saturating_add(2 * text.len() as u64)
+    });
+    (threads as u64)
+        .saturating_mul((hash_mib as u64) << 20)
+        .saturating_add(answers)
+}
+
 /// Solves every position of `positions` (texts in the notation of the game `spec`
 /// names; an empty text is the start) on `threads` threads, each with its own batch
 /// solver, and gives the answers in the order of the list. A position that does not
-/// read, or that the control stopped, is an error in its slot; the others are solved.
-/// Refused as a whole: an unknown game, too many positions or threads, a table that
-/// cannot be had.
+/// read, that would not fit in memory, that the control stopped, or whose search
+/// failed (a panic: a bug) is an error in its slot; the others are solved.
+/// Refused as a whole, before any position is solved: an unknown game, too many
+/// positions or threads, tables and answers that do not fit in the memory available
+/// (every thread's table counted), a table that cannot be had.
 pub fn solve_batch(
     spec: &str,
     positions: &[String],
@@ -277,10 +318,13 @@ pub fn solve_batch(
                 threads,
                 control,
             } = self;
-            // A search's memory is checked once, for the start: a later position of the
-            // same game has no more plies ahead (and the check reads the machine's
-            // memory figures, which would cost more than a small solve).
-            resources::check_search(&start, None)?;
+            // A search's memory is checked for the start; a position is checked again in
+            // its own slot only when it may go deeper or have more moves than the start
+            // (reading the machine's memory figures for each would cost more than a
+            // small solve), and every position is when the start is refused.
+            let checked = resources::check_search(&start, None)
+                .is_ok()
+                .then(|| start.bounds());
             let options = &BatchOptions {
                 book: options
                     .book
@@ -288,20 +332,64 @@ pub fn solve_batch(
                     .or_else(|| options.shipped_book.then(|| start.shipped_book()).flatten()),
                 ..options.clone()
             };
+            let workers = threads.min(positions.len()).max(1);
+            let bytes = batch_bytes(positions, workers, options.hash_mib);
+            memory::check(
+                || {
+                    format!(
+                        "a batch of {} positions on {workers} threads (--hash {} each)",
+                        positions.len(),
+                        options.hash_mib
+                    )
+                },
+                bytes,
+            )
+            .map_err(|e: MemoryError| ApiError::limit("memory", e.to_string()))?;
             let next = AtomicUsize::new(0);
             let answers: Mutex<Vec<Option<Result<SolveReport, ApiError>>>> =
                 Mutex::new(vec![None; positions.len()]);
+            // Every thread's solver (its table) is made before any position is solved,
+            // so that one that cannot be had refuses the batch at once.
+            let ready = Barrier::new(workers);
+            let refused = AtomicBool::new(false);
             let work = || {
-                with_solver(&start, options, control, |solver| {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(text) = positions.get(i) else { break };
-                        let answer = answer_one(&start, text, solver, options.weak);
-                        answers.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(answer);
+                let mut first = true;
+                loop {
+                    let mut waited = false;
+                    // Ends with `true` when a panic spoilt the solver: a new one is made.
+                    let made = with_solver(&start, options, control, |solver| {
+                        if first {
+                            ready.wait();
+                            waited = true;
+                            if refused.load(Ordering::Relaxed) {
+                                return false;
+                            }
+                        }
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(text) = positions.get(i) else {
+                                return false;
+                            };
+                            let (answer, spoilt) =
+                                caught(|| answer_one(&start, text, solver, options.weak, checked));
+                            answers.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(answer);
+                            if spoilt {
+                                return true;
+                            }
+                        }
+                    });
+                    if first && !waited {
+                        refused.store(true, Ordering::Relaxed);
+                        ready.wait();
                     }
-                })
+                    first = false;
+                    match made {
+                        Ok(true) => continue,
+                        Ok(false) => return Ok(()),
+                        Err(error) => return Err(error),
+                    }
+                }
             };
-            let workers = threads.min(positions.len()).max(1);
             let outcomes: Vec<Result<(), ApiError>> = std::thread::scope(|scope| {
                 let handles: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
                 let mut outcomes = vec![work()];
@@ -330,17 +418,104 @@ pub fn solve_batch(
     )?
 }
 
-/// One position of a batch: read, checked, solved.
+/// True when `bound` may be larger than `checked`, a bound known to fit (unknown is larger).
+fn beyond(bound: Option<u64>, checked: Option<u64>) -> bool {
+    match (bound, checked) {
+        (Some(bound), Some(checked)) => bound > checked,
+        (None, Some(_)) => true,
+        (_, None) => false,
+    }
+}
+
+/// One position of a batch: read, checked (its search's memory too, unless its bounds
+/// lie within `checked`, bounds whose search is known to fit), solved.
 fn answer_one<G: Playable>(
     start: &G,
     text: &str,
     solver: &mut dyn PositionSolver<G>,
     weak: bool,
+    checked: Option<ply_core::GameBounds>,
 ) -> Result<SolveReport, ApiError> {
     let text = text.trim();
     let pos = crate::games::position_or_start(start, (!text.is_empty()).then_some(text))?;
+    let must_check = checked.is_none_or(|checked| {
+        let bounds = pos.bounds();
+        beyond(bounds.max_plies, checked.max_plies) || beyond(bounds.max_moves, checked.max_moves)
+    });
+    if must_check {
+        resources::check_search(&pos, None)?;
+    }
     let Some(answer) = solver.solve(&pos) else {
         return Err(ApiError::limit("stopped", "stopped before it was solved"));
     };
     Ok(batch_report(&pos, &answer, weak))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A panic in one position's search failed the whole batch (and, from Python,
+    /// raised an exception that is not an `Exception`).
+    #[test]
+    fn a_panic_is_an_error_in_its_slot_and_asks_for_a_new_solver() {
+        let (answer, spoilt) = caught(|| panic!("the position broke a rule"));
+        let error = answer.unwrap_err();
+        assert_eq!(error.kind, crate::ErrorKind::BadRequest);
+        assert_eq!(
+            error.error,
+            "internal error: 'the position broke a rule' (a bug in ply; the other positions are solved)"
+        );
+        assert!(spoilt);
+        let (answer, spoilt) = caught(|| Err(ApiError::parse("no")));
+        assert_eq!(answer.unwrap_err().error, "no");
+        assert!(!spoilt);
+    }
+
+    /// A game whose start is too deep to search refused the whole batch, where each of
+    /// its positions may be small.
+    #[test]
+    fn a_start_too_deep_to_search_refuses_only_the_positions_that_are() {
+        let positions = ["1,2,3", "", "2,2"].map(String::from);
+        let answers = solve_batch(
+            "nim:1000000,1000000,1000000",
+            &positions,
+            &BatchOptions::default(),
+            2,
+            &Control::new(),
+        )
+        .unwrap();
+        assert_eq!(answers[0].as_ref().unwrap().value, "loss");
+        let refused = answers[1].as_ref().unwrap_err();
+        assert_eq!(refused.limit, Some("memory"));
+        assert!(
+            refused.error.starts_with(
+                "a search of nim:1000000,1000000,1000000 from position '1000000,1000000,1000000' \
+                 (3000000 plies deep, up to 3000000 moves a position) needs 65.5 TiB of memory, but only "
+            ),
+            "{}",
+            refused.error
+        );
+        assert_eq!(answers[2].as_ref().unwrap().value, "loss");
+    }
+
+    /// The tables of every thread are counted before any position is solved: the second
+    /// thread's was refused only once the first had solved the batch.
+    #[test]
+    fn every_threads_table_is_counted_before_any_work() {
+        let positions = vec![String::new(); 3];
+        let options = BatchOptions {
+            hash_mib: 1 << 40,
+            ..BatchOptions::default()
+        };
+        let error = solve_batch("tictactoe", &positions, &options, 2, &Control::new()).unwrap_err();
+        assert_eq!(error.limit, Some("memory"));
+        assert!(
+            error.error.starts_with(
+                "a batch of 3 positions on 2 threads (--hash 1099511627776 each) needs "
+            ),
+            "{}",
+            error.error
+        );
+    }
 }

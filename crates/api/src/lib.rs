@@ -13,6 +13,7 @@
 //! | [`solve`] | a position solved exactly: its value, its best moves, every move's value |
 //! | [`batch`] | many positions solved in a row or on several threads, each to its value only |
 //! | [`play`] | a game's state after a list of moves, every move's value, the engine's move |
+//! | [`session`] | a game played move by move, its position kept (the bindings' games) |
 //! | [`perft`] | chess move sequences counted, the test of a move generator |
 //! | [`control`] | stopping an operation: a flag, and the time it is given |
 //! | [`words`] | results in words, the same everywhere |
@@ -41,6 +42,7 @@ pub mod games;
 pub mod perft;
 pub mod play;
 pub mod resources;
+pub mod session;
 pub mod solve;
 pub mod tree;
 pub mod words;

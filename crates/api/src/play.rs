@@ -12,11 +12,11 @@ use crate::control::Control;
 use crate::solve::GameBook;
 use crate::words::{estimate_number, plies_text, result_word};
 use crate::{ApiError, games::with_spec};
-use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
+use ply_core::engine::{HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
 use ply_core::solve::{Solver, SolverLimits};
 use ply_core::{
-    Algorithm, Diagram, MoveValue, Player, RetrogradeOptions, RetrogradeTable, SearchOptions,
-    evaluate_moves_with,
+    Algorithm, Diagram, MoveValue, Outcome, Player, RetrogradeOptions, RetrogradeTable,
+    SearchOptions, evaluate_moves_with,
 };
 use ply_games::connect4::OpeningBook;
 use ply_games::{GameVisitor, Playable};
@@ -129,9 +129,10 @@ pub struct MoveJson {
 /// Every legal move's value: the answer to `POST /api/play/analysis`.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct AnalysisJson {
-    /// True when every value is proved.
+    /// True when every value is proved (a finished game's result is: it has no moves).
     pub exact: bool,
     /// The position's value for the player to move: `win`, `draw`, `loss` or `estimate`.
+    /// A finished game's value is its result (`loss` for the player who is mated).
     pub value: &'static str,
     /// The value in words.
     pub text: String,
@@ -299,7 +300,7 @@ fn diagram_json<G: Playable>(pos: &G) -> Option<DiagramJson> {
     })
 }
 
-fn state_of<G: Playable>(spec: &str, pos: &G, moves: &[String]) -> StateJson {
+pub(crate) fn state_of<G: Playable>(spec: &str, pos: &G, moves: &[String]) -> StateJson {
     let legal = pos.legal_moves();
     let outcome = pos.outcome().map(|outcome| {
         let winner = outcome.winner(pos.to_move()).map(|p| pos.player_name(p));
@@ -400,7 +401,7 @@ pub fn engine_move(
             let time = limits.time(request)?;
             let analysis = match level {
                 None => analyse(&pos, time, limits, control)?,
-                Some(level) => shallow(&pos, level, limits, control),
+                Some(level) => shallow(&pos, level, time, limits, control)?,
             };
             // A weak level sometimes plays a move at random, as a beginner would.
             let random = level.is_some_and(|level| fastrand::u32(0..20) >= 10 + level);
@@ -464,6 +465,17 @@ fn move_json<G: Playable>(pos: &G, m: &MoveValue<G::Move>, proved: bool) -> Move
     }
 }
 
+/// A finished game's result for the player to move, and in words: the value of a
+/// position with no move to value.
+fn finished_value<G: Playable>(pos: &G, outcome: Outcome) -> (&'static str, String) {
+    let to_move = pos.to_move();
+    match outcome.winner(to_move) {
+        Some(winner) if winner == to_move => ("win", "the game is over: won".to_string()),
+        Some(_) => ("loss", "the game is over: lost".to_string()),
+        None => ("draw", "the game is over: drawn".to_string()),
+    }
+}
+
 /// The analysis of `pos` from its moves' values, each with whether it is proved.
 fn analysis_json<G: Playable>(
     pos: &G,
@@ -478,13 +490,25 @@ fn analysis_json<G: Playable>(
         .iter()
         .map(|(m, proved)| move_json(pos, m, *proved))
         .collect();
-    let (value, text, pv) = match moves.first() {
-        Some(best) => (best.value, best.text.clone(), best.pv.clone()),
-        None => ("draw", "the game is over".to_string(), Vec::new()),
+    // No move valued: the game is over, and its value is its result; or no move could be
+    // valued in the time, and nothing is known.
+    let finished = moves.is_empty().then(|| pos.outcome()).flatten();
+    let (value, text, pv) = match (moves.first(), finished) {
+        (Some(best), _) => (best.value, best.text.clone(), best.pv.clone()),
+        (None, Some(outcome)) => {
+            let (value, text) = finished_value(pos, outcome);
+            (value, text, Vec::new())
+        }
+        (None, None) => (
+            "estimate",
+            "no move could be valued in the time".to_string(),
+            Vec::new(),
+        ),
     };
     let best_value = values.first().map(|(m, _)| m.value);
     AnalysisJson {
-        exact: moves.iter().all(|m| m.value != "estimate"),
+        exact: finished.is_some()
+            || (!moves.is_empty() && moves.iter().all(|m| m.value != "estimate")),
         value,
         text,
         best: values
@@ -564,25 +588,20 @@ fn analyse<G: Playable>(
     let left = time
         .saturating_sub(clock.elapsed())
         .max(Duration::from_millis(1));
-    Ok(engine_values(pos, left, None, limits, control, clock))
+    engine_values(pos, left, None, limits, control, clock)
 }
 
-/// The values a depth-limited search sees (a weak level of play).
+/// The values a depth-limited search sees (a weak level of play), within the request's
+/// time like every other search.
 fn shallow<G: Playable>(
     pos: &G,
     level: u32,
+    time: Duration,
     limits: &PlayLimits,
     control: &Control,
-) -> AnalysisJson {
+) -> Result<AnalysisJson, ApiError> {
     let clock = Instant::now();
-    engine_values(
-        pos,
-        Duration::from_millis(limits.max_ms),
-        Some(level),
-        limits,
-        control,
-        clock,
-    )
+    engine_values(pos, time, Some(level), limits, control, clock)
 }
 
 fn engine_values<G: Playable>(
@@ -592,7 +611,7 @@ fn engine_values<G: Playable>(
     limits: &PlayLimits,
     control: &Control,
     clock: Instant,
-) -> AnalysisJson {
+) -> Result<AnalysisJson, ApiError> {
     struct Search<'a, G: Playable> {
         pos: &'a G,
         time: Duration,
@@ -602,8 +621,8 @@ fn engine_values<G: Playable>(
         clock: Instant,
     }
     impl<G: Playable> HooksVisitor<G> for Search<'_, G> {
-        type Output = AnalysisJson;
-        fn visit<H: SearchHooks<G>>(self, hooks: H) -> AnalysisJson {
+        type Output = Result<AnalysisJson, ApiError>;
+        fn visit<H: SearchHooks<G>>(self, hooks: H) -> Self::Output {
             let pos = self.pos;
             let settings = Settings {
                 hash_mib: self.limits.hash_mib,
@@ -611,9 +630,8 @@ fn engine_values<G: Playable>(
                 ..Settings::default()
             };
             let hooks = WithKnownValues::new(hooks, GameBook(self.limits.book.clone()));
-            let Ok(mut engine) = Engine::try_new(hooks, pos.evaluator(), settings) else {
-                return analysis_json(pos, Vec::new(), "engine", 0, self.clock);
-            };
+            // A table that does not fit is refused: no value is known without the search.
+            let mut engine = crate::resources::engine(hooks, pos.evaluator(), settings)?;
             let moves = pos.legal_moves();
             let share = self.time / moves.len().max(1) as u32;
             let mut values = Vec::new();
@@ -716,7 +734,7 @@ fn engine_values<G: Playable>(
             } else {
                 "engine"
             };
-            analysis_json(pos, values, method, nodes, self.clock)
+            Ok(analysis_json(pos, values, method, nodes, self.clock))
         }
     }
     pos.with_search_hooks(Search {

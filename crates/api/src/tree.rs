@@ -45,21 +45,39 @@ impl TreeRequest {
     }
 }
 
-/// The limits on the trees a caller may send.
+/// The limits on the trees a caller may send, and on the answers made of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeLimits {
     /// The most bytes of tree text.
     pub max_bytes: usize,
     /// The most nodes and the deepest level.
     pub tree: Limits,
+    /// The most bytes of an answer (`max_answer_bytes`): the JSON of [`evaluate_tree`]
+    /// (refused before it is made when its size, bounded from the tree, may pass it),
+    /// the SVG of [`tree_svg`] and the tree text of [`game_tree`]. A tree's answer is
+    /// far larger than the tree: 200 KB of text, a root and 99,998 leaves, make 49 MB
+    /// of JSON with its trace.
+    pub max_answer_bytes: u64,
+    /// The most nodes of a picture (`max_picture_nodes`), as `ply tree --format svg`
+    /// draws without `--force`: wider pictures are too big to read (100,000 leaves
+    /// make one 7.7 million pixels wide).
+    pub max_picture_nodes: usize,
+}
+
+impl TreeLimits {
+    /// The command line's picture limit: the most nodes `ply tree` draws without `--force`.
+    pub const PICTURE_NODES: usize = 2_000;
 }
 
 impl Default for TreeLimits {
-    /// The command line's limits: 256 MiB of text, a million nodes, 1,000 levels.
+    /// The command line's limits: 256 MiB of text, a million nodes, 1,000 levels;
+    /// answers of at most 256 MiB, pictures of at most 2,000 nodes.
     fn default() -> TreeLimits {
         TreeLimits {
             max_bytes: Limits::MAX_INPUT_BYTES,
             tree: Limits::default(),
+            max_answer_bytes: Limits::MAX_INPUT_BYTES as u64,
+            max_picture_nodes: TreeLimits::PICTURE_NODES,
         }
     }
 }
@@ -138,18 +156,139 @@ pub fn evaluate(request: &TreeRequest, limits: &TreeLimits) -> Result<Evaluated,
     Ok(Evaluated { tree, run })
 }
 
+impl Evaluated {
+    /// An upper bound on the bytes of [`Evaluated::json_answer`], from the tree and
+    /// the search alone (`ply_tree::render::json_text_bound`), refused with
+    /// `max_answer_bytes` when it passes `limits`: a caller that holds answers (a
+    /// server) may count this many bytes for the answer before making it.
+    pub fn json_answer_bound(&self, limits: &TreeLimits) -> Result<u64, ApiError> {
+        let bound = render::json_text_bound(&self.tree, &self.run, true);
+        if bound > limits.max_answer_bytes {
+            return Err(ApiError::limit(
+                "max_answer_bytes",
+                format!(
+                    "the answer for a tree of {} nodes may take {bound} bytes, more than the {} \
+                     an answer may take (limit max_answer_bytes): send a smaller tree",
+                    self.tree.len(),
+                    limits.max_answer_bytes
+                ),
+            ));
+        }
+        Ok(bound)
+    }
+
+    /// The JSON text `ply tree --format json --trace` prints, refused before it is made
+    /// when it may take more than `limits.max_answer_bytes`.
+    pub fn json_answer(&self, limits: &TreeLimits) -> Result<String, ApiError> {
+        self.json_answer_bound(limits)?;
+        Ok(render::json_text(&self.tree, &self.run, true))
+    }
+
+    /// The picture `ply tree --format svg --trace` draws, refused before it is drawn
+    /// when it has more than `limits.max_picture_nodes` nodes, and after when its
+    /// text (long names) takes more than `limits.max_answer_bytes`.
+    pub fn svg_answer(&self, limits: &TreeLimits) -> Result<String, ApiError> {
+        let nodes = self.tree.len();
+        if nodes > limits.max_picture_nodes {
+            return Err(ApiError::limit(
+                "max_picture_nodes",
+                format!(
+                    "a picture of {nodes} nodes is too big to read (at most {}, limit \
+                     max_picture_nodes): draw a smaller tree, or ask /api/tree for its values",
+                    limits.max_picture_nodes
+                ),
+            ));
+        }
+        let svg = render::svg(&self.tree, &self.run, true);
+        check_answer_bytes("picture", svg.len(), limits)?;
+        Ok(svg)
+    }
+}
+
+/// A drawing of a searched tree that a library makes on request (the C library and the
+/// Python package draw without the server's answer limits, so only the memory bounds them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drawing {
+    /// The JSON of `ply tree --format json --trace`.
+    Json,
+    /// The SVG picture of `ply tree --format svg --trace`.
+    Svg,
+}
+
+impl Drawing {
+    /// What the drawing is called in a refusal.
+    fn what(self) -> &'static str {
+        match self {
+            Drawing::Json => "the JSON",
+            Drawing::Svg => "the SVG picture",
+        }
+    }
+
+    /// The bytes a drawing may take while it is made, for each node and each step of
+    /// the search's trace, beyond its names. The nodes' figures are those `ply tree`
+    /// counts for the same drawings (docs/reliability.md); a root of 200,000 leaves
+    /// measured about 1,000 bytes a node and its step for the JSON with its trace, and
+    /// 700 for the SVG picture.
+    fn bytes_per_node_and_step(self) -> (u64, u64) {
+        match self {
+            Drawing::Json => (2816, 300),
+            Drawing::Svg => (10_240, 0),
+        }
+    }
+}
+
+/// How many times a drawing writes each name's bytes, at most.
+const NAME_COPIES: u64 = 8;
+
+impl Evaluated {
+    /// Refuses (`memory`) to make `drawing` when the memory it would take is not there:
+    /// a tree within the node limit may still be a million leaves, whose drawings take
+    /// gigabytes.
+    pub fn check_drawing_memory(&self, drawing: Drawing) -> Result<(), ApiError> {
+        let nodes = self.tree.len() as u64;
+        let names: u64 = (0..self.tree.len())
+            .map(|id| self.tree.node(id as ply_tree::NodeId).name.len() as u64)
+            .sum();
+        let (per_node, per_step) = drawing.bytes_per_node_and_step();
+        let bytes = nodes
+            .saturating_mul(per_node)
+            .saturating_add((self.run.steps.len() as u64).saturating_mul(per_step))
+            .saturating_add(names.saturating_mul(NAME_COPIES));
+        ply_core::memory::check(
+            || format!("{} of a tree of {nodes} nodes", drawing.what()),
+            bytes,
+        )
+        .map_err(|e| ApiError::limit("memory", e.to_string()))
+    }
+}
+
+/// Refuses an answer (`what`) of `bytes` bytes past `limits.max_answer_bytes`.
+fn check_answer_bytes(what: &str, bytes: usize, limits: &TreeLimits) -> Result<(), ApiError> {
+    if bytes as u64 > limits.max_answer_bytes {
+        return Err(ApiError::limit(
+            "max_answer_bytes",
+            format!(
+                "the {what} takes {bytes} bytes, more than the {} an answer may take \
+                 (limit max_answer_bytes)",
+                limits.max_answer_bytes
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The answer to `POST /api/tree`: exactly the JSON text `ply tree --format json
-/// --trace` prints for the request's tree.
+/// --trace` prints for the request's tree, refused (`max_answer_bytes`) before it is
+/// made when it may be larger than `limits` allow.
 pub fn evaluate_tree(request: &TreeRequest, limits: &TreeLimits) -> Result<String, ApiError> {
-    let Evaluated { tree, run } = evaluate(request, limits)?;
-    Ok(render::json_text(&tree, &run, true))
+    evaluate(request, limits)?.json_answer(limits)
 }
 
 /// The request's tree drawn as an SVG picture (visit order numbered), as `ply tree
-/// --format svg --trace` draws it.
+/// --format svg --trace` draws it, within `limits` (`max_picture_nodes`,
+/// `max_answer_bytes`).
 pub fn tree_svg(request: &TreeRequest, limits: &TreeLimits) -> Result<String, ApiError> {
-    let Evaluated { tree, run } = evaluate(request, limits)?;
-    Ok(render::svg(&tree, &run, true))
+    evaluate(request, limits)?.svg_answer(limits)
 }
 
 /// A game written out as a tree: the request of `POST /api/tree/game`.
@@ -177,7 +316,7 @@ pub struct GameTree {
 }
 
 /// The game of `request` written out as a tree, as `ply tree GAME@POSITION` does,
-/// within `limits`.
+/// within `limits` (its nodes as it is made, its text's bytes after).
 pub fn game_tree(request: &GameTreeRequest, limits: &TreeLimits) -> Result<GameTree, ApiError> {
     struct Visit<'a>(&'a GameTreeRequest, &'a TreeLimits);
     impl ply_games::GameVisitor for Visit<'_> {
@@ -215,11 +354,101 @@ pub fn game_tree(request: &GameTreeRequest, limits: &TreeLimits) -> Result<GameT
                 None => ply_tree::expand(&root, &name, |p, mv| p.move_string(mv), &options),
             }
             .map_err(tree_error)?;
+            let text = tree.to_bracket();
+            check_answer_bytes("tree", text.len(), limits)?;
             Ok(GameTree {
-                tree: tree.to_bracket(),
+                tree: text,
                 nodes: tree.len(),
             })
         }
     }
     crate::games::with_spec(&request.game, Visit(request, limits))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    /// A root and `leaves` leaves.
+    fn fan(leaves: usize) -> TreeRequest {
+        TreeRequest::new(format!("(a {})", "1 ".repeat(leaves)))
+    }
+
+    #[test]
+    fn a_json_answer_past_its_limit_is_refused_before_it_is_made() {
+        // 200 KB of text whose answer is 49 MB: refused from its bound.
+        let limits = TreeLimits {
+            max_answer_bytes: 16 << 20,
+            ..TreeLimits::default()
+        };
+        let error = evaluate_tree(&fan(99_998), &limits).unwrap_err();
+        assert_eq!(
+            (error.kind, error.limit),
+            (ErrorKind::Limit, Some("max_answer_bytes"))
+        );
+        assert!(
+            error
+                .error
+                .starts_with("the answer for a tree of 99999 nodes may take "),
+            "{}",
+            error.error
+        );
+        assert!(error.error.ends_with(
+            " bytes, more than the 16777216 an answer may take (limit max_answer_bytes): send a smaller tree"
+        ));
+        // The bound is what the caller may count on: the answer made is within it.
+        let small = evaluate(&fan(100), &limits).unwrap();
+        let bound = small.json_answer_bound(&limits).unwrap();
+        assert!(small.json_answer(&limits).unwrap().len() as u64 <= bound);
+    }
+
+    #[test]
+    fn pictures_are_bounded_by_their_nodes_as_on_the_command_line() {
+        let limits = TreeLimits::default();
+        assert!(tree_svg(&fan(1_999), &limits).unwrap().starts_with("<svg"));
+        let error = tree_svg(&fan(2_000), &limits).unwrap_err();
+        assert_eq!(error.limit, Some("max_picture_nodes"));
+        assert_eq!(
+            error.error,
+            "a picture of 2001 nodes is too big to read (at most 2000, limit max_picture_nodes): \
+             draw a smaller tree, or ask /api/tree for its values"
+        );
+        // Few nodes, long names: refused once drawn, by its bytes.
+        let long = TreeRequest::new(format!("(a ({} 1) 2)", "b".repeat(10_000)));
+        let tight = TreeLimits {
+            max_answer_bytes: 10_000,
+            ..limits
+        };
+        let error = tree_svg(&long, &tight).unwrap_err();
+        assert_eq!(error.limit, Some("max_answer_bytes"));
+        assert!(
+            error.error.starts_with("the picture takes "),
+            "{}",
+            error.error
+        );
+    }
+
+    #[test]
+    fn a_game_tree_past_the_answer_limit_is_refused() {
+        let request = GameTreeRequest {
+            game: "race:3,2".into(),
+            ..GameTreeRequest::default()
+        };
+        let tree = game_tree(&request, &TreeLimits::default()).unwrap();
+        let tight = TreeLimits {
+            max_answer_bytes: tree.tree.len() as u64 - 1,
+            ..TreeLimits::default()
+        };
+        let error = game_tree(&request, &tight).unwrap_err();
+        assert_eq!(error.limit, Some("max_answer_bytes"));
+        assert_eq!(
+            error.error,
+            format!(
+                "the tree takes {} bytes, more than the {} an answer may take (limit max_answer_bytes)",
+                tree.tree.len(),
+                tree.tree.len() - 1
+            )
+        );
+    }
 }

@@ -94,12 +94,7 @@ where
 /// message came from, instead of Rust's multi-line report (the exit code stays 101).
 fn report_panics_as_bugs() {
     std::panic::set_hook(Box::new(|info| {
-        let message = info
-            .payload()
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| info.payload().downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic".into());
+        let message = ply_core::text::panic_message(info.payload());
         let place = info
             .location()
             .map(|l| format!(" at {}:{}", l.file(), l.line()))

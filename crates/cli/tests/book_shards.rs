@@ -266,3 +266,78 @@ fn the_built_in_book_answers_without_a_file() {
     assert!(json["book"].is_null());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The header of an empty shard of a 7x6 book, as anyone may write one: any depth, any
+/// shard count, the checksums right.
+fn hand_made_shard(depth: u8, index: u32, count: u32) -> Vec<u8> {
+    let mut bytes = b"ply-c4bk".to_vec();
+    bytes.extend_from_slice(&2u16.to_le_bytes());
+    bytes.extend_from_slice(&[7, 6, depth, 0, 0, 0]);
+    bytes.extend_from_slice(&0u64.to_le_bytes());
+    bytes.extend_from_slice(&index.to_le_bytes());
+    bytes.extend_from_slice(&count.to_le_bytes());
+    bytes.extend_from_slice(&crc32fast::hash(&[]).to_le_bytes());
+    let header_crc = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&header_crc.to_le_bytes());
+    bytes
+}
+
+/// `ply book merge FILES` on hand-made shards: refused at once, in little memory, with
+/// the limit named, and no book written.
+#[track_caller]
+fn merge_refused(dir: &Path, files: &[(&str, Vec<u8>)], message: &str) {
+    let mut args = vec!["book", "merge"];
+    for (name, bytes) in files {
+        std::fs::write(dir.join(name), bytes).unwrap();
+        args.push(name);
+    }
+    args.extend_from_slice(&["--output", "merged.book"]);
+    Bounded::new(&args)
+        .current_dir(dir)
+        .memory_mib(512)
+        .seconds(20)
+        .run()
+        .assert_code(2)
+        .assert_one_line_error()
+        .assert_stderr_contains(message);
+    assert!(!dir.join("merged.book").exists());
+}
+
+#[test]
+fn hand_made_shard_headers_are_refused_before_they_are_believed() {
+    let dir = scratch("hand_made");
+    // 2^32 - 1 shards: a table of one slot a shard took 64 GB at once (an abort).
+    merge_refused(
+        &dir,
+        &[("huge.book", hand_made_shard(4, 0, u32::MAX))],
+        "book huge.book: bytes 28-31: a book split into 4294967295 shards, more than the 65536 it may have",
+    );
+    // The most shards, one given: the gap is counted and its start listed.
+    merge_refused(
+        &dir,
+        &[("one.book", hand_made_shard(4, 0, 65536))],
+        "the shards leave a gap: 65535 of 65536 missing (1/65536, 2/65536, 3/65536, 4/65536, \
+         5/65536, 6/65536, 7/65536, 8/65536 and 65527 more)",
+    );
+    // Two empty shards of a book of depth 20 (`ply book --depth 20` is refused for want
+    // of memory): listing its positions ran past 60 s and 3.7 GB. The shards hold no
+    // record, so the listing stops past 4096 positions, in the layer of 6 stones.
+    merge_refused(
+        &dir,
+        &[
+            ("empty-0.book", hand_made_shard(20, 0, 2)),
+            ("empty-1.book", hand_made_shard(20, 1, 2)),
+        ],
+        "the shards leave a gap: they hold 0 records, but the book has 4097 positions or more (found up to 6 stones)",
+    );
+    // A build is refused as many shards.
+    Bounded::new(&book_args("4", "x.book", &["--shard", "0/65537"]))
+        .current_dir(&dir)
+        .run()
+        .assert_code(2)
+        .assert_one_line_error()
+        .assert_stderr_contains(
+            "'0/65537': 65537 shards, more than the 65536 a book may be split into",
+        );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -121,6 +121,31 @@ fn bad_input_is_one_line_and_exit_2() {
     out.assert_code(2).assert_stderr_contains("at most 10000");
 }
 
+/// Kings side by side were read, perft listed the king's capture of the king, and every
+/// search ended in an internal error (exit 101): now every command refuses the board.
+#[test]
+fn kings_side_by_side_are_refused_by_every_command() {
+    let fen = "kK6/8/8/8/8/8/8/7R w - - 0 1";
+    for args in [
+        &["perft", fen, "1"][..],
+        &["perft", fen, "2"],
+        &["analyze", "chess", fen, "--depth", "3"],
+        &["solve", "chess", fen],
+        &["tree", &format!("chess@{fen}"), "--depth", "1"],
+    ] {
+        let out = ply(args);
+        out.assert_code(2)
+            .assert_one_line_error()
+            .assert_stderr_contains(
+                "not a legal board: the kings stand side by side (b8, a8), so Black, not to move, is in check from the other king",
+            );
+    }
+    let out = ply(&["perft", "k6R/8/8/8/8/8/8/K7 w - - 0 1", "1"]);
+    out.assert_code(2).assert_one_line_error().assert_stderr_contains(
+        "not a legal board: Black, not to move, is in check (from h8): the side not to move is never in check",
+    );
+}
+
 #[test]
 fn ctrl_c_stops_a_long_perft_at_once() {
     let out = Bounded::new(&["perft", "startpos", "8", "--json"])

@@ -229,3 +229,93 @@ fn large_boards_are_solved_by_the_engine_by_default() {
     let v = Bounded::new(&["solve", "tictactoe", "--json"]).run().json();
     assert_eq!(v["algorithm"], "alphabeta");
 }
+
+/// `ply gen connect4` with --stones and --remaining no position can meet on the board:
+/// refused at once (it drew and solved positions for more than 300 s), with the range
+/// that can be met.
+#[test]
+fn a_set_the_board_cannot_hold_is_refused_at_once() {
+    for (stones, remaining, message) in [
+        // 4 to 6 stones leave at most 42 - 4 moves, and a four can come on the next.
+        (
+            "4..6",
+            "100..200",
+            "--remaining 100..200 cannot be met: a game of connect4 from a position with 4..6 stones (--stones) lasts 1..38 more moves",
+        ),
+        (
+            "30..41",
+            "40..41",
+            "--remaining 40..41 cannot be met: a game of connect4 from a position with 30..41 stones (--stones) lasts 1..12 more moves",
+        ),
+        // No four before the 7th stone: after 1 stone, at least 6 more moves.
+        (
+            "1",
+            "1..5",
+            "--remaining 1..5 cannot be met: a game of connect4 from a position with 1 stone (--stones) lasts 6..41 more moves",
+        ),
+        (
+            "5..9",
+            "0",
+            "--remaining 0 cannot be met: a game of connect4 from a position with 5..9 stones (--stones) lasts 1..37 more moves",
+        ),
+    ] {
+        Bounded::new(&[
+            "gen",
+            "connect4",
+            "--stones",
+            stones,
+            "--remaining",
+            remaining,
+            "--count",
+            "1",
+            "--seed",
+            "1",
+        ])
+        .memory_mib(512)
+        .seconds(10)
+        .run()
+        .assert_code(2)
+        .assert_one_line_error()
+        .assert_stderr_contains(message);
+    }
+    // The edge of what the board holds: 41 stones, the last move left.
+    let out = Bounded::new(&[
+        "gen",
+        "connect4",
+        "--stones",
+        "41",
+        "--remaining",
+        "1",
+        "--count",
+        "1",
+        "--seed",
+        "1",
+    ])
+    .memory_mib(512)
+    .seconds(30)
+    .run();
+    out.assert_code(0);
+    let (moves, _) = out.stdout.trim_end().split_once(' ').unwrap();
+    assert_eq!(moves.len(), 41);
+    // A range too narrow for the count gives up after the draws it allows, and says so as
+    // the docs do: 4x4 has 4 positions of 1 stone (2 up to mirror images, but both are
+    // kept), so 5 ask for 5 x 100 + 10,000 draws.
+    Bounded::new(&[
+        "gen",
+        "connect4:4x4",
+        "--stones",
+        "1",
+        "--count",
+        "5",
+        "--seed",
+        "1",
+    ])
+    .memory_mib(512)
+    .seconds(60)
+    .run()
+    .assert_code(2)
+    .assert_one_line_error()
+    .assert_stderr_contains(
+        "only 4 of 5 positions found after 10500 random draws (100 a position and 10000 more): widen --stones",
+    );
+}

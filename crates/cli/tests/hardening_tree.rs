@@ -93,10 +93,11 @@ fn every_format_reads_numbers_alike() {
 
 #[test]
 fn a_huge_bracket_file_is_refused_while_it_is_read() {
-    // 100 MB, 50 million leaves: refused at the node limit, in little memory.
+    // 100 MB, 50 million leaves: refused at the node limit, in little memory (1 GiB, where
+    // a million nodes drawn as text fit: under 512 MiB the memory is the lower limit).
     let leaves = format!("({})", "1 ".repeat(50_000_000));
     Bounded::new(&["tree", "-"])
-        .memory_mib(512)
+        .memory_mib(1024)
         .seconds(60)
         .stdin(leaves)
         .run()
@@ -109,13 +110,14 @@ fn a_huge_bracket_file_is_refused_while_it_is_read() {
 
 #[test]
 fn a_huge_json_file_is_refused_while_it_is_read() {
-    // 65 MB, 5 million leaves: refused at the node limit, before the rest is read.
+    // 65 MB, 5 million leaves: refused at the node limit, before the rest is read (1 GiB
+    // holds a million nodes drawn as text).
     let json = format!(
         "{{\"children\": [{}{{\"value\": 1}}]}}",
         "{\"value\": 1},".repeat(5_000_000)
     );
     Bounded::new(&["tree", "-"])
-        .memory_mib(512)
+        .memory_mib(1024)
         .seconds(60)
         .stdin(json)
         .run()
@@ -185,8 +187,9 @@ fn endless_input_is_refused_at_once_or_at_the_size_cap() {
 
 #[test]
 fn a_game_tree_is_refused_before_it_fills_the_memory() {
+    // 1 GiB holds a million nodes drawn as text, so the node limit is the one met.
     Bounded::new(&["tree", "nim:1000000"])
-        .memory_mib(512)
+        .memory_mib(1024)
         .seconds(20)
         .run()
         .assert_code(2)
@@ -280,5 +283,59 @@ fn long_names_are_quoted_short() {
     assert_eq!(
         out.stderr,
         format!("ply: error: <stdin>:2:3: leaf {quoted} has no value (write it as {quoted})\n")
+    );
+}
+
+/// A game tree with a node limit beyond the memory: refused as the tree reaches what the
+/// memory holds (it aborted at 2.4 GB after 3.7 s), in every output format.
+#[test]
+fn a_node_limit_beyond_the_memory_is_refused_at_the_memory() {
+    for format in ["text", "json"] {
+        Bounded::new(&[
+            "tree",
+            "connect4",
+            "--depth",
+            "10000",
+            "--max-depth",
+            "10000",
+            "--max-nodes",
+            "100000000",
+            "--format",
+            format,
+        ])
+        .memory_mib(1024)
+        .seconds(60)
+        .run()
+        .assert_code(2)
+        .assert_one_line_error()
+        .assert_stderr_contains("connect4 from : the tree has more than ")
+        .assert_stderr_contains(" nodes, as many as the memory available holds (")
+        .assert_stderr_contains(" bytes a node); start from a later position");
+    }
+    // A file read with such a limit: 3 million leaves, 6 MB of text.
+    let file = scratch("three-million.txt");
+    let mut text = "(".to_string();
+    text.push_str(&"1 ".repeat(3_000_000));
+    text.push(')');
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_string_lossy();
+    Bounded::new(&["tree", &path, "--max-nodes", "100000000"])
+        .memory_mib(512)
+        .seconds(60)
+        .run()
+        .assert_code(2)
+        .assert_one_line_error()
+        .assert_stderr_contains(" nodes, as many as the memory available holds (");
+    let _ = std::fs::remove_file(&file);
+    // A tree the memory holds is drawn, whatever the limit: tic-tac-toe's 549,946 nodes
+    // (29 MB of text, of which the first 16 MiB are kept here).
+    let out = Bounded::new(&["tree", "tictactoe", "--max-nodes", "100000000"])
+        .memory_mib(1024)
+        .seconds(60)
+        .run();
+    out.assert_code(0);
+    assert!(
+        out.stdout
+            .starts_with(".../.../... MAX = 0  *\n├─ a1 MIN = 0  *\n")
     );
 }

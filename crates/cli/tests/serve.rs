@@ -20,8 +20,17 @@ impl Drop for Server {
 
 /// Starts `ply serve` on a free port; its address, read from the line it prints.
 fn start(addr: &str) -> (Server, String, BufReader<std::process::ChildStdout>) {
+    start_with(addr, &[])
+}
+
+/// [`start`] with more options.
+fn start_with(
+    addr: &str,
+    options: &[&str],
+) -> (Server, String, BufReader<std::process::ChildStdout>) {
     let mut child = Command::new(common::ply_path())
         .args(["serve", "--addr", addr])
+        .args(options)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -146,5 +155,47 @@ fn a_taken_address_is_a_one_line_error() {
     assert!(
         stderr.contains(&format!("cannot listen on {addr}")),
         "{stderr}"
+    );
+}
+
+/// The connection and answer limits are options: an idle connection is closed at
+/// `--client-timeout-ms`, a picture past `--max-picture-nodes` is refused naming it.
+#[test]
+fn connection_and_answer_limits_are_options() {
+    let (_server, host, _stdout) = start_with(
+        "127.0.0.1:0",
+        &["--client-timeout-ms", "1000", "--max-picture-nodes", "12"],
+    );
+    let mut idle = TcpStream::connect(&host).unwrap();
+    idle.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let clock = Instant::now();
+    let mut byte = [0u8; 1];
+    // The server's end of the connection: a read gives 0 bytes (or an error), not a timeout.
+    match idle.read(&mut byte) {
+        Ok(0) => {}
+        Ok(_) => panic!("the server sent bytes to a connection that asked nothing"),
+        Err(e) => assert!(
+            !matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ),
+            "still open after {:?}",
+            clock.elapsed()
+        ),
+    }
+    assert!(clock.elapsed() < Duration::from_secs(10));
+    // The classic tree has 13 nodes.
+    let (status, body) = request(
+        &host,
+        "POST",
+        "/api/tree/svg",
+        r#"{"tree": "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))"}"#,
+    );
+    assert!(status.contains("413"), "{status}");
+    assert!(body.contains("\"limit\":\"max_picture_nodes\""), "{body}");
+    assert!(
+        body.contains("a picture of 13 nodes is too big to read (at most 12"),
+        "{body}"
     );
 }

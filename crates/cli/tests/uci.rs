@@ -456,6 +456,54 @@ fn end_of_input_stops_an_infinite_search_and_lets_others_finish() {
     assert_eq!(engine.wait_exit(PROMPT), 0);
 }
 
+/// `quit` used to stop only infinite and ponder searches: a search to a depth, a node
+/// count or a clock, and `go perft`, ran on to their end (hours) before ply exited.
+#[test]
+fn quit_stops_every_search_at_once() {
+    for go in [
+        "go depth 40",
+        "go nodes 100000000000",
+        "go wtime 600000 btime 600000",
+        "go perft 8",
+    ] {
+        let mut engine = Engine::start();
+        engine.send("position startpos");
+        engine.send(go);
+        // Under way (perft prints its moves only at its end).
+        engine.assert_ready();
+        std::thread::sleep(Duration::from_millis(200));
+        engine.send("quit");
+        assert_eq!(engine.wait_exit(Duration::from_secs(5)), 0, "{go}");
+    }
+}
+
+/// Kings side by side were read; every search of the board then took a king and failed,
+/// and `ply uci` answered nothing more, `stop` and `quit` included.
+#[test]
+fn kings_side_by_side_are_refused_and_the_position_before_kept() {
+    let mut engine = Engine::start();
+    engine.send("position fen kK6/8/8/8/8/8/8/7R w - - 0 1");
+    let (line, _) = engine.expect("info string", Duration::from_secs(10));
+    assert_eq!(
+        line,
+        "info string position ignored: FEN 'kK6/8/8/8/8/8/8/7R w - - 0 1': not a legal board: \
+         the kings stand side by side (b8, a8), so Black, not to move, is in check from the other king"
+    );
+    engine.send("position fen k6R/8/8/8/8/8/8/K7 w - - 0 1");
+    let (line, _) = engine.expect("info string", Duration::from_secs(10));
+    assert!(
+        line.ends_with(
+            "Black, not to move, is in check (from h8): the side not to move is never in check"
+        ),
+        "{line}"
+    );
+    engine.send("go depth 5");
+    let (line, _) = engine.expect("bestmove", Duration::from_secs(30));
+    assert_legal_best(&line, "startpos");
+    engine.send("quit");
+    assert_eq!(engine.wait_exit(Duration::from_secs(5)), 0);
+}
+
 #[test]
 fn mates_are_found_and_scored_in_moves() {
     let mut engine = Engine::start();

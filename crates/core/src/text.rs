@@ -144,6 +144,17 @@ fn check_from(text: &str, first_line: usize) -> Result<(), TextError> {
     Ok(())
 }
 
+/// What a caught panic said (the payload of `std::panic::catch_unwind` or of a panic
+/// hook): its text when it carries one, as `panic!` and failed assertions do, else
+/// "a panic". Raw: quote it through [`excerpt`] before it reaches a message.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|text| text.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_string())
+}
+
 /// User input quoted for a message: in single quotes, at most [`EXCERPT_CHARS`]
 /// characters (then `…`), control and invisible characters written as `\u{..}`.
 pub fn excerpt(text: &str) -> String {

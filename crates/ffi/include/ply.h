@@ -62,17 +62,26 @@
 // The game is over, drawn (or ended with a payoff).
 #define PLY_DRAWN 2
 
+// The most search threads a call may ask for (`PlyLimits.threads`), as the `ply`
+// binary's `--threads`: more cannot search faster on any machine, and each costs a
+// stack, while the time they would take to start and stop runs past `time_ms`.
+#define PLY_MAX_THREADS 256
+
 // The engine's analysis of a position (opaque).
 typedef struct PlyAnalysis PlyAnalysis;
 
 // A game and its current position (opaque). Made by [`ply_game_new`], freed by
-// [`ply_game_free`].
+// [`ply_game_free`]. It keeps its position, so a move costs the same however many
+// were played before it.
 typedef struct PlyGame PlyGame;
 
 // A position solved: its value, its best moves and every move's value (opaque).
 typedef struct PlySolution PlySolution;
 
 // A tree searched with alpha-beta: its value, best move and annotated picture (opaque).
+// The JSON and the picture are made when first asked for, and only when the memory
+// they take is there: a tree within the node limit may still be a million leaves,
+// whose drawings take gigabytes.
 typedef struct PlyTree PlyTree;
 
 // A game defined by callbacks. Each callback gets the position's bytes and `user`.
@@ -87,7 +96,8 @@ typedef struct PlyCustomGame {
   int32_t (*to_move)(const void *state, void *user);
   // `PLY_OUTCOME_NONE` while the game goes on, else how it ended for the player to move.
   int32_t (*outcome)(const void *state, void *user);
-  // Writes the legal moves (at most `capacity`) to `moves` and returns their number.
+  // Writes the legal moves (at most `capacity`) to `moves` and returns their number
+  // (more than `capacity` is a broken contract: the call fails with `PLY_ERR_CALLBACK`).
   size_t (*legal_moves)(const void *state, uint32_t *moves, size_t capacity, void *user);
   // Plays `move` on the position, in place.
   void (*play)(void *state, uint32_t move, void *user);
@@ -104,7 +114,7 @@ typedef struct PlyLimits {
   uint64_t nodes;
   // The deepest iteration, in plies (analysis only).
   uint32_t depth;
-  // Search threads (default 1).
+  // Search threads (default 1; at most `PLY_MAX_THREADS`, more is `PLY_ERR_LIMIT`).
   uint32_t threads;
   // The engine's table, in MiB (default 64 for a solve, 16 for an analysis).
   uint32_t hash_mib;
@@ -137,7 +147,11 @@ extern "C" {
 // end of the game, or within `limits`' `time_ms`, `nodes` or `depth`, which make the
 // value a heuristic one with no evaluation: 0 at the horizon). `state` points to
 // `game->state_size` bytes; they are copied, never changed. The game must end (no
-// position may repeat forever) unless limits are given.
+// position may repeat forever) unless limits are given: a line deeper than the
+// memory available holds (each ply of it costs stack, a move list and copies of the
+// position) stops the search with `PLY_ERR_LIMIT`. A callback that breaks its
+// contract stops it at once with `PLY_ERR_CALLBACK`; no move the game did not list is
+// played. `limits->threads` above `PLY_MAX_THREADS` is `PLY_ERR_LIMIT`.
 //
 // # Safety
 // `game` and `state` are NULL or valid as described; the callbacks obey their
@@ -418,14 +432,18 @@ const char *ply_tree_best(const struct PlyTree *tree);
 // `tree` is NULL or a live tree.
 uint64_t ply_tree_nodes(const struct PlyTree *tree);
 
-// The annotated tree as JSON, exactly `ply tree --format json --trace` (borrowed).
+// The annotated tree as JSON, exactly `ply tree --format json --trace`, borrowed from
+// the tree. It is made at the first call; NULL on failure (`PLY_ERR_LIMIT` when the
+// memory it takes is not there; the tree stays usable), with the message in
+// [`ply_last_error`].
 //
 // # Safety
 // `tree` is NULL or a live tree.
 const char *ply_tree_json(const struct PlyTree *tree);
 
 // The annotated tree drawn as SVG, as `ply tree --format svg --trace` draws it. The
-// caller frees it with [`ply_string_free`]; NULL on failure.
+// caller frees it with [`ply_string_free`]; NULL on failure (`PLY_ERR_LIMIT` when the
+// memory it takes is not there).
 //
 // # Safety
 // `tree` is NULL or a live tree.

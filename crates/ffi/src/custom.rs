@@ -4,12 +4,19 @@
 //! A position is a block of `state_size` bytes that ply copies (`memcpy`) and hands
 //! to the callbacks; moves are `uint32_t` codes the game chooses. A callback that
 //! breaks its contract (more moves than `PLY_MAX_CUSTOM_MOVES`, no move in a game that
-//! is not over, a player other than 0 or 1) cannot crash the search: the search goes
-//! on with a safe reading and the call returns `PLY_ERR_CALLBACK`.
+//! is not over, a player other than 0 or 1) cannot crash the search: the search stops
+//! at the first broken contract, without playing any move the game did not list, and
+//! the call returns `PLY_ERR_CALLBACK`.
+//!
+//! A custom game has no bounds ply could read (how long a line may be, whether its
+//! positions repeat), so the depth of the search is checked as it goes: each ply costs
+//! stack, a move list and copies of the position, and a line deeper than the memory
+//! available holds stops the search with `PLY_ERR_LIMIT`.
 
 use crate::error::*;
-use crate::solve::PlyLimits;
+use crate::solve::{PlyLimits, thread_count};
 use ply_core::engine::{Engine, Limits, SearchHooks, Settings};
+use ply_core::memory::{self, human_bytes};
 use ply_core::{Game, NoEvaluation, Outcome, Player};
 use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
@@ -47,7 +54,8 @@ pub struct PlyCustomGame {
     pub to_move: Option<unsafe extern "C" fn(state: *const c_void, user: *mut c_void) -> i32>,
     /// `PLY_OUTCOME_NONE` while the game goes on, else how it ended for the player to move.
     pub outcome: Option<unsafe extern "C" fn(state: *const c_void, user: *mut c_void) -> i32>,
-    /// Writes the legal moves (at most `capacity`) to `moves` and returns their number.
+    /// Writes the legal moves (at most `capacity`) to `moves` and returns their number
+    /// (more than `capacity` is a broken contract: the call fails with `PLY_ERR_CALLBACK`).
     pub legal_moves: Option<
         unsafe extern "C" fn(
             state: *const c_void,
@@ -84,7 +92,7 @@ type Moves = unsafe extern "C" fn(*const c_void, *mut u32, usize, *mut c_void) -
 type Play = unsafe extern "C" fn(*mut c_void, u32, *mut c_void);
 type Hash = unsafe extern "C" fn(*const c_void, *mut c_void) -> u64;
 
-/// The callbacks, checked present, and what went wrong in them.
+/// The callbacks, checked present, what went wrong in them, and how deep a line may go.
 struct Rules {
     user: *mut c_void,
     to_move: ToMove,
@@ -92,8 +100,13 @@ struct Rules {
     legal_moves: Moves,
     play: Play,
     hash: Hash,
-    broken: AtomicBool,
-    complaint: std::sync::Mutex<Option<String>>,
+    /// Raised at the first failure: it is also the search's stop flag, so the search
+    /// unwinds at once instead of going on with positions it cannot trust.
+    broken: Arc<AtomicBool>,
+    /// The first failure: its code (`PLY_ERR_CALLBACK` or `PLY_ERR_LIMIT`) and message.
+    failure: std::sync::Mutex<Option<(i32, String)>>,
+    /// The deepest ply a line may reach (set once the table is made; see [`max_plies`]).
+    max_ply: std::sync::atomic::AtomicU32,
 }
 
 // SAFETY: the callbacks and `user` are the caller's; the contract (documented on
@@ -103,20 +116,55 @@ unsafe impl Send for Rules {}
 unsafe impl Sync for Rules {}
 
 impl Rules {
-    fn complain(&self, what: String) {
+    /// Records the first failure and stops the search.
+    fn fail(&self, code: i32, what: String) {
         if !self.broken.swap(true, Ordering::Relaxed)
-            && let Ok(mut complaint) = self.complaint.lock()
+            && let Ok(mut failure) = self.failure.lock()
         {
-            *complaint = Some(what);
+            *failure = Some((code, what));
         }
+    }
+
+    /// A callback broke its contract.
+    fn complain(&self, what: String) {
+        self.fail(PLY_ERR_CALLBACK, what);
+    }
+
+    fn is_broken(&self) -> bool {
+        self.broken.load(Ordering::Relaxed)
     }
 }
 
-/// A position of a custom game: its bytes and the rules.
+/// A position of a custom game: its bytes, the rules, and its distance from the root.
 #[derive(Clone)]
 struct Custom {
     rules: Arc<Rules>,
     state: Box<[u8]>,
+    /// Plies from the root of the search (the engine's own count is not passed to the
+    /// game's hooks): what the memory check of a deep line reads.
+    ply: u32,
+}
+
+/// Bytes one ply of a line of a custom game may hold: the engine's frame, copies of
+/// the position on the heap (each with the allocator's overhead) and a move list of
+/// up to `PLY_MAX_CUSTOM_MOVES` codes.
+fn ply_bytes(state_size: usize) -> u64 {
+    const COPIES: u64 = 3;
+    const ALLOCATION_OVERHEAD: u64 = 32;
+    ply_core::stack::stack_bytes::<Custom>(1)
+        + COPIES * (state_size as u64 + ALLOCATION_OVERHEAD)
+        + (PLY_MAX_CUSTOM_MOVES * std::mem::size_of::<u32>()) as u64
+}
+
+/// Memory for the lines when the system does not say how much there is.
+const FALLBACK_BYTES: u64 = 4 << 30;
+
+/// The deepest ply a line may reach when `threads` lines are searched at once: three
+/// quarters of the memory available (read after the table is made), shared between them.
+fn max_plies(state_size: usize, threads: usize) -> u32 {
+    let budget = memory::share(750, FALLBACK_BYTES);
+    let plies = budget / threads.max(1) as u64 / ply_bytes(state_size);
+    plies.min(u32::MAX as u64 - 1) as u32
 }
 
 impl Game for Custom {
@@ -151,6 +199,9 @@ impl Game for Custom {
     }
 
     fn generate_moves(&self, moves: &mut Vec<u32>) {
+        if self.rules.is_broken() {
+            return;
+        }
         let mut buffer = [0u32; PLY_MAX_CUSTOM_MOVES];
         // SAFETY: as above; `buffer` holds `PLY_MAX_CUSTOM_MOVES` codes.
         let count = unsafe {
@@ -162,11 +213,13 @@ impl Game for Custom {
             )
         };
         if count > buffer.len() {
+            // The codes past the capacity were never written, and the ones within it
+            // may not be what the game meant: none is played.
             self.rules.complain(format!(
                 "legal_moves returned {count}, more than the capacity {PLY_MAX_CUSTOM_MOVES}"
             ));
+            return;
         }
-        let count = count.min(buffer.len());
         if count == 0 {
             // The engine searches only positions that are not over; one with no move
             // would have no value. It is read as a draw, and the call fails.
@@ -178,6 +231,7 @@ impl Game for Custom {
     }
 
     fn play(&mut self, mv: u32) {
+        self.ply = self.ply.saturating_add(1);
         // SAFETY: as above; the state is ours to change.
         unsafe { (self.rules.play)(self.state.as_mut_ptr().cast(), mv, self.rules.user) }
     }
@@ -192,16 +246,33 @@ impl SearchHooks<Custom> for CustomHooks {
         unsafe { (pos.rules.hash)(pos.state.as_ptr().cast(), pos.rules.user) }
     }
 
+    fn non_losing_moves(&self, pos: &Custom, moves: &mut Vec<u32>) -> Option<ply_core::Score> {
+        pos.generate_moves(moves);
+        // A listing that broke the contract gave no move: the node ends here, as a draw
+        // (the value is discarded), since the engine never searches a node without one.
+        pos.rules.is_broken().then(|| {
+            moves.clear();
+            ply_core::Score::DRAW
+        })
+    }
+
     fn known_value(&self, pos: &Custom) -> Option<ply_core::Score> {
-        // A position with no move, once complained of, ends the line as a draw.
-        if pos.rules.broken.load(Ordering::Relaxed) {
-            let mut moves = Vec::new();
-            pos.generate_moves(&mut moves);
-            if moves.is_empty() {
-                return Some(ply_core::Score::DRAW);
-            }
+        let rules = &pos.rules;
+        let max_ply = rules.max_ply.load(Ordering::Relaxed);
+        if pos.ply > max_ply {
+            rules.fail(
+                PLY_ERR_LIMIT,
+                format!(
+                    "a line of the custom game went past ply {max_ply}, as deep as the memory \
+                     available holds ({} a ply): a game whose positions repeat needs a depth, \
+                     time_ms or nodes limit",
+                    human_bytes(ply_bytes(pos.state.len()))
+                ),
+            );
         }
-        None
+        // Once the search is stopped, every position ends its line at once (as a draw:
+        // the value is discarded): no callback is trusted any further.
+        rules.is_broken().then_some(ply_core::Score::DRAW)
     }
 }
 
@@ -209,7 +280,11 @@ impl SearchHooks<Custom> for CustomHooks {
 /// end of the game, or within `limits`' `time_ms`, `nodes` or `depth`, which make the
 /// value a heuristic one with no evaluation: 0 at the horizon). `state` points to
 /// `game->state_size` bytes; they are copied, never changed. The game must end (no
-/// position may repeat forever) unless limits are given.
+/// position may repeat forever) unless limits are given: a line deeper than the
+/// memory available holds (each ply of it costs stack, a move list and copies of the
+/// position) stops the search with `PLY_ERR_LIMIT`. A callback that breaks its
+/// contract stops it at once with `PLY_ERR_CALLBACK`; no move the game did not list is
+/// played. `limits->threads` above `PLY_MAX_THREADS` is `PLY_ERR_LIMIT`.
 ///
 /// # Safety
 /// `game` and `state` are NULL or valid as described; the callbacks obey their
@@ -247,42 +322,55 @@ pub unsafe extern "C" fn ply_custom_solve(
             legal_moves: game.legal_moves.ok_or_else(|| missing("legal_moves"))?,
             play: game.play.ok_or_else(|| missing("play"))?,
             hash: game.hash.ok_or_else(|| missing("hash"))?,
-            broken: AtomicBool::new(false),
-            complaint: std::sync::Mutex::new(None),
+            broken: Arc::new(AtomicBool::new(false)),
+            failure: std::sync::Mutex::new(None),
+            max_ply: std::sync::atomic::AtomicU32::new(u32::MAX),
         };
         // SAFETY: the caller's contract: `state` holds `state_size` bytes.
         let bytes = unsafe { std::slice::from_raw_parts(state.cast::<u8>(), game.state_size) };
         let root = Custom {
             rules: Arc::new(rules),
             state: bytes.into(),
+            ply: 0,
         };
         // SAFETY: the caller's contract.
         let limits = unsafe { limits.as_ref() }.copied().unwrap_or_default();
-        let settings = Settings::default()
-            .with_threads(limits.threads.max(1) as usize)
-            .with_hash(if limits.hash_mib == 0 {
-                16
-            } else {
-                limits.hash_mib as usize
-            });
+        let threads = thread_count(&limits)?;
+        let settings =
+            Settings::default()
+                .with_threads(threads)
+                .with_hash(if limits.hash_mib == 0 {
+                    16
+                } else {
+                    limits.hash_mib as usize
+                });
         let mut engine = Engine::try_new(CustomHooks, NoEvaluation, settings)
             .map_err(|e| Failure::new(PLY_ERR_LIMIT, e.to_string()))?;
+        let max_ply = max_plies(game.state_size, threads);
+        root.rules.max_ply.store(max_ply, Ordering::Relaxed);
         let search_limits = Limits {
             depth: (limits.depth > 0).then_some(limits.depth),
             nodes: (limits.nodes > 0).then_some(limits.nodes),
             time: (limits.time_ms > 0).then(|| Duration::from_millis(limits.time_ms)),
             exact: limits.depth == 0,
-            stop: None,
+            stop: Some(root.rules.broken.clone()),
         };
         let result = if root.outcome().is_some() {
             None
         } else {
             let mut moves = Vec::new();
             root.generate_moves(&mut moves);
-            if moves.is_empty() {
+            if root.rules.is_broken() {
+                let (_, message) = root
+                    .rules
+                    .failure
+                    .lock()
+                    .ok()
+                    .and_then(|f| f.clone())
+                    .unwrap_or_default();
                 return Err(Failure::new(
                     PLY_ERR_CALLBACK,
-                    "legal_moves gave no move in the given position, whose outcome is none",
+                    format!("in the given position: {message}"),
                 ));
             }
             // A callback that breaks its contract deep in the search may trip the
@@ -290,19 +378,19 @@ pub unsafe extern "C" fn ply_custom_solve(
             let searched = catch_unwind(AssertUnwindSafe(|| engine.search(&root, &search_limits)));
             match searched {
                 Ok(result) => Some(result),
-                Err(_) if root.rules.broken.load(Ordering::Relaxed) => None,
+                Err(_) if root.rules.is_broken() => None,
                 Err(panic) => resume_unwind(panic),
             }
         };
-        if root.rules.broken.load(Ordering::Relaxed) {
-            let complaint = root
+        if root.rules.is_broken() {
+            let (code, message) = root
                 .rules
-                .complaint
+                .failure
                 .lock()
                 .ok()
-                .and_then(|c| c.clone())
-                .unwrap_or_default();
-            return Err(Failure::new(PLY_ERR_CALLBACK, complaint));
+                .and_then(|f| f.clone())
+                .unwrap_or((PLY_ERR_CALLBACK, String::new()));
+            return Err(Failure::new(code, message));
         }
         let (score, best, nodes) = match &result {
             Some(result) => (result.score, result.best, result.stats.nodes),

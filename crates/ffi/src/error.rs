@@ -95,11 +95,7 @@ pub(crate) fn guard<T>(fallback: T, body: impl FnOnce() -> Result<T, Failure>) -
         Ok(Ok(value)) => (value, PLY_OK),
         Ok(Err(failure)) => (fallback, remember(failure)),
         Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic".to_string());
+            let what = ply_core::text::panic_message(panic.as_ref());
             (
                 fallback,
                 remember(Failure::new(

@@ -1,7 +1,7 @@
 //! `PlyGame`: one of ply's games by its spec, a position, and the moves played since.
 
 use crate::error::*;
-use ply_api::play::{GameRequest, StateJson, state};
+use ply_api::session::Session;
 use std::ffi::{CString, c_char};
 
 /// The game is not over.
@@ -12,27 +12,34 @@ pub const PLY_WON: i32 = 1;
 pub const PLY_DRAWN: i32 = 2;
 
 /// A game and its current position (opaque). Made by [`ply_game_new`], freed by
-/// [`ply_game_free`].
+/// [`ply_game_free`]. It keeps its position, so a move costs the same however many
+/// were played before it.
 pub struct PlyGame {
-    pub(crate) request: GameRequest,
-    pub(crate) state: StateJson,
-    /// `state` as C strings, for the borrowed accessors.
+    session: Session,
+    /// The position's text, as a C string for the borrowed accessor.
     position: CString,
 }
 
 impl PlyGame {
-    fn with(request: GameRequest) -> Result<PlyGame, Failure> {
-        let state = state(&request)?;
-        Ok(PlyGame {
-            position: kept(&state.position),
-            request,
-            state,
-        })
+    fn with(session: Session) -> PlyGame {
+        PlyGame {
+            position: kept(&session.state().position),
+            session,
+        }
+    }
+
+    /// The game's spec.
+    pub(crate) fn spec(&self) -> &str {
+        self.session.spec()
     }
 
     /// The current position's text, as `ply` reads it back.
     pub(crate) fn position(&self) -> &str {
-        &self.state.position
+        &self.session.state().position
+    }
+
+    fn refresh(&mut self) {
+        self.position = kept(&self.session.state().position);
     }
 }
 
@@ -48,10 +55,7 @@ pub unsafe extern "C" fn ply_game_new(spec: *const c_char, err: *mut i32) -> *mu
     with_code(err, || {
         // SAFETY: the caller's contract.
         let spec = unsafe { text(spec, "spec") }?;
-        let game = PlyGame::with(GameRequest {
-            game: spec.to_string(),
-            ..GameRequest::default()
-        })?;
+        let game = PlyGame::with(Session::new(spec, None)?);
         Ok(Box::into_raw(Box::new(game)))
     })
 }
@@ -81,11 +85,7 @@ pub unsafe extern "C" fn ply_game_set_position(game: *mut PlyGame, position: *co
         let game = unsafe { handle_mut(game, "game") }?;
         // SAFETY: the caller's contract.
         let position = unsafe { text(position, "position") }?;
-        *game = PlyGame::with(GameRequest {
-            position: Some(position.to_string()),
-            moves: Vec::new(),
-            ..game.request.clone()
-        })?;
+        *game = PlyGame::with(Session::new(game.spec(), Some(position))?);
         Ok(())
     })
 }
@@ -102,9 +102,8 @@ pub unsafe extern "C" fn ply_game_play(game: *mut PlyGame, r#move: *const c_char
         let game = unsafe { handle_mut(game, "game") }?;
         // SAFETY: the caller's contract.
         let mv = unsafe { text(r#move, "move") }?;
-        let mut request = game.request.clone();
-        request.moves.push(mv.to_string());
-        *game = PlyGame::with(request)?;
+        game.session.play(mv)?;
+        game.refresh();
         Ok(())
     })
 }
@@ -118,11 +117,8 @@ pub unsafe extern "C" fn ply_game_undo(game: *mut PlyGame) -> i32 {
     status(|| {
         // SAFETY: the caller's contract.
         let game = unsafe { handle_mut(game, "game") }?;
-        let mut request = game.request.clone();
-        if request.moves.pop().is_none() {
-            return Err(Failure::new(PLY_ERR_BAD_REQUEST, "no move to take back"));
-        }
-        *game = PlyGame::with(request)?;
+        game.session.undo()?;
+        game.refresh();
         Ok(())
     })
 }
@@ -151,7 +147,7 @@ pub unsafe extern "C" fn ply_game_board(game: *const PlyGame) -> *mut c_char {
     with_code(std::ptr::null_mut(), || {
         // SAFETY: the caller's contract.
         let game = unsafe { handle(game, "game") }?;
-        owned(game.state.board.as_str())
+        owned(game.session.state().board.as_str())
     })
 }
 
@@ -166,7 +162,7 @@ pub unsafe extern "C" fn ply_game_legal_moves(game: *const PlyGame) -> *mut c_ch
     with_code(std::ptr::null_mut(), || {
         // SAFETY: the caller's contract.
         let game = unsafe { handle(game, "game") }?;
-        owned(game.state.legal.join(" "))
+        owned(game.session.state().legal.join(" "))
     })
 }
 
@@ -177,7 +173,7 @@ pub unsafe extern "C" fn ply_game_legal_moves(game: *const PlyGame) -> *mut c_ch
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ply_game_legal_count(game: *const PlyGame) -> i64 {
     // SAFETY: the caller's contract.
-    unsafe { game.as_ref() }.map_or(-1, |game| game.state.legal_count as i64)
+    unsafe { game.as_ref() }.map_or(-1, |game| game.session.state().legal_count as i64)
 }
 
 /// The player to move: 0 for the first player, 1 for the second; -1 if `game` is NULL.
@@ -188,7 +184,10 @@ pub unsafe extern "C" fn ply_game_legal_count(game: *const PlyGame) -> i64 {
 pub unsafe extern "C" fn ply_game_to_move(game: *const PlyGame) -> i32 {
     // SAFETY: the caller's contract.
     match unsafe { game.as_ref() } {
-        Some(game) => i32::from(game.state.to_move != game.state.players[0]),
+        Some(game) => {
+            let state = game.session.state();
+            i32::from(state.to_move != state.players[0])
+        }
         None => -1,
     }
 }
@@ -203,7 +202,7 @@ pub unsafe extern "C" fn ply_game_status(game: *const PlyGame) -> i32 {
     // SAFETY: the caller's contract.
     match unsafe { game.as_ref() } {
         None => -1,
-        Some(game) => match &game.state.outcome {
+        Some(game) => match &game.session.state().outcome {
             None => PLY_ONGOING,
             Some(outcome) if outcome.result == "win" => PLY_WON,
             Some(_) => PLY_DRAWN,
@@ -221,6 +220,6 @@ pub unsafe extern "C" fn ply_game_state_json(game: *const PlyGame) -> *mut c_cha
     with_code(std::ptr::null_mut(), || {
         // SAFETY: the caller's contract.
         let game = unsafe { handle(game, "game") }?;
-        owned(json_text(&game.state)?)
+        owned(json_text(&game.session.state_with_moves())?)
     })
 }

@@ -18,7 +18,7 @@ pub struct PlyLimits {
     pub nodes: u64,
     /// The deepest iteration, in plies (analysis only).
     pub depth: u32,
-    /// Search threads (default 1).
+    /// Search threads (default 1; at most `PLY_MAX_THREADS`, more is `PLY_ERR_LIMIT`).
     pub threads: u32,
     /// The engine's table, in MiB (default 64 for a solve, 16 for an analysis).
     pub hash_mib: u32,
@@ -36,6 +36,26 @@ pub struct PlyLimits {
 unsafe fn limits_at(limits: *const PlyLimits) -> PlyLimits {
     // SAFETY: the caller's contract.
     unsafe { limits.as_ref() }.copied().unwrap_or_default()
+}
+
+/// The most search threads a call may ask for (`PlyLimits.threads`), as the `ply`
+/// binary's `--threads`: more cannot search faster on any machine, and each costs a
+/// stack, while the time they would take to start and stop runs past `time_ms`.
+pub const PLY_MAX_THREADS: u32 = 256;
+
+/// The search threads `limits` asks for (0: one), or the refusal of more than
+/// [`PLY_MAX_THREADS`].
+pub(crate) fn thread_count(limits: &PlyLimits) -> Result<usize, Failure> {
+    if limits.threads > PLY_MAX_THREADS {
+        return Err(Failure::new(
+            PLY_ERR_LIMIT,
+            format!(
+                "threads {}: at most {PLY_MAX_THREADS} (limit max_threads)",
+                limits.threads
+            ),
+        ));
+    }
+    Ok(limits.threads.max(1) as usize)
 }
 
 /// A limit's field as an option: 0 means none.
@@ -69,6 +89,7 @@ pub unsafe extern "C" fn ply_solve(
         let game = unsafe { handle(game, "game") }?;
         // SAFETY: the caller's contract.
         let limits = unsafe { limits_at(limits) };
+        thread_count(&limits)?;
         let options = SolveOptions {
             threads: nonzero(limits.threads).map(|t| t as usize),
             hash_mib: nonzero(limits.hash_mib).map(|h| h as usize),
@@ -77,7 +98,7 @@ pub unsafe extern "C" fn ply_solve(
         };
         let time = (limits.time_ms > 0).then_some(limits.time_ms);
         let report = solve_spec(
-            &game.request.game,
+            game.spec(),
             Some(game.position()),
             &options,
             limits.no_book == 0,
@@ -268,6 +289,7 @@ pub unsafe extern "C" fn ply_analyze(
         let game = unsafe { handle(game, "game") }?;
         // SAFETY: the caller's contract.
         let limits = unsafe { limits_at(limits) };
+        thread_count(&limits)?;
         let options = AnalyzeOptions {
             depth: nonzero(limits.depth),
             time_ms: (limits.time_ms > 0).then_some(limits.time_ms),
@@ -278,7 +300,7 @@ pub unsafe extern "C" fn ply_analyze(
             book: None,
         };
         let report = analyze_spec(
-            &game.request.game,
+            game.spec(),
             Some(game.position()),
             &options,
             limits.no_book == 0,

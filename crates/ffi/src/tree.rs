@@ -1,13 +1,17 @@
 //! `PlyTree`: a hand-made game tree read and searched, as `ply tree` and the web lab do.
 
 use crate::error::*;
-use ply_api::tree::{TreeLimits, TreeRequest, evaluate_tree, tree_svg};
+use ply_api::tree::{Drawing, Evaluated, TreeLimits, TreeRequest, evaluate};
 use std::ffi::{CString, c_char};
+use std::sync::OnceLock;
 
 /// A tree searched with alpha-beta: its value, best move and annotated picture (opaque).
+/// The JSON and the picture are made when first asked for, and only when the memory
+/// they take is there: a tree within the node limit may still be a million leaves,
+/// whose drawings take gigabytes.
 pub struct PlyTree {
-    request: TreeRequest,
-    json: CString,
+    evaluated: Evaluated,
+    json: OnceLock<CString>,
     best: CString,
     value: f64,
     nodes: u64,
@@ -26,18 +30,16 @@ pub unsafe extern "C" fn ply_tree_new(text: *const c_char, err: *mut i32) -> *mu
     with_code(err, || {
         // SAFETY: the caller's contract.
         let source = unsafe { crate::error::text(text, "tree") }?;
-        let request = TreeRequest::new(source);
-        let json = evaluate_tree(&request, &TreeLimits::default())?;
-        let parsed: serde_json::Value = serde_json::from_str(&json)
-            .map_err(|e| Failure::new(PLY_ERR_INTERNAL, e.to_string()))?;
-        let tree = PlyTree {
-            best: kept(parsed["best"].as_str().unwrap_or("")),
-            value: parsed["value"].as_f64().unwrap_or(0.0),
-            nodes: parsed["nodes_visited"].as_u64().unwrap_or(0),
-            json: kept(&json),
-            request,
+        let evaluated = evaluate(&TreeRequest::new(source), &TreeLimits::default())?;
+        let Evaluated { tree, run } = &evaluated;
+        let handle = PlyTree {
+            best: kept(run.best.map_or("", |best| &tree.node(best).name)),
+            value: tree.json_score(run.value).as_f64().unwrap_or(0.0),
+            nodes: run.stats.nodes,
+            json: OnceLock::new(),
+            evaluated,
         };
-        Ok(Box::into_raw(Box::new(tree)))
+        Ok(Box::into_raw(Box::new(handle)))
     })
 }
 
@@ -84,18 +86,46 @@ pub unsafe extern "C" fn ply_tree_nodes(tree: *const PlyTree) -> u64 {
     unsafe { tree.as_ref() }.map_or(0, |t| t.nodes)
 }
 
-/// The annotated tree as JSON, exactly `ply tree --format json --trace` (borrowed).
+/// The annotated tree as JSON, exactly `ply tree --format json --trace`, borrowed from
+/// the tree. It is made at the first call; NULL on failure (`PLY_ERR_LIMIT` when the
+/// memory it takes is not there; the tree stays usable), with the message in
+/// [`ply_last_error`].
 ///
 /// # Safety
 /// `tree` is NULL or a live tree.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ply_tree_json(tree: *const PlyTree) -> *const c_char {
-    // SAFETY: the caller's contract.
-    unsafe { tree.as_ref() }.map_or(std::ptr::null(), |t| t.json.as_ptr())
+    let made = with_code(std::ptr::null_mut(), || {
+        // SAFETY: the caller's contract.
+        let tree = unsafe { handle(tree, "tree") }?;
+        if tree.json.get().is_none() {
+            tree.evaluated
+                .check_drawing_memory(Drawing::Json)
+                .map_err(Failure::from)?;
+            let Evaluated {
+                tree: explicit,
+                run,
+            } = &tree.evaluated;
+            let text = ply_tree::render::json_text(explicit, run, true);
+            // The text becomes the C string without a copy (names holding a NUL, which
+            // JSON escapes, cannot put one in it). Two threads asking at once both make
+            // it; the first one made is kept.
+            let json = CString::new(text)
+                .unwrap_or_else(|e| kept(&String::from_utf8_lossy(&e.into_vec())));
+            let _ = tree.json.set(json);
+        }
+        Ok(tree
+            .json
+            .get()
+            .map_or(std::ptr::null(), |json| json.as_ptr())
+            .cast_mut())
+    });
+    made.cast_const()
 }
 
 /// The annotated tree drawn as SVG, as `ply tree --format svg --trace` draws it. The
-/// caller frees it with [`ply_string_free`]; NULL on failure.
+/// caller frees it with [`ply_string_free`]; NULL on failure (`PLY_ERR_LIMIT` when the
+/// memory it takes is not there).
 ///
 /// # Safety
 /// `tree` is NULL or a live tree.
@@ -104,6 +134,13 @@ pub unsafe extern "C" fn ply_tree_svg(tree: *const PlyTree) -> *mut c_char {
     with_code(std::ptr::null_mut(), || {
         // SAFETY: the caller's contract.
         let tree = unsafe { handle(tree, "tree") }?;
-        owned(tree_svg(&tree.request, &TreeLimits::default())?)
+        tree.evaluated
+            .check_drawing_memory(Drawing::Svg)
+            .map_err(Failure::from)?;
+        let Evaluated {
+            tree: explicit,
+            run,
+        } = &tree.evaluated;
+        owned(ply_tree::render::svg(explicit, run, true))
     })
 }

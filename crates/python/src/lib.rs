@@ -8,18 +8,25 @@
 #![deny(missing_docs)]
 
 use ply_api::analyze::{AnalyzeOptions, AnalyzeReport, analyze_spec};
-use ply_api::batch::{BatchOptions, solve_batch as api_solve_batch};
+use ply_api::batch::{ANSWER_BYTES, BatchOptions, solve_batch as api_solve_batch};
 use ply_api::control::Control;
-use ply_api::play::{GameRequest, StateJson, state};
+use ply_api::session::Session;
 use ply_api::solve::{SolveOptions, SolveReport, SolvedMove, solve_spec};
-use ply_api::tree::{TreeLimits, TreeRequest, evaluate_tree, tree_svg};
+use ply_api::tree::{Drawing, Evaluated, TreeLimits, TreeRequest, evaluate};
 use ply_api::{ApiError, ErrorKind};
+use ply_core::memory;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::OnceLock;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::time::Duration;
+
+/// The most search threads `solve` and `analyze` take, as the `ply` binary's `--threads`.
+const MAX_THREADS: usize = 256;
 
 create_exception!(
     ply,
@@ -68,6 +75,34 @@ fn error(py: Python<'_>, error: ApiError) -> PyErr {
     err
 }
 
+/// The `PlyError` a panic of ply's code (a bug) becomes: never PyO3's `PanicException`,
+/// which is not an `Exception` and would escape a caller's `except Exception`.
+fn internal(panic: &(dyn Any + Send)) -> PyErr {
+    PlyError::new_err(format!(
+        "internal error: {} (a bug in ply)",
+        ply_core::text::excerpt(&ply_core::text::panic_message(panic))
+    ))
+}
+
+/// Runs `work` on the calling thread, a panic becoming a `PlyError`.
+fn unpanicked<T>(work: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|panic| Err(internal(&*panic)))
+}
+
+/// Refuses more search threads than [`MAX_THREADS`].
+fn check_threads(py: Python<'_>, threads: Option<usize>) -> PyResult<()> {
+    match threads {
+        Some(threads) if threads > MAX_THREADS => Err(error(
+            py,
+            ApiError::limit(
+                "max_threads",
+                format!("threads {threads}: at most {MAX_THREADS} (limit max_threads)"),
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Runs `work` on a thread of its own without the GIL, looking every 50 ms for Ctrl-C
 /// (`KeyboardInterrupt`): then the control is raised, the work stops at its next poll,
 /// and the interrupt is raised in Python.
@@ -81,7 +116,8 @@ fn interruptible<T: Send + 'static>(
     let worker = std::thread::Builder::new()
         .name("ply-search".into())
         .spawn(move || {
-            let _ = sender.send(work(handed));
+            // A panic (a bug) comes back as a value, to become a `PlyError`.
+            let _ = sender.send(catch_unwind(AssertUnwindSafe(|| work(handed))));
         })
         .map_err(|e| PlyError::new_err(format!("cannot start a search thread: {e}")))?;
     let mut receiver = receiver;
@@ -94,7 +130,7 @@ fn interruptible<T: Send + 'static>(
         match received {
             Ok(value) => {
                 let _ = worker.join();
-                return Ok(value);
+                return value.map_err(|panic| internal(&*panic));
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 let _ = worker.join();
@@ -332,6 +368,7 @@ fn solve(
     weak: bool,
     book: bool,
 ) -> PyResult<SolveResult> {
+    check_threads(py, threads)?;
     let options = solve_options(algorithm, threads, hash_mib, weak);
     let answer = interruptible(py, &Control::new(), move |control| {
         solve_spec(
@@ -364,6 +401,7 @@ fn analyze(
     hash_mib: Option<usize>,
     book: bool,
 ) -> PyResult<Analysis> {
+    check_threads(py, threads)?;
     let options = AnalyzeOptions {
         depth,
         time_ms,
@@ -380,6 +418,11 @@ fn analyze(
         .map(|report| Analysis::new(&report))
         .map_err(|e| error(py, e))
 }
+
+/// Bytes one answer of `solve_batch` takes as a Python object (a `SolveResult`, its
+/// strings and lists, its JSON text, its place in the list): measured with 1,000,000
+/// positions of tic-tac-toe (about 800 bytes each), with a margin.
+const PY_ANSWER_BYTES: u64 = 1024;
 
 /// Solves many positions of one game on `threads` threads (default: every core),
 /// each to its value (not every move's). Returns a list in the order of `positions`;
@@ -398,6 +441,14 @@ fn solve_batch(
     let threads = threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
+    // The answers become Python objects while ply's own are still held: their memory
+    // is checked with the batch's (`ply_api::batch::ANSWER_BYTES`), before any work.
+    let objects = (positions.len() as u64).saturating_mul(PY_ANSWER_BYTES + ANSWER_BYTES);
+    memory::check(
+        || format!("answering a batch of {} positions", positions.len()),
+        objects,
+    )
+    .map_err(|e| error(py, ApiError::limit("memory", e.to_string())))?;
     let options = BatchOptions {
         hash_mib,
         weak,
@@ -418,12 +469,12 @@ fn solve_batch(
 }
 
 /// A hand-made game tree, searched: its value, best move, the cuts, and its picture.
+/// The JSON and the picture are made when first asked for, and only when the memory
+/// they take is there.
 #[pyclass(frozen, module = "ply")]
 struct Tree {
-    request: TreeRequest,
-    /// The annotated tree as JSON text: exactly `ply tree --format json --trace`.
-    #[pyo3(get)]
-    json: String,
+    evaluated: Evaluated,
+    json: OnceLock<String>,
     /// The root's backed-up value.
     #[pyo3(get)]
     value: Py<PyAny>,
@@ -449,13 +500,14 @@ impl Tree {
             order: Some(order.to_string()),
             ..TreeRequest::new(text)
         };
-        let json = evaluate_tree(&request, &TreeLimits::default()).map_err(|e| error(py, e))?;
-        let parsed: serde_json::Value = serde_json::from_str(&json)
-            .map_err(|e| PlyError::new_err(format!("internal error: {e}")))?;
+        let evaluated =
+            unpanicked(|| evaluate(&request, &TreeLimits::default()).map_err(|e| error(py, e)))?;
+        let Evaluated { tree, run } = &evaluated;
         // An integer tree's value is an int in Python, a decimal one's a float.
-        let value = match parsed["value"].as_i64() {
+        let score = tree.json_score(run.value);
+        let value = match score.as_i64() {
             Some(whole) => whole.into_pyobject(py)?.into_any().unbind(),
-            None => parsed["value"]
+            None => score
                 .as_f64()
                 .unwrap_or(0.0)
                 .into_pyobject(py)?
@@ -463,18 +515,41 @@ impl Tree {
                 .unbind(),
         };
         Ok(Tree {
-            request,
+            best: run.best.map(|best| tree.node(best).name.clone()),
+            nodes: run.stats.nodes,
+            cutoffs: run.cutoffs,
             value,
-            best: parsed["best"].as_str().map(str::to_string),
-            nodes: parsed["nodes_visited"].as_u64().unwrap_or(0),
-            cutoffs: parsed["cutoffs"].as_u64().unwrap_or(0),
-            json,
+            json: OnceLock::new(),
+            evaluated,
         })
+    }
+
+    /// The annotated tree as JSON text: exactly `ply tree --format json --trace`
+    /// (made when first asked for; `LimitError` when the memory it takes is not there).
+    #[getter]
+    fn json(&self, py: Python<'_>) -> PyResult<&str> {
+        if self.json.get().is_none() {
+            let json = unpanicked(|| {
+                self.evaluated
+                    .check_drawing_memory(Drawing::Json)
+                    .map_err(|e| error(py, e))?;
+                let Evaluated { tree, run } = &self.evaluated;
+                Ok(ply_tree::render::json_text(tree, run, true))
+            })?;
+            let _ = self.json.set(json);
+        }
+        Ok(self.json.get().map_or("", String::as_str))
     }
 
     /// The annotated picture as SVG text (as `ply tree --format svg --trace`).
     fn svg(&self, py: Python<'_>) -> PyResult<String> {
-        tree_svg(&self.request, &TreeLimits::default()).map_err(|e| error(py, e))
+        unpanicked(|| {
+            self.evaluated
+                .check_drawing_memory(Drawing::Svg)
+                .map_err(|e| error(py, e))?;
+            let Evaluated { tree, run } = &self.evaluated;
+            Ok(ply_tree::render::svg(tree, run, true))
+        })
     }
 
     /// The picture Jupyter shows for the tree.
@@ -484,7 +559,8 @@ impl Tree {
 
     /// The annotated tree as a dict.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("json")?.call_method1("loads", (&self.json,))
+        let json = self.json(py)?;
+        py.import("json")?.call_method1("loads", (json,))
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
@@ -497,15 +573,11 @@ impl Tree {
     }
 }
 
-/// A game played move by move.
+/// A game played move by move. It keeps its position: a move costs the same however
+/// many were played before it.
 #[pyclass(module = "ply")]
 struct Game {
-    request: GameRequest,
-    state: StateJson,
-}
-
-fn game_state(py: Python<'_>, request: &GameRequest) -> PyResult<StateJson> {
-    state(request).map_err(|e| error(py, e))
+    session: Session,
 }
 
 #[pymethods]
@@ -515,88 +587,79 @@ impl Game {
     #[new]
     #[pyo3(signature = (spec, position=None))]
     fn new(py: Python<'_>, spec: String, position: Option<String>) -> PyResult<Game> {
-        let request = GameRequest {
-            game: spec,
-            position,
-            ..GameRequest::default()
-        };
-        let state = game_state(py, &request)?;
-        Ok(Game { request, state })
+        let session =
+            unpanicked(|| Session::new(&spec, position.as_deref()).map_err(|e| error(py, e)))?;
+        Ok(Game { session })
     }
 
     /// Plays a move in the game's notation; an illegal move raises `RequestError` and
     /// changes nothing.
     fn play(&mut self, py: Python<'_>, r#move: String) -> PyResult<()> {
-        let mut request = self.request.clone();
-        request.moves.push(r#move);
-        self.state = game_state(py, &request)?;
-        self.request = request;
-        Ok(())
+        unpanicked(|| self.session.play(&r#move).map_err(|e| error(py, e)))
     }
 
     /// Takes the last move back.
     fn undo(&mut self, py: Python<'_>) -> PyResult<()> {
-        let mut request = self.request.clone();
-        if request.moves.pop().is_none() {
-            return Err(RequestError::new_err("no move to take back"));
-        }
-        self.state = game_state(py, &request)?;
-        self.request = request;
-        Ok(())
+        unpanicked(|| self.session.undo().map_err(|e| error(py, e)))
     }
 
     /// The game's spec.
     #[getter]
     fn spec(&self) -> String {
-        self.request.game.clone()
+        self.session.spec().to_string()
     }
 
     /// The position in the game's notation.
     #[getter]
     fn position(&self) -> String {
-        self.state.position.clone()
+        self.session.state().position.clone()
     }
 
     /// The moves played since the start (or since the given position).
     #[getter]
     fn moves(&self) -> Vec<String> {
-        self.request.moves.clone()
+        self.session.moves().to_vec()
     }
 
     /// The legal moves (the first 10,000).
     #[getter]
     fn legal_moves(&self) -> Vec<String> {
-        self.state.legal.clone()
+        self.session.state().legal.clone()
     }
 
     /// The player to move: 0 (first) or 1 (second).
     #[getter]
     fn to_move(&self) -> u32 {
-        u32::from(self.state.to_move != self.state.players[0])
+        let state = self.session.state();
+        u32::from(state.to_move != state.players[0])
     }
 
     /// The name of the player to move.
     #[getter]
     fn player(&self) -> String {
-        self.state.to_move.clone()
+        self.session.state().to_move.clone()
     }
 
     /// True once the game is over.
     #[getter]
     fn is_over(&self) -> bool {
-        self.state.outcome.is_some()
+        self.session.state().outcome.is_some()
     }
 
     /// How the game ended ("X wins", "draw"), None while it goes on.
     #[getter]
     fn outcome(&self) -> Option<String> {
-        self.state.outcome.as_ref().map(|o| o.text.clone())
+        self.session
+            .state()
+            .outcome
+            .as_ref()
+            .map(|o| o.text.clone())
     }
 
     /// The board as text.
     #[getter]
     fn board(&self) -> String {
-        self.state.board.clone()
+        self.session.state().board.clone()
     }
 
     /// Solves the current position (the keywords of `ply.solve`).
@@ -614,8 +677,8 @@ impl Game {
     ) -> PyResult<SolveResult> {
         solve(
             py,
-            self.request.game.clone(),
-            Some(self.state.position.clone()),
+            self.session.spec().to_string(),
+            Some(self.session.state().position.clone()),
             time_ms,
             algorithm,
             threads,
@@ -641,8 +704,8 @@ impl Game {
     ) -> PyResult<Analysis> {
         analyze(
             py,
-            self.request.game.clone(),
-            Some(self.state.position.clone()),
+            self.session.spec().to_string(),
+            Some(self.session.state().position.clone()),
             depth,
             time_ms,
             nodes,
@@ -654,14 +717,14 @@ impl Game {
     }
 
     fn __str__(&self) -> String {
-        self.state.board.clone()
+        self.session.state().board.clone()
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Game({}, position={})",
-            py_str(&self.request.game),
-            py_str(&self.state.position)
+            py_str(self.session.spec()),
+            py_str(&self.session.state().position)
         )
     }
 }

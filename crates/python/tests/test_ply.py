@@ -10,6 +10,7 @@ import os
 import random
 import shutil
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -267,6 +268,114 @@ def test_game_from_a_position_and_errors():
         ply.Game("connect4", "9")
     with pytest.raises(ply.RequestError):
         ply.Game("tictactoe").undo()
+
+
+def test_a_game_keeps_its_position_however_long_it_is():
+    # Every move replayed the game from its start: the sixth move of two piles of a
+    # million listed more than ten million legal moves and was refused, and 10,000
+    # moves of a race took 3.9 s (the 10,001st was refused).
+    g = ply.Game("nim:1000000,1000000")
+    for move in ["1:1", "2:1", "1:1", "2:1", "1:1", "1:1"]:
+        g.play(move)
+    assert g.position == "999996,999998"
+    race = ply.Game("race:1000000,1")
+    for _ in range(20_000):
+        race.play("1")
+    assert race.position == "20000" and len(race.moves) == 20_000
+    race.undo()
+    assert race.position == "19999" and len(race.moves) == 19_999
+
+
+def test_more_threads_than_the_limit_are_refused():
+    # 100,000 threads took 14 s of a 1 s budget.
+    for call in (
+        lambda: ply.analyze("connect4", threads=100_000, time_ms=1000),
+        lambda: ply.solve("connect4", "4453", threads=100_000),
+        lambda: ply.Game("connect4").analyze(threads=2**64 - 1),
+    ):
+        with pytest.raises(ply.LimitError) as refused:
+            call()
+        assert refused.value.limit == "max_threads"
+        assert str(refused.value).endswith(": at most 256 (limit max_threads)")
+
+
+def test_errors_of_ply_are_exceptions():
+    # A panic of ply's code becomes a PlyError, which `except Exception` catches (PyO3's
+    # own PanicException is a BaseException).
+    assert issubclass(ply.PlyError, Exception)
+    for error in (ply.ParseError, ply.LimitError, ply.RequestError):
+        assert issubclass(error, ply.PlyError)
+
+
+def run_capped(code, gib):
+    """Runs `code` (after `import ply`) in a Python of its own with `gib` GiB of address
+    space, and returns what it printed; a crash (an abort past the limit) fails."""
+    program = (
+        "import resource\n"
+        f"resource.setrlimit(resource.RLIMIT_AS, ({gib} << 30, {gib} << 30))\n"
+        "import ply\n" + code
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    return run.stdout
+
+
+def test_a_large_tree_is_searched_in_little_memory_and_its_drawings_refused():
+    # 999,999 nodes, within the node limit: its JSON was made (and read back) at once,
+    # 4.4 GB, an abort under a 4 GiB limit.
+    out = run_capped(
+        "t = ply.Tree('(r ' + '1 ' * 999998 + ')')\n"
+        "print(t.value, t.nodes)\n"
+        "for draw in (lambda: t.json, t.svg):\n"
+        "    try:\n"
+        "        draw()\n"
+        "    except ply.LimitError as e:\n"
+        "        print(e.limit, str(e).split(' needs ')[0])\n",
+        1,
+    )
+    assert out.splitlines() == [
+        "1 999999",
+        "memory the JSON of a tree of 999999 nodes",
+        "memory the SVG picture of a tree of 999999 nodes",
+    ]
+
+
+def test_a_batch_too_large_for_memory_is_refused_before_any_work():
+    # 5,000,000 positions aborted at 5.8 GB.
+    out = run_capped(
+        "try:\n"
+        "    ply.solve_batch('tictactoe', [''] * 5_000_000, threads=2)\n"
+        "except ply.LimitError as e:\n"
+        "    print(e.limit, str(e).split(' needs ')[0])\n",
+        2,
+    )
+    assert out == "memory answering a batch of 5000000 positions\n"
+
+
+def test_every_threads_table_is_counted_before_any_work():
+    # The second thread's table was refused after the first had worked 24 s.
+    out = run_capped(
+        "try:\n"
+        "    ply.solve_batch('connect4', ['4453'] * 1000, threads=2, hash_mib=3000, book=False)\n"
+        "except ply.LimitError as e:\n"
+        "    print(e.limit, str(e).split(' needs ')[0])\n",
+        4,
+    )
+    assert out == "memory a batch of 1000 positions on 2 threads (--hash 3000 each)\n"
+
+
+def test_a_position_too_large_to_search_is_refused_in_its_slot():
+    # Only the start was checked: a larger position of the same game was searched
+    # unchecked, and a start too large refused every position.
+    out = run_capped(
+        "for spec in ('nim:1,2,3', 'nim:1000000,1000000,1000000'):\n"
+        "    out = ply.solve_batch(spec, ['1,2,3', '1000000,1000000,1000000', '2,2'], threads=2)\n"
+        "    print([type(r).__name__ for r in out], out[0].value, out[1].limit)\n",
+        2,
+    )
+    assert out.splitlines() == ["['SolveResult', 'LimitError', 'SolveResult'] loss memory"] * 2
 
 
 # ----- the stubs' examples -----------------------------------------------------------

@@ -8,10 +8,12 @@
 //! - the pages of the web lab, embedded in the binary: the tree lab at `/` and the
 //!   play page at `/play`. They need nothing but a browser.
 //!
-//! Every request is bounded ([`Limits`]): the body's size, a tree's size, a search's
-//! time and nodes, and how many searches run at once (searches run on a small pool
-//! of their own, so a long one never holds up the tree page for other users). A
-//! request past a limit is refused with a 4xx and a JSON error naming the limit:
+//! Every request is bounded ([`Limits`]): the body's size, a tree's size, the size of
+//! its answer, a search's time and nodes, how many searches and tree jobs run at once
+//! (searches hold slots of their own, so a long one never holds up the tree page for
+//! other users), how many bytes of answers wait for their clients, how many connections
+//! are open and how long a client may take. A request past a limit is refused with a
+//! 4xx (503 when the server holds too many answers) and a JSON error naming the limit:
 //! `{"error": MESSAGE, "kind": "parse"|"limit"|"bad_request", "limit"?: NAME}`.
 //!
 //! ```no_run
@@ -23,6 +25,7 @@
 #![deny(missing_docs)]
 
 mod assets;
+mod connections;
 mod handlers;
 
 use axum::Router;
@@ -49,12 +52,41 @@ pub struct Limits {
     /// How many searches may run at once (`max_searches`); one more is refused with
     /// 429 at once rather than queued behind a long search.
     pub max_searches: usize,
+    /// The most bytes of one answer made of a tree (`max_answer_bytes`): the JSON of
+    /// `/api/tree` is refused with 413 before it is made when its size, bounded from
+    /// the tree, may pass it (a tree's answer is some 200 times its text).
+    pub max_answer_bytes: u64,
+    /// The most nodes of a picture (`max_picture_nodes`), `/api/tree/svg`; 413 past it.
+    pub max_picture_nodes: usize,
+    /// How many tree requests (`/api/tree`, `/api/tree/svg`, `/api/tree/game`) are
+    /// worked on at once (`max_tree_jobs`); up to [`TREE_JOBS_WAITING`] times as many
+    /// more wait their turn, and one more is refused with 429 at once.
+    pub max_tree_jobs: usize,
+    /// The most bytes of tree answers the server holds at once, made and not yet handed
+    /// to the network (`max_unsent_bytes`): a slow client holds its answer until it
+    /// takes it. A request whose answer does not fit is refused with 503 at once.
+    pub max_unsent_bytes: u64,
+    /// How many connections may be open at once (`max_connections`); past it, those
+    /// opened more than a second ago are asked to close, at once if they are between two
+    /// requests, else after their answer (see [`serve`]).
+    pub max_connections: usize,
+    /// The longest the server waits for a client, in milliseconds (`client_timeout_ms`):
+    /// for a request's head (from the moment the connection opens or its previous
+    /// answer ends, so an idle connection is closed then), for its body (408 past it),
+    /// and for each write of an answer to make progress (else the connection closes).
+    pub client_timeout_ms: u64,
 }
+
+/// How many tree requests may wait for each tree job slot (see [`Limits::max_tree_jobs`]).
+pub const TREE_JOBS_WAITING: usize = 4;
 
 impl Default for Limits {
     /// 1 MiB bodies, trees of 100,000 nodes and 1,000 levels, searches of 10 s and
     /// 100 million nodes, one search at a time (on a 2-core machine, one core stays
-    /// for the pages).
+    /// for the pages); tree answers of 16 MiB (a tree of some 15,000 leaves with its
+    /// trace) and pictures of 2,000 nodes, two tree jobs at a time, 64 MiB of answers
+    /// held for clients, 256 connections (well under the 1,024 files a process may
+    /// open by default), and 10 s for a client.
     fn default() -> Limits {
         Limits {
             max_body_bytes: 1 << 20,
@@ -63,6 +95,12 @@ impl Default for Limits {
             max_search_ms: 10_000,
             max_search_nodes: 100_000_000,
             max_searches: 1,
+            max_answer_bytes: 16 << 20,
+            max_picture_nodes: ply_api::tree::TreeLimits::PICTURE_NODES,
+            max_tree_jobs: 2,
+            max_unsent_bytes: 64 << 20,
+            max_connections: 256,
+            client_timeout_ms: 10_000,
         }
     }
 }
@@ -73,6 +111,12 @@ pub(crate) struct State {
     pub(crate) limits: Limits,
     /// One permit per search allowed to run at once.
     pub(crate) searches: Arc<Semaphore>,
+    /// One permit per tree job allowed to run at once.
+    pub(crate) tree_jobs: Arc<Semaphore>,
+    /// One permit per tree request allowed in, running or waiting for a job slot.
+    pub(crate) tree_requests: Arc<Semaphore>,
+    /// One permit per KiB of tree answers held for clients (`max_unsent_bytes`).
+    pub(crate) unsent_kib: Arc<Semaphore>,
     /// Raised when the server shuts down: searches under way stop.
     pub(crate) control: ply_api::control::Control,
     /// The Connect Four opening book the engine reads, if one was given.
@@ -87,9 +131,13 @@ pub fn router(limits: Limits, book: Option<BookRef>) -> Router {
 
 /// The application, its searches stopped when `control` is raised.
 fn app(limits: Limits, book: Option<BookRef>, control: ply_api::control::Control) -> Router {
+    let tree_jobs = limits.max_tree_jobs.clamp(1, Semaphore::MAX_PERMITS / 8);
     let state = State {
         limits,
         searches: Arc::new(Semaphore::new(limits.max_searches.max(1))),
+        tree_jobs: Arc::new(Semaphore::new(tree_jobs)),
+        tree_requests: Arc::new(Semaphore::new(tree_jobs * (1 + TREE_JOBS_WAITING))),
+        unsent_kib: Arc::new(Semaphore::new(handlers::kib(limits.max_unsent_bytes))),
         control,
         book,
     };
@@ -116,7 +164,9 @@ fn app(limits: Limits, book: Option<BookRef>, control: ply_api::control::Control
 
 /// Serves the application on `listener` until `shutdown` completes; then searches
 /// under way are stopped (they answer with what they found) and every request under
-/// way is finished.
+/// way is finished. At most `limits.max_connections` connections are open at once, and
+/// a client is waited for at most `limits.client_timeout_ms` (for a request, and for
+/// each write of an answer to make progress).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     limits: Limits,
@@ -125,10 +175,16 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let control = ply_api::control::Control::new();
     let stop = control.flag();
-    axum::serve(listener, app(limits, book, control))
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        })
-        .await
+    let shutdown = async move {
+        shutdown.await;
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    };
+    connections::serve(
+        listener,
+        app(limits, book, control),
+        limits.max_connections,
+        std::time::Duration::from_millis(limits.client_timeout_ms),
+        shutdown,
+    )
+    .await
 }

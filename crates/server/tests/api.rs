@@ -4,6 +4,7 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
+use ply_api::tree::{TreeLimits, TreeRequest, evaluate_tree};
 use ply_server::{Limits, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -324,4 +325,159 @@ async fn solve_answers_every_move() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error["kind"], "parse");
+}
+
+/// A root and `leaves` leaves, as the tree lab reads it.
+fn fan(leaves: usize) -> String {
+    format!("(a {})", "1 ".repeat(leaves))
+}
+
+/// A tree's answer is bounded before it is made: a root with 99,998 leaves (200 KB of
+/// text, within `max_tree_nodes`) made 49 MB of JSON and a 46 MB picture 7.7 million
+/// pixels wide. Both are refused with 413 naming their limit; small trees still answer.
+#[tokio::test]
+async fn tree_answers_past_their_limits_are_refused_before_they_are_made() {
+    let app = router(Limits::default(), None);
+    let body = json!({ "tree": fan(99_998) });
+    let (status, error) = call_json(&app, "POST", "/api/tree", body.clone()).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{error}");
+    assert_eq!(error["kind"], "limit");
+    assert_eq!(error["limit"], "max_answer_bytes");
+    let message = error["error"].as_str().unwrap();
+    assert!(
+        message.starts_with("the answer for a tree of 99999 nodes may take "),
+        "{message}"
+    );
+    assert!(
+        message.contains("more than the 16777216 an answer may take"),
+        "{message}"
+    );
+    let (status, error) = call_json(&app, "POST", "/api/tree/svg", body).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{error}");
+    assert_eq!(error["limit"], "max_picture_nodes");
+    assert!(
+        error["error"].as_str().unwrap().starts_with(
+            "a picture of 99999 nodes is too big to read (at most 2000, limit max_picture_nodes)"
+        ),
+        "{error}"
+    );
+    // At the picture limit, a picture is drawn; one node more is refused.
+    let (status, svg) = call(
+        &app,
+        "POST",
+        "/api/tree/svg",
+        &json!({"tree": fan(1_999)}).to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(svg.starts_with("<svg"));
+    let (status, _) = call(
+        &app,
+        "POST",
+        "/api/tree/svg",
+        &json!({"tree": fan(2_000)}).to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    // A picture of few nodes with long names is refused once drawn, by its bytes.
+    let small = Limits {
+        max_answer_bytes: 100_000,
+        ..Limits::default()
+    };
+    let long_names = format!("(a ({} 1) ({} 2))", "b".repeat(60_000), "c".repeat(60_000));
+    let (status, error) = call_json(
+        &router(small, None),
+        "POST",
+        "/api/tree/svg",
+        json!({ "tree": long_names }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{error}");
+    assert_eq!(error["limit"], "max_answer_bytes");
+    // Small trees are answered as before, whole.
+    let (status, text) = call(
+        &app,
+        "POST",
+        "/api/tree",
+        &json!({"tree": fan(2_000)}).to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(answer["root"]["children"].as_array().unwrap().len(), 2_000);
+}
+
+/// Answers are held until their client takes them, within `max_unsent_bytes`: room for
+/// an answer is taken at its bound before it is made, shrunk to its size once made, and
+/// given back when it has been sent (here: when the response is dropped unread).
+#[tokio::test]
+async fn answers_held_for_clients_are_bounded_together() {
+    let tree = fan(20);
+    let request = TreeRequest::new(tree.clone());
+    let evaluated = ply_api::tree::evaluate(&request, &TreeLimits::default()).unwrap();
+    let bound = evaluated.json_answer_bound(&TreeLimits::default()).unwrap();
+    let size = evaluate_tree(&request, &TreeLimits::default())
+        .unwrap()
+        .len() as u64;
+    // Room for one answer at its bound, and another at its size, less one KiB.
+    let kib = |bytes: u64| bytes.div_ceil(1024);
+    let limits = Limits {
+        max_unsent_bytes: (kib(bound) + kib(size) - 1) * 1024,
+        ..Limits::default()
+    };
+    let app = router(limits, None);
+    let post = || {
+        Request::builder()
+            .method("POST")
+            .uri("/api/tree")
+            .body(Body::from(json!({ "tree": tree }).to_string()))
+            .unwrap()
+    };
+    let unread = app.clone().oneshot(post()).await.unwrap();
+    assert_eq!(unread.status(), StatusCode::OK);
+    let (status, error) = call_json(&app, "POST", "/api/tree", json!({ "tree": tree })).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{error}");
+    assert_eq!(error["kind"], "limit");
+    assert_eq!(error["limit"], "max_unsent_bytes");
+    drop(unread);
+    let (status, answer) = call_json(&app, "POST", "/api/tree", json!({ "tree": tree })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["leaves_evaluated"], 20);
+}
+
+/// Tree requests take a bounded share of the blocking pool: one job at a time here,
+/// four more waiting, and the rest refused with 429 at once (64 requests, 32 at once,
+/// took 2.8 GB and aborted the server when each ran on a thread of its own).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tree_jobs_are_bounded_and_the_rest_refused() {
+    let limits = Limits {
+        max_tree_jobs: 1,
+        // Each job reads and searches 100,000 nodes, then refuses the answer.
+        max_answer_bytes: 1 << 10,
+        ..Limits::default()
+    };
+    let app = router(limits, None);
+    let body = json!({ "tree": fan(99_998) });
+    let calls: Vec<_> = (0..12)
+        .map(|_| {
+            let (app, body) = (app.clone(), body.clone());
+            tokio::spawn(async move { call_json(&app, "POST", "/api/tree", body).await })
+        })
+        .collect();
+    let mut refused = 0;
+    for call in calls {
+        let (status, error) = call.await.unwrap();
+        match status {
+            StatusCode::TOO_MANY_REQUESTS => {
+                assert_eq!(error["limit"], "max_tree_jobs");
+                refused += 1;
+            }
+            _ => {
+                assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{error}");
+                assert_eq!(error["limit"], "max_answer_bytes");
+            }
+        }
+    }
+    // At most five (one working, four waiting) get in while the first works.
+    assert!(refused >= 1, "none of 12 requests was refused");
 }

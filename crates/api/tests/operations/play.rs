@@ -2,6 +2,7 @@
 
 use ply_api::control::Control;
 use ply_api::play::*;
+use ply_games::Notation;
 use ply_games::connect4::OpeningBook;
 use std::sync::Arc;
 
@@ -153,4 +154,104 @@ fn asking_for_too_much_time_is_refused() {
     };
     let error = ply_api::play::analysis(&req, &PlayLimits::default(), &Control::new()).unwrap_err();
     assert_eq!(error.limit, Some("max_search_ms"));
+}
+
+/// A finished game was valued as a draw whoever had won (its list of moves is empty,
+/// and the best of none was taken to be a draw): its value is its result.
+#[test]
+fn a_finished_game_is_valued_by_its_result() {
+    let limits = PlayLimits::default();
+    for (game, moves, value, text) in [
+        // Fool's mate: White, to move, is mated.
+        (
+            "chess",
+            &["f3", "e5", "g4", "Qh4#"][..],
+            "loss",
+            "the game is over: lost",
+        ),
+        // X has a1 b1 c1; O is to move and has lost.
+        (
+            "tictactoe",
+            &["a1", "a2", "b1", "b2", "c1"],
+            "loss",
+            "the game is over: lost",
+        ),
+        // Stalemate (Black to move, no legal move, not in check) and a full board drawn.
+        (
+            "chess",
+            &[
+                "e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7",
+                "Qxb7", "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6",
+            ],
+            "draw",
+            "the game is over: drawn",
+        ),
+        (
+            "tictactoe",
+            &["a1", "b1", "c1", "b2", "a2", "c2", "b3", "a3", "c3"],
+            "draw",
+            "the game is over: drawn",
+        ),
+    ] {
+        let req = request(game, moves);
+        let analysis = analysis(&req, &limits, &Control::new()).unwrap();
+        assert!(analysis.exact, "{game} {moves:?}");
+        assert_eq!(analysis.value, value, "{game} {moves:?}");
+        assert_eq!(analysis.text, text, "{game} {moves:?}");
+        assert!(analysis.moves.is_empty() && analysis.best.is_empty());
+        // The state says the same of it, and the engine has no move to play.
+        let outcome = state(&req).unwrap().outcome.expect("the game is over");
+        assert_eq!(outcome.result, if value == "draw" { "draw" } else { "win" });
+        let error = engine_move(&req, &limits, &Control::new()).unwrap_err();
+        assert_eq!(error.error, "the game is over: no move to play");
+    }
+}
+
+/// An unfinished position of which no move could be valued (the caller stopped the
+/// search before it began) is not a proved draw: nothing is known of it.
+#[test]
+fn a_position_with_no_move_valued_is_no_draw() {
+    let stopped = Control::new();
+    stopped
+        .flag()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let analysis = analysis(
+        &request("chess", &["e4", "e5", "Nf3", "Nc6", "Bc4"]),
+        &PlayLimits::default(),
+        &stopped,
+    )
+    .unwrap();
+    assert!(analysis.moves.is_empty(), "{analysis:?}");
+    assert!(!analysis.exact);
+    assert_eq!(analysis.value, "estimate");
+    assert_eq!(analysis.text, "no move could be valued in the time");
+}
+
+/// A level's search took the longest time a request may have (`max_ms`) whatever
+/// `time_ms` asked: 5.2 s for 50 ms at level 10 on the Italian opening.
+#[test]
+fn a_level_keeps_to_the_time_asked() {
+    let limits = PlayLimits {
+        max_ms: 600_000,
+        ..PlayLimits::default()
+    };
+    let req = GameRequest {
+        time_ms: Some(50),
+        level: Some(serde_json::json!(10)),
+        ..request("chess", &["e4", "e5", "Nf3", "Nc6", "Bc4"])
+    };
+    let clock = std::time::Instant::now();
+    let answer = engine_move(&req, &limits, &Control::new()).unwrap();
+    // A generous cap that only catches the time asked being ignored: a depth-10 search
+    // of every move takes many seconds in a test build.
+    assert!(
+        clock.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        clock.elapsed()
+    );
+    assert_eq!(answer.analysis.method, "depth");
+    let position = ply_games::chess::Chess::start()
+        .parse_position("startpos moves e4 e5 Nf3 Nc6 Bc4")
+        .unwrap();
+    assert!(position.parse_move(&answer.mv).is_ok(), "{}", answer.mv);
 }

@@ -50,8 +50,8 @@ pub struct Args {
     /// The most stones a position in the book has (0: the empty board alone).
     #[arg(long, value_name = "D", required = true, value_parser = args::whole::<u32>(0, u32::MAX as u64), allow_negative_numbers = true)]
     depth: Option<u32>,
-    /// Solve only shard I of N (I from 0 to N-1): the book's positions are split by a
-    /// hash of their keys; `ply book merge` puts the shards together.
+    /// Solve only shard I of N (I from 0 to N-1, N at most 65536): the book's positions
+    /// are split by a hash of their keys; `ply book merge` puts the shards together.
     #[arg(long, value_name = "I/N")]
     shard: Option<Shard>,
     /// Go on from the journal (FILE.partial) of an interrupted build of the same book and shard.
@@ -357,7 +357,10 @@ fn merge(args: &MergeArgs) -> Result<ExitCode> {
     let stop = interrupt::stop_flag();
     let _polled = interrupt::polled();
     let shards = parts[0].shard().count();
-    let book = match OpeningBook::merge(parts, &stop) {
+    // The book's positions are listed again to check the shards: the same memory check
+    // as a build's listing.
+    let max_positions = (crate::resources::solver_budget() / book::ENUMERATION_BYTES) as usize;
+    let book = match OpeningBook::merge(parts, max_positions, &stop) {
         Ok(book) => book,
         Err(book::MergeError::Interrupted) => {
             eprintln!("ply: interrupted: no book written");

@@ -35,6 +35,17 @@ const QUICK_FILTER_PLIES: u32 = 16;
 /// The most positions one set may ask for.
 const MAX_COUNT: u64 = 1_000_000;
 
+/// Random draws allowed for each position asked for, before giving up on a range too
+/// narrow for the count.
+const DRAWS_PER_POSITION: u64 = 100;
+
+/// Random draws allowed on top of [`DRAWS_PER_POSITION`] for the whole set.
+const EXTRA_DRAWS: u64 = 10_000;
+
+/// The earliest move on which a game of Connect Four can be won: the first player's
+/// fourth stone.
+const EARLIEST_WIN: u32 = 7;
+
 /// Make a benchmark set: random positions with their exact scores (Pons' format).
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
@@ -118,6 +129,76 @@ fn remaining_moves(pos: &Connect4, score: i32) -> u32 {
     last_move - played
 }
 
+/// The moves that can remain in a game of `board` after a position of `stones` stones
+/// none of whose moves ended the game, whoever plays them: at least one, and at most the
+/// empty cells; a game ends on the last cell (a draw) or with a four, which takes at
+/// least [`EARLIEST_WIN`] moves, on a board where a four fits and there are that many
+/// cells. Empty when no such position exists.
+fn possible_remaining(board: &Connect4, stones: u32) -> RangeInclusive<u32> {
+    let cells = board.cells();
+    let four_fits = board.width() >= 4 || board.height() >= 4;
+    let earliest_end = if four_fits && cells >= EARLIEST_WIN {
+        EARLIEST_WIN
+    } else {
+        cells
+    };
+    let last = cells.saturating_sub(stones);
+    let first = earliest_end.saturating_sub(stones).max(1);
+    first..=last
+}
+
+/// Refuses at once a `--remaining` range that no position with a number of stones in
+/// `stones` can meet on `board` (every draw would be solved exactly and thrown away,
+/// until the draws run out).
+fn check_remaining(
+    board: &Connect4,
+    stones: &RangeInclusive<u32>,
+    remaining: &RangeInclusive<u32>,
+    game: &str,
+) -> Result<()> {
+    let possible = stones.clone().map(|s| possible_remaining(board, s));
+    let meets = |range: &RangeInclusive<u32>| {
+        range.start().max(remaining.start()) <= range.end().min(remaining.end())
+    };
+    if possible.clone().any(|range| meets(&range)) {
+        return Ok(());
+    }
+    // The ranges for consecutive stone counts overlap: together they are one range.
+    let low = possible.clone().map(|r| *r.start()).min().unwrap_or(0);
+    let high = possible.map(|r| *r.end()).max().unwrap_or(0);
+    bail!(
+        "--remaining {} cannot be met: a game of {game} from a position with {} (--stones) \
+         lasts {} more {}",
+        range_text(remaining),
+        counted(stones, "stone"),
+        range_text(&(low..=high)),
+        if (low, high) == (1, 1) {
+            "move"
+        } else {
+            "moves"
+        }
+    )
+}
+
+/// `A..B`, or `A` alone when the range holds one number.
+fn range_text(range: &RangeInclusive<u32>) -> String {
+    if range.start() == range.end() {
+        range.start().to_string()
+    } else {
+        format!("{}..{}", range.start(), range.end())
+    }
+}
+
+/// `4..6 stones`, `5 stones`, `1 stone`.
+fn counted(range: &RangeInclusive<u32>, noun: &str) -> String {
+    let plural = if (*range.start(), *range.end()) == (1, 1) {
+        ""
+    } else {
+        "s"
+    };
+    format!("{} {noun}{plural}", range_text(range))
+}
+
 /// A random position with `stones` stones, none of whose moves ended the game; `None`
 /// when the random play met a position where every move ends it.
 fn random_position(start: &Connect4, stones: u32, rng: &mut fastrand::Rng) -> Option<Connect4> {
@@ -167,6 +248,9 @@ impl GameVisitor for Generate<'_> {
                 board.cells() - 1
             );
         }
+        if let Some(remaining) = &args.remaining {
+            check_remaining(board, &args.stones, remaining, &start.game_name())?;
+        }
         let seed = args.seed.unwrap_or_else(|| {
             let seed = fastrand::u64(..);
             eprintln!("seed: {seed} (--seed {seed} makes this set again)");
@@ -195,8 +279,12 @@ impl GameVisitor for Generate<'_> {
             let mut text = String::new();
             let mut seen = HashSet::new();
             // Random play finds new positions easily unless the range is tiny (1 stone: 7
-            // positions) or --remaining rejects most: then give up after so many draws.
-            let attempts = args.count.saturating_mul(100).saturating_add(10_000);
+            // positions) or --remaining rejects most: then give up after so many draws
+            // (the 10,000 more let a set of a few positions try more than a few hundred).
+            let attempts = args
+                .count
+                .saturating_mul(DRAWS_PER_POSITION)
+                .saturating_add(EXTRA_DRAWS);
             let (mut made, mut interrupted) = (0u64, false);
             for _ in 0..attempts {
                 if made == args.count {
@@ -263,8 +351,8 @@ impl GameVisitor for Generate<'_> {
             }
             if made < args.count {
                 bail!(
-                    "only {made} of {} positions found after {attempts} random draws: widen \
-                 --stones{}",
+                    "only {made} of {} positions found after {attempts} random draws \
+                     ({DRAWS_PER_POSITION} a position and {EXTRA_DRAWS} more): widen --stones{}",
                     args.count,
                     if args.remaining.is_some() {
                         " or --remaining"
@@ -295,6 +383,43 @@ mod tests {
         assert!(parse_range("a..4").is_err());
         assert!(parse_range("..4").is_err());
         assert!(parse_range("-1..4").is_err());
+    }
+
+    /// What the board allows, worked out by hand: after `s` stones a game lasts at least
+    /// one more move, at most the cells left, and no less than 7 − s (a four takes the
+    /// first player's fourth stone) where a four fits; on 3x3 none fits: a draw on the 9th.
+    #[test]
+    fn the_remaining_moves_a_board_allows() {
+        let standard = Connect4::standard();
+        assert_eq!(possible_remaining(&standard, 1), 6..=41);
+        assert_eq!(possible_remaining(&standard, 4), 3..=38);
+        assert_eq!(possible_remaining(&standard, 6), 1..=36);
+        assert_eq!(possible_remaining(&standard, 41), 1..=1);
+        assert_eq!(possible_remaining(&Connect4::new(4, 4).unwrap(), 2), 5..=14);
+        assert_eq!(possible_remaining(&Connect4::new(3, 3).unwrap(), 2), 7..=7);
+        let refused = |stones, remaining| {
+            check_remaining(&standard, &stones, &remaining, "connect4")
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            refused(4..=6, 100..=200),
+            "--remaining 100..200 cannot be met: a game of connect4 from a position with \
+             4..6 stones (--stones) lasts 1..38 more moves"
+        );
+        assert_eq!(
+            refused(1..=1, 1..=5),
+            "--remaining 1..5 cannot be met: a game of connect4 from a position with \
+             1 stone (--stones) lasts 6..41 more moves"
+        );
+        assert_eq!(
+            refused(41..=41, 2..=2),
+            "--remaining 2 cannot be met: a game of connect4 from a position with \
+             41 stones (--stones) lasts 1 more move"
+        );
+        // One stone count that meets the range is enough.
+        assert!(check_remaining(&standard, &(1..=40), &(2..=2), "connect4").is_ok());
+        assert!(check_remaining(&standard, &(41..=41), &(1..=1), "connect4").is_ok());
     }
 
     /// Remaining moves from Pons' score, against the public sets' definition: the

@@ -11,7 +11,9 @@ use std::time::Duration;
 const EXAMPLES: &str = "EXAMPLES:\n  ply serve                      # http://127.0.0.1:8080/ (the tree lab; /play: the games)\n  ply serve --open               # and open it in the browser\n  ply serve --addr 127.0.0.1:0   # any free port (printed)\n  curl -s localhost:8080/api/tree -d '{\"tree\": \"(a (b 3 12 8) (c 2 4 6) (d 14 5 2))\"}'\n\n\
 The API (docs/api.md): GET /api/health, GET /api/games, POST /api/tree, /api/tree/svg,\n\
 /api/tree/game, /api/solve, /api/analyze, /api/play/state, /api/play/analysis, /api/play/engine.\n\
-Each limit refuses a request past it with a 4xx and a JSON error naming the limit.";
+Each limit refuses a request past it with a 4xx (503 when the server holds too many answers\n\
+for slow clients) and a JSON error naming the limit. Idle and slow connections are closed\n\
+after --client-timeout-ms.";
 
 /// Serve the web lab: the tree lab and the play page in a browser, and the JSON API.
 #[derive(clap::Args)]
@@ -44,6 +46,28 @@ pub struct Args {
     /// How many searches may run at once (more are refused with 429, not queued).
     #[arg(long, value_name = "N", default_value_t = ply_server::Limits::default().max_searches as u64, value_parser = args::whole::<u64>(1, 256), allow_negative_numbers = true)]
     max_searches: u64,
+    /// The most bytes of a tree's answer (JSON or SVG); a tree whose answer may be
+    /// larger is refused before it is made.
+    #[arg(long, value_name = "BYTES", default_value_t = ply_server::Limits::default().max_answer_bytes, value_parser = args::whole::<u64>(1, 1 << 32), allow_negative_numbers = true)]
+    max_answer_bytes: u64,
+    /// The most nodes of a picture (/api/tree/svg).
+    #[arg(long, value_name = "N", default_value_t = ply_server::Limits::default().max_picture_nodes as u64, value_parser = args::whole::<u64>(1, 10_000_000), allow_negative_numbers = true)]
+    max_picture_nodes: u64,
+    /// How many tree requests are worked on at once (a few times as many wait; more are
+    /// refused with 429).
+    #[arg(long, value_name = "N", default_value_t = ply_server::Limits::default().max_tree_jobs as u64, value_parser = args::whole::<u64>(1, 256), allow_negative_numbers = true)]
+    max_tree_jobs: u64,
+    /// The most bytes of answers held for clients at once (more are refused with 503).
+    #[arg(long, value_name = "BYTES", default_value_t = ply_server::Limits::default().max_unsent_bytes, value_parser = args::whole::<u64>(1, 1 << 40), allow_negative_numbers = true)]
+    max_unsent_bytes: u64,
+    /// How many connections may be open at once (past it, idle ones are closed). Keep
+    /// it under the open files the process may have (`ulimit -n`).
+    #[arg(long, value_name = "N", default_value_t = ply_server::Limits::default().max_connections as u64, value_parser = args::whole::<u64>(1, 65_536), allow_negative_numbers = true)]
+    max_connections: u64,
+    /// The longest the server waits for a client, in milliseconds: for a request (an
+    /// idle connection is closed then), and for each write of an answer to progress.
+    #[arg(long, value_name = "MS", default_value_t = ply_server::Limits::default().client_timeout_ms, value_parser = args::whole::<u64>(100, 3_600_000), allow_negative_numbers = true)]
+    client_timeout_ms: u64,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -54,6 +78,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         max_search_ms: args.max_search_ms,
         max_search_nodes: args.max_search_nodes,
         max_searches: args.max_searches as usize,
+        max_answer_bytes: args.max_answer_bytes,
+        max_picture_nodes: args.max_picture_nodes as usize,
+        max_tree_jobs: args.max_tree_jobs as usize,
+        max_unsent_bytes: args.max_unsent_bytes,
+        max_connections: args.max_connections as usize,
+        client_timeout_ms: args.client_timeout_ms,
     };
     // Connect Four's opening book, found as `ply solve` finds it (--book, $PLY_C4_BOOK,
     // connect4.book here, else the one built in), read once and shared by every request.

@@ -8,8 +8,8 @@ use ply_core::Algorithm;
 use ply_core::input::Input;
 use ply_games::{GameVisitor, Playable};
 use ply_tree::{
-    ExpandOptions, ExplicitTree, LeafPerspective, Limits, ParseOptions, annotate, expand,
-    expand_strategy, expand_to_depth, render,
+    ExpandOptions, ExplicitTree, LeafPerspective, Limits, ParseOptions, TreeError, annotate,
+    expand, expand_strategy, expand_to_depth, render,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -82,9 +82,77 @@ pub struct Args {
 /// The most nodes of a picture (svg, dot) drawn without --force.
 const PICTURE_NODES: usize = 2_000;
 
+/// The memory one node takes from reading (or writing out) the tree to printing it:
+/// the node, its name, the search's record of it and its share of the output, which is
+/// held whole before it is written. Measured as the growth of the peak resident memory
+/// from a Connect Four tree of 6 plies to one of 7 (137,257 to 960,793 nodes; chess to 4
+/// plies, with longer names, within 10 %): text 228 bytes a node, of which 53 of output,
+/// JSON 1231 (700), dot 335 (166), SVG 3476 (3060, each node's board drawn too). Under
+/// an address-space limit the output counts up to three times: a string that doubles as
+/// it grows holds its old and its new room at once. So: the rest, plus three times the
+/// output, rounded up. A picture of more than [`PICTURE_NODES`] nodes is refused unless
+/// `forced`, so below that only the tree and its search count, as for text (268 bytes a
+/// node for SVG, whose nodes keep their boards).
+fn bytes_per_node(format: &str, forced: bool) -> u64 {
+    match format {
+        "json" => 2816,
+        "dot" if forced => 768,
+        "svg" if forced => 10_240,
+        _ => 384,
+    }
+}
+
+/// The nodes the memory available holds, when fewer than `--max-nodes`: the tree is
+/// then refused at that many nodes, with a message that says why.
+#[derive(Clone, Copy)]
+struct MemoryCap {
+    /// The most nodes the memory holds.
+    nodes: usize,
+    /// The bytes available when the work started.
+    available: u64,
+    /// The bytes a node takes in the output format (see [`bytes_per_node`]).
+    per_node: u64,
+}
+
+impl MemoryCap {
+    /// The cap for `max_nodes` nodes drawn in `format`, if the memory available holds fewer.
+    fn of(max_nodes: usize, format: &str, forced: bool) -> Option<MemoryCap> {
+        let available = ply_core::memory::available()?;
+        let per_node = bytes_per_node(format, forced);
+        let nodes = usize::try_from(available / per_node).unwrap_or(usize::MAX);
+        (nodes < max_nodes).then_some(MemoryCap {
+            nodes,
+            available,
+            per_node,
+        })
+    }
+
+    /// `error` with its node limit told as the memory's, when that is the limit it met.
+    fn explain(cap: Option<MemoryCap>, limits: Limits, error: TreeError) -> TreeError {
+        match cap {
+            Some(cap) if error.limit == Some("max_nodes") => {
+                let said = limits.too_many_nodes(0, 0).message;
+                let why = format!(
+                    "the tree has more than {} nodes, as many as the memory available holds \
+                     ({}, at about {} bytes a node)",
+                    cap.nodes,
+                    ply_core::memory::human_bytes(cap.available),
+                    cap.per_node
+                );
+                TreeError {
+                    message: error.message.replacen(&said, &why, 1),
+                    ..error
+                }
+            }
+            _ => error,
+        }
+    }
+}
+
 struct Expand<'a> {
     position: Option<&'a str>,
     limits: Limits,
+    memory: Option<MemoryCap>,
     depth: Option<u32>,
     /// Keep each position's board, for a picture.
     boards: bool,
@@ -131,7 +199,10 @@ impl GameVisitor for Expand<'_> {
         } else {
             expand(&root, &name, |pos, mv| pos.move_string(mv), &options)
         };
-        tree.map_err(|e| anyhow::anyhow!("{} from {}: {e}", root.game_name(), name))
+        tree.map_err(|e| {
+            let e = MemoryCap::explain(self.memory, self.limits, e);
+            anyhow::anyhow!("{} from {}: {e}", root.game_name(), name)
+        })
     }
 }
 
@@ -140,6 +211,7 @@ fn load_game(
     args: &Args,
     games: &impl GameSource,
     limits: Limits,
+    memory: Option<MemoryCap>,
     found: std::io::Result<std::fs::Metadata>,
 ) -> Result<ExplicitTree> {
     let (game, position) = match args.input.split_once('@') {
@@ -152,6 +224,7 @@ fn load_game(
     let expand = Expand {
         position,
         limits,
+        memory,
         depth: args.depth,
         boards: args.format.as_deref() == Some("svg") && !args.json,
     };
@@ -171,15 +244,25 @@ fn load_game(
     }
 }
 
+/// The node and depth limits for a tree drawn in `format`, the node limit lowered to what
+/// the memory available holds, if that is less, and the memory's cap then. Measured as
+/// the tree is about to be made, on the thread whose stack is already taken (and after a
+/// file's text is read): a tree that would outgrow the memory is refused as it reaches
+/// that many nodes, not by the allocator.
+fn tree_limits(args: &Args, format: &str) -> (Limits, Option<MemoryCap>) {
+    let memory = MemoryCap::of(args.max_nodes, format, args.force);
+    let limits = Limits {
+        max_nodes: memory.map_or(args.max_nodes, |cap| cap.nodes),
+        max_depth: args.max_depth,
+    };
+    (limits, memory)
+}
+
 /// Reads the tree from a file, standard input or a game.
-fn load(args: &Args, games: &impl GameSource, limits: Limits) -> Result<ExplicitTree> {
+fn load(args: &Args, games: &impl GameSource, format: &str) -> Result<ExplicitTree> {
     let perspective = match args.leaf_perspective.as_str() {
         "mover" => LeafPerspective::Mover,
         _ => LeafPerspective::Max,
-    };
-    let options = ParseOptions {
-        limits,
-        perspective,
     };
     let input = if args.input == "-" {
         Input::stdin()
@@ -188,14 +271,25 @@ fn load(args: &Args, games: &impl GameSource, limits: Limits) -> Result<Explicit
         // (`<(...)`, /dev/stdin, /dev/fd/N), a device; the size cap bounds them all.
         let found = std::fs::metadata(&args.input);
         match &found {
-            _ if games.names_a_game(&args.input) => return load_game(args, games, limits, found),
-            Ok(metadata) if !metadata.is_dir() => Input::open(&args.input)?,
-            _ => return load_game(args, games, limits, found),
+            Ok(metadata) if !metadata.is_dir() && !games.names_a_game(&args.input) => {
+                Input::open(&args.input)?
+            }
+            _ => {
+                let (limits, memory) = tree_limits(args, format);
+                return load_game(args, games, limits, memory, found);
+            }
         }
     };
     let label = input.name().to_string();
     let text = input.read_text(Limits::MAX_INPUT_BYTES as u64, "a tree file")?;
+    // After the text is read: it holds up to 256 MiB of the memory.
+    let (limits, memory) = tree_limits(args, format);
+    let options = ParseOptions {
+        limits,
+        perspective,
+    };
     ply_tree::parse(&text, &options).map_err(|e| {
+        let e = MemoryCap::explain(memory, limits, e);
         if e.line == 0 {
             anyhow::anyhow!("{label}: {}", e.message)
         } else {
@@ -243,14 +337,15 @@ fn refuse_what_does_not_apply(args: &Args, games: &impl GameSource) -> Result<()
 }
 
 fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
-    let limits = Limits {
-        max_nodes: args.max_nodes,
-        max_depth: args.max_depth,
+    let format = if args.json {
+        "json"
+    } else {
+        args.format.as_deref().unwrap_or("text")
     };
-    let tree = load(&args, games, limits)?;
+    let tree = load(&args, games, format)?;
     let algorithm: Algorithm = args.algorithm.parse().map_err(anyhow::Error::msg)?;
     let run = annotate(&tree, algorithm);
-    let picture = matches!(args.format.as_deref(), Some("svg" | "dot")) && !args.json;
+    let picture = matches!(format, "svg" | "dot");
     // The nodes drawn: with --collapse-pruned (SVG), a pruned subtree is one mark.
     let drawn = if args.collapse_pruned {
         (0..tree.len())
@@ -274,11 +369,6 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
              draw fewer with --depth N{collapse}, or from a later position (GAME@POSITION)"
         );
     }
-    let format = if args.json {
-        "json"
-    } else {
-        args.format.as_deref().unwrap_or("text")
-    };
     let output = match format {
         "json" => render::json_text(&tree, &run, args.trace),
         "dot" => render::dot(&tree, &run),

@@ -16,6 +16,8 @@
 //! * Bad input: unknown commands, unreadable numbers, an illegal FEN or move, lines
 //!   that are too long or not text: an `info string` says what was wrong and the line
 //!   is skipped; the engine never stops answering.
+//! * A bug: a panic in the search still ends the search and its watchdog, says so in an
+//!   `info string` and plays a legal move; the next search gets a new engine.
 
 mod clock;
 pub mod command;
@@ -31,6 +33,7 @@ use ply_core::{Evaluator, Game, Score};
 use ply_games::Notation;
 use ply_games::chess::{Chess, ChessHooks, PieceSquare};
 use std::io::Write;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -183,7 +186,9 @@ fn micros(duration: Duration) -> u64 {
 
 /// A search (or `go perft`) running on its own thread.
 struct Job {
-    handle: JoinHandle<ChessEngine>,
+    /// Gives back the engine, or `None` when the search failed (the engine may be left
+    /// in any state by a panic, so a new one is made).
+    handle: JoinHandle<Option<ChessEngine>>,
     stop: Arc<AtomicBool>,
     /// Set for `go infinite` and `go ponder`: the best move waits for `stop` (or
     /// `ponderhit`) even when the search ends by itself.
@@ -202,6 +207,10 @@ struct Conversation {
     engine: Option<ChessEngine>,
     job: Option<Job>,
     debug: bool,
+    /// How many of the next searches panic after their first iteration: a fault a test
+    /// injects, to check that the conversation survives a bug in the search.
+    #[cfg(test)]
+    failing_searches: u32,
 }
 
 /// Speaks UCI on standard input and output until `quit` or the end of input.
@@ -210,47 +219,65 @@ pub fn run_stdio() {
     run(Input::stdin(), out);
 }
 
-/// Speaks UCI: reads `input` line by line, writes to `output`, until `quit` or
-/// the end of the input (which stops an infinite or ponder search, and waits for any
-/// other search to end and print its move).
+/// Speaks UCI: reads `input` line by line, writes to `output`, until `quit` (which stops
+/// any search at once) or the end of the input (which stops an infinite or ponder search,
+/// and waits for any other search to end and print its move).
 pub fn run(input: Input, output: Box<dyn Write + Send>) {
-    let out = Output(Arc::new(Mutex::new(output)));
-    out.line(&format!(
-        "ply {} chess engine (UCI; type uci)",
-        env!("CARGO_PKG_VERSION")
-    ));
-    let options = Options::default();
-    let engine = match Engine::try_new(ChessHooks, PieceSquare, options.settings()) {
-        Ok(engine) => engine,
-        Err(_) => Engine::new(ChessHooks, PieceSquare, options.settings().with_hash(0)),
-    };
-    let mut conversation = Conversation {
-        out,
-        options,
-        position: Chess::start(),
-        engine: Some(engine),
-        job: None,
-        debug: false,
-    };
-    for line in input.lines(MAX_LINE_BYTES) {
-        match line {
-            Ok(Line { text, .. }) => {
-                if !conversation.handle_line(&text) {
-                    break;
-                }
-            }
-            Err(error) => {
-                conversation.out.info_string(&format!("skipped {error}"));
-                if error.ends_input() {
-                    break;
-                }
-            }
-        }
-    }
-    conversation.finish(true);
+    Conversation::new(output).converse(input);
+}
+
+/// The engine of `options`, or, when its table does not fit in memory, one without a
+/// table.
+fn new_engine(options: &Options) -> ChessEngine {
+    Engine::try_new(ChessHooks, PieceSquare, options.settings())
+        .unwrap_or_else(|_| Engine::new(ChessHooks, PieceSquare, options.settings().with_hash(0)))
 }
 
 impl Conversation {
+    /// A conversation at the start position, with the default options; it greets the GUI.
+    fn new(output: Box<dyn Write + Send>) -> Conversation {
+        let out = Output(Arc::new(Mutex::new(output)));
+        out.line(&format!(
+            "ply {} chess engine (UCI; type uci)",
+            env!("CARGO_PKG_VERSION")
+        ));
+        let options = Options::default();
+        let engine = new_engine(&options);
+        Conversation {
+            out,
+            options,
+            position: Chess::start(),
+            engine: Some(engine),
+            job: None,
+            debug: false,
+            #[cfg(test)]
+            failing_searches: 0,
+        }
+    }
+
+    /// Reads and answers `input` until `quit`, which stops any search at once, or the end
+    /// of the input, which stops an infinite or ponder search and lets any other finish.
+    fn converse(mut self, input: Input) {
+        let mut quit = false;
+        for line in input.lines(MAX_LINE_BYTES) {
+            match line {
+                Ok(Line { text, .. }) => {
+                    if !self.handle_line(&text) {
+                        quit = true;
+                        break;
+                    }
+                }
+                Err(error) => {
+                    self.out.info_string(&format!("skipped {error}"));
+                    if error.ends_input() {
+                        break;
+                    }
+                }
+            }
+        }
+        self.finish(!quit);
+    }
+
     /// Handles one line; false after `quit`.
     fn handle_line(&mut self, text: &str) -> bool {
         let command = match parse_command(text) {
@@ -496,23 +523,19 @@ impl Conversation {
         if !let_run || job.hold.load(Ordering::Relaxed) {
             job.stop.store(true, Ordering::Relaxed);
         }
-        match job.handle.join() {
-            Ok(engine) => self.engine = Some(engine),
-            Err(_) => {
-                // A panic in the search is a bug; the conversation goes on with a new engine.
-                self.out
-                    .info_string("internal error in the search (a bug in ply: please report it)");
-                self.engine = Engine::try_new(ChessHooks, PieceSquare, self.options.settings())
-                    .ok()
-                    .or_else(|| {
-                        Some(Engine::new(
-                            ChessHooks,
-                            PieceSquare,
-                            self.options.settings().with_hash(0),
-                        ))
-                    });
+        self.engine = match job.handle.join() {
+            Ok(Some(engine)) => Some(engine),
+            // The search failed and said so; the conversation goes on with a new engine.
+            Ok(None) => Some(new_engine(&self.options)),
+            Err(payload) => {
+                // A panic outside the search proper (`go perft`) is a bug too.
+                self.out.info_string(&format!(
+                    "internal error: {} (a bug in ply: please report it)",
+                    ply_core::text::excerpt(&ply_core::text::panic_message(payload.as_ref()))
+                ));
+                Some(new_engine(&self.options))
             }
-        }
+        };
     }
 
     fn ponder_hit(&mut self) {
@@ -609,6 +632,13 @@ impl Conversation {
             stop: stop.clone(),
             hold: hold.clone(),
             deadlines: deadlines.clone(),
+            fallback: moves[0],
+            #[cfg(test)]
+            fail: {
+                let fail = self.failing_searches > 0;
+                self.failing_searches = self.failing_searches.saturating_sub(1);
+                fail
+            },
         };
         let handle = std::thread::Builder::new()
             .name("search".into())
@@ -631,8 +661,7 @@ impl Conversation {
                     "bestmove {}",
                     self.position.uci_move(moves[0], chess960)
                 ));
-                self.engine =
-                    Engine::try_new(ChessHooks, PieceSquare, self.options.settings()).ok();
+                self.engine = Some(new_engine(&self.options));
             }
         }
     }
@@ -663,7 +692,7 @@ impl Conversation {
                 "perft {depth}: {} ms",
                 start.elapsed().as_millis()
             ));
-            engine
+            Some(engine)
         });
         self.job = Some(Job {
             handle,
@@ -685,39 +714,85 @@ struct SearchJob {
     stop: Arc<AtomicBool>,
     hold: Arc<AtomicBool>,
     deadlines: Arc<Deadlines>,
+    /// The move played if the search fails: the first legal move (a search starts only
+    /// where there is one).
+    fallback: Move,
+    /// Panic after the first iteration (a fault a test injects).
+    #[cfg(test)]
+    fail: bool,
+}
+
+/// Raises its flag when dropped, also while a panic unwinds.
+struct RaiseOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for RaiseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 impl SearchJob {
-    fn run(self, mut engine: ChessEngine) -> ChessEngine {
+    /// Searches, prints the best move, and gives back the engine (`None` after a panic).
+    fn run(self, mut engine: ChessEngine) -> Option<ChessEngine> {
         let done = AtomicBool::new(false);
         let mut pacing = Pacing::default();
-        let result = std::thread::scope(|scope| {
-            scope.spawn(|| self.watchdog(&done));
-            let result = engine.search_with(&self.root, &self.limits, |info| {
-                self.out.line(&self.info_line(info));
-                let mated_in_time = self.mate.is_some_and(|moves| {
-                    info.score.is_win()
-                        && info
-                            .score
-                            .plies_to_end()
-                            .is_some_and(|p| u64::from(p) < 2 * moves)
-                });
-                let percent =
-                    pacing.after_iteration(info.depth, info.pv.first().copied(), info.score);
-                let late = self.deadlines.elapsed_us() >= self.deadlines.last_iteration_us(percent);
-                if (late || mated_in_time) && !self.hold.load(Ordering::Relaxed) {
-                    self.stop.store(true, Ordering::Relaxed);
-                }
-            });
-            done.store(true, Ordering::Relaxed);
-            result
-        });
+        // A panic in the search is a bug, but the GUI still waits for a move, and the
+        // conversation must go on: it is caught here, on the search's own thread.
+        let searched = catch_unwind(AssertUnwindSafe(|| {
+            std::thread::scope(|scope| {
+                scope.spawn(|| self.watchdog(&done));
+                // The scope waits for the watchdog, which runs until `done`: raised on the
+                // way out, a panic of the search included.
+                let _done = RaiseOnDrop(&done);
+                self.search(&mut engine, &mut pacing)
+            })
+        }));
+        if let Err(payload) = &searched {
+            self.out.info_string(&format!(
+                "internal error in the search: {} (a bug in ply: please report it); playing the first legal move",
+                ply_core::text::excerpt(&ply_core::text::panic_message(payload.as_ref()))
+            ));
+        }
         // go infinite, go ponder: the move waits for stop or ponderhit.
         while self.hold.load(Ordering::Relaxed) && !self.stop.load(Ordering::Relaxed) {
             std::thread::sleep(WATCHDOG_TICK);
         }
-        self.report(&result);
-        engine
+        match searched {
+            Ok(result) => {
+                self.report(&result);
+                Some(engine)
+            }
+            Err(_) => {
+                self.out.line(&format!(
+                    "bestmove {}",
+                    self.root.uci_move(self.fallback, self.chess960)
+                ));
+                None
+            }
+        }
+    }
+
+    /// The search proper, with an `info` line after each iteration.
+    fn search(&self, engine: &mut ChessEngine, pacing: &mut Pacing<Move>) -> EngineResult<Move> {
+        engine.search_with(&self.root, &self.limits, |info| {
+            self.out.line(&self.info_line(info));
+            #[cfg(test)]
+            if self.fail {
+                panic!("a fault injected by a test");
+            }
+            let mated_in_time = self.mate.is_some_and(|moves| {
+                info.score.is_win()
+                    && info
+                        .score
+                        .plies_to_end()
+                        .is_some_and(|p| u64::from(p) < 2 * moves)
+            });
+            let percent = pacing.after_iteration(info.depth, info.pv.first().copied(), info.score);
+            let late = self.deadlines.elapsed_us() >= self.deadlines.last_iteration_us(percent);
+            if (late || mated_in_time) && !self.hold.load(Ordering::Relaxed) {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        })
     }
 
     /// Raises the stop flag at the hard time limit (which `ponderhit` may set while the
@@ -821,6 +896,154 @@ fn uci_score(score: Score) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::{BufReader, Read};
+    use std::sync::mpsc::{Receiver, Sender, channel};
+
+    /// The GUI's side of a pipe: lines sent to it are read by the conversation, which
+    /// waits for the next as it would on a pipe.
+    struct LinesIn {
+        lines: Receiver<String>,
+        pending: Vec<u8>,
+    }
+
+    impl Read for LinesIn {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.pending.is_empty() {
+                match self.lines.recv() {
+                    Ok(line) => self.pending = format!("{line}\n").into_bytes(),
+                    Err(_) => return Ok(0), // the GUI closed the pipe
+                }
+            }
+            let n = buf.len().min(self.pending.len());
+            buf[..n].copy_from_slice(&self.pending[..n]);
+            self.pending.drain(..n);
+            Ok(n)
+        }
+    }
+
+    /// What the engine wrote, shared with the test.
+    #[derive(Clone, Default)]
+    struct Written(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Written {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Written {
+        fn lines(&self) -> Vec<String> {
+            String::from_utf8_lossy(&self.0.lock().unwrap())
+                .lines()
+                .map(str::to_string)
+                .collect()
+        }
+
+        /// Waits for the `count`-th line starting with `prefix` (a generous cap that
+        /// only catches a hang) and returns every line written so far.
+        fn wait_for(&self, prefix: &str, count: usize) -> Vec<String> {
+            let start = Instant::now();
+            loop {
+                let lines = self.lines();
+                if lines.iter().filter(|l| l.starts_with(prefix)).count() >= count {
+                    return lines;
+                }
+                assert!(
+                    start.elapsed() < Duration::from_secs(30),
+                    "no {prefix:?} (number {count}) within 30 s; written:\n{}",
+                    lines.join("\n")
+                );
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+    }
+
+    /// A conversation on its own thread whose next `failing` searches panic; the sender
+    /// plays the GUI, the receiver says when the conversation has ended.
+    fn conversation(failing: u32) -> (Sender<String>, Written, Receiver<()>) {
+        let (to_engine, lines) = channel();
+        let written = Written::default();
+        let (ended, has_ended) = channel();
+        let output = written.clone();
+        std::thread::spawn(move || {
+            let input = Input::from_reader(
+                "gui",
+                BufReader::new(LinesIn {
+                    lines,
+                    pending: Vec::new(),
+                }),
+            );
+            let mut conversation = Conversation::new(Box::new(output));
+            conversation.failing_searches = failing;
+            conversation.converse(input);
+            let _ = ended.send(());
+        });
+        (to_engine, written, has_ended)
+    }
+
+    /// A panic in the search used to leave its watchdog running for ever: no `bestmove`,
+    /// and `stop`, `go` and `quit` then waited for the search thread without end.
+    #[test]
+    fn a_panic_in_the_search_still_plays_a_move_and_the_engine_goes_on() {
+        let (gui, written, ended) = conversation(1);
+        gui.send("position startpos".into()).unwrap();
+        gui.send("go depth 5".into()).unwrap();
+        let lines = written.wait_for("bestmove", 1);
+        let error = lines
+            .iter()
+            .position(|l| l.starts_with("info string internal error"))
+            .expect("the error is said");
+        assert_eq!(
+            lines[error],
+            "info string internal error in the search: 'a fault injected by a test' (a bug in ply: please report it); playing the first legal move"
+        );
+        // The first legal move in the engine's order: cozy-chess generates the pawns'
+        // moves first, from a2.
+        let start = Chess::start();
+        let mut moves = Vec::new();
+        start.generate_moves(&mut moves);
+        assert_eq!(
+            lines[error + 1],
+            format!("bestmove {}", start.uci(moves[0]))
+        );
+        // The engine answers, and searches again with a new engine.
+        gui.send("isready".into()).unwrap();
+        written.wait_for("readyok", 1);
+        gui.send("go depth 3".into()).unwrap();
+        let lines = written.wait_for("bestmove", 2);
+        assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")));
+        let best = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("bestmove"))
+            .unwrap();
+        let mv = best.split_whitespace().nth(1).unwrap();
+        assert!(start.parse_uci(mv, false).is_ok(), "{best}");
+        gui.send("quit".into()).unwrap();
+        ended
+            .recv_timeout(Duration::from_secs(30))
+            .expect("quit ends the conversation");
+    }
+
+    #[test]
+    fn an_infinite_search_that_panics_still_waits_for_stop() {
+        let (gui, written, ended) = conversation(1);
+        gui.send("go infinite".into()).unwrap();
+        written.wait_for("info string internal error", 1);
+        // The protocol: no best move before stop, even from a search that has ended.
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(!written.lines().iter().any(|l| l.starts_with("bestmove")));
+        gui.send("stop".into()).unwrap();
+        written.wait_for("bestmove", 1);
+        gui.send("quit".into()).unwrap();
+        ended
+            .recv_timeout(Duration::from_secs(30))
+            .expect("quit ends the conversation");
+    }
 
     #[test]
     fn scores_read_as_uci_writes_them() {

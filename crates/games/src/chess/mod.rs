@@ -121,12 +121,11 @@ impl Chess {
             }
         };
         let text = fields.join(" ");
-        match Board::from_fen(&text, false) {
+        match read_board(&text, false) {
             Ok(board) => Ok(Chess::from_board(board)),
-            Err(error) => Err(NotationError::new(format!(
-                "FEN {}: {}",
-                excerpt(&text),
-                fen_error_words(error)
+            Err(words) => Err(NotationError::new(format!(
+                "FEN {}: {words}",
+                excerpt(&text)
             ))),
         }
     }
@@ -156,14 +155,10 @@ impl Chess {
                 .collect();
         }
         let text = fields.join(" ");
-        Board::from_fen(&text, true)
+        read_board(&text, true)
             .map(Chess::from_board)
-            .map_err(|error| {
-                NotationError::new(format!(
-                    "FEN {} (Chess960): {}",
-                    excerpt(&text),
-                    fen_error_words(error)
-                ))
+            .map_err(|words| {
+                NotationError::new(format!("FEN {} (Chess960): {words}", excerpt(&text)))
             })
     }
 
@@ -370,11 +365,187 @@ fn x_fen_file(board: &Board, letter: char) -> Option<char> {
     })
 }
 
+/// Reads a FEN of six fields one space apart (castling rights as rook files when
+/// `shredder`) into a board the search can play from, or says what is wrong with it.
+///
+/// cozy-chess checks most of what makes a board legal, but it reads a placement of fewer
+/// than 8 ranks, and it does not count a king next to the other as check: from kings side
+/// by side its move generator offers the king's capture, after which every search fails
+/// for want of a king. Both are refused here, where every front end reads a position, and
+/// so are castling rights of a king off the e-file outside Chess960.
+fn read_board(text: &str, shredder: bool) -> Result<Board, String> {
+    let placement = text.split(' ').next().unwrap_or("");
+    let ranks = placement.split('/').count();
+    if ranks != 8 {
+        return Err(format!(
+            "not a legal board: the pieces field has {ranks} ranks (a board has 8)"
+        ));
+    }
+    match Board::from_fen(text, shredder) {
+        Ok(board) => {
+            let (white, black) = (board.king(Color::White), board.king(Color::Black));
+            if cozy_chess::get_king_moves(white).has(black) {
+                let not_to_move = !board.side_to_move();
+                return Err(format!(
+                    "not a legal board: the kings stand side by side ({white}, {black}), so {}, not to move, is in check from the other king",
+                    color_name(not_to_move)
+                ));
+            }
+            // cozy-chess lets a king castle from any file of its home rank, as in
+            // Chess960; in chess a king that may castle stands on e1 or e8, or castling
+            // would be the king's move to its own square (`g1g1`), no notation for a move.
+            for color in Color::ALL.into_iter().filter(|_| !shredder) {
+                let rights = board.castle_rights(color);
+                let king = board.king(color);
+                if (rights.short.is_some() || rights.long.is_some())
+                    && king.file() != cozy_chess::File::E
+                {
+                    return Err(format!(
+                        "{}: {} may castle, but its king is on {king}, not {} (only in Chess960 does a king castle from another file)",
+                        fen_error_words(cozy_chess::FenParseError::InvalidCastlingRights),
+                        color_name(color),
+                        cozy_chess::Square::new(cozy_chess::File::E, king.rank())
+                    ));
+                }
+            }
+            Ok(board)
+        }
+        Err(error @ cozy_chess::FenParseError::InvalidBoard) => Err(board_problem(text)
+            .map_or_else(
+                || fen_error_words(error).to_string(),
+                |problem| format!("not a legal board: {problem}"),
+            )),
+        Err(error) => Err(fen_error_words(error).to_string()),
+    }
+}
+
+/// "White" or "Black".
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Why cozy-chess refused the pieces of the FEN `text` (it says only that the board is
+/// invalid): the first rule of a legal board they break, read off the placement again.
+/// `None` when no rule checked here is broken.
+fn board_problem(text: &str) -> Option<String> {
+    let mut fields = text.split(' ');
+    let placement = fields.next().unwrap_or("");
+    // The pieces of each colour and kind, as cozy-chess would have placed them.
+    let mut pieces = [[BitBoard::EMPTY; Piece::NUM]; Color::NUM];
+    for (rank, row) in placement.rsplit('/').enumerate() {
+        let bad_rank = || {
+            format!(
+                "rank {} ({}) is not 8 squares of pieces (KQRBNP for White, kqrbnp for Black) and digits (empty squares)",
+                rank + 1,
+                excerpt(row)
+            )
+        };
+        let rank = cozy_chess::Rank::try_index(rank)?;
+        let mut file = 0usize;
+        for c in row.chars() {
+            if let Some(empty) = c.to_digit(10) {
+                file += empty as usize;
+                continue;
+            }
+            let (Ok(piece), Some(file_name)) = (
+                Piece::try_from(c.to_ascii_lowercase()),
+                cozy_chess::File::try_index(file),
+            ) else {
+                return Some(bad_rank());
+            };
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let square = cozy_chess::Square::new(file_name, rank);
+            pieces[color as usize][piece as usize] |= square.bitboard();
+            file += 1;
+        }
+        if file != 8 {
+            return Some(bad_rank());
+        }
+    }
+    let of = |color: Color, piece: Piece| pieces[color as usize][piece as usize];
+    for color in Color::ALL {
+        let name = color_name(color);
+        let kings = of(color, Piece::King).len();
+        if kings != 1 {
+            let count = if kings == 0 {
+                "no king".to_string()
+            } else {
+                format!("{kings} kings")
+            };
+            return Some(format!("{name} has {count} (a board has one king each)"));
+        }
+        let all = Piece::ALL.iter().map(|&p| of(color, p).len()).sum::<u32>();
+        if all > 16 {
+            return Some(format!("{name} has {all} pieces (at most 16)"));
+        }
+        let pawns = of(color, Piece::Pawn);
+        if pawns.len() > 8 {
+            return Some(format!("{name} has {} pawns (at most 8)", pawns.len()));
+        }
+        let back_ranks = cozy_chess::Rank::First.bitboard() | cozy_chess::Rank::Eighth.bitboard();
+        if let Some(square) = (pawns & back_ranks).into_iter().next() {
+            return Some(format!(
+                "a pawn stands on {square} (pawns never stand on the first or last rank)"
+            ));
+        }
+    }
+    let to_move: Color = fields.next()?.parse().ok()?;
+    let occupied = pieces
+        .iter()
+        .flatten()
+        .fold(BitBoard::EMPTY, |all, &bits| all | bits);
+    // The pieces of `by` that attack the king of `color`.
+    let checkers = |color: Color, by: Color| {
+        let king = of(color, Piece::King).into_iter().next()?;
+        let diagonal = of(by, Piece::Bishop) | of(by, Piece::Queen);
+        let straight = of(by, Piece::Rook) | of(by, Piece::Queen);
+        Some(
+            (cozy_chess::get_knight_moves(king) & of(by, Piece::Knight))
+                | (cozy_chess::get_pawn_attacks(king, color) & of(by, Piece::Pawn))
+                | (cozy_chess::get_bishop_moves(king, occupied) & diagonal)
+                | (cozy_chess::get_rook_moves(king, occupied) & straight)
+                | (cozy_chess::get_king_moves(king) & of(by, Piece::King)),
+        )
+    };
+    let squares = |bits: BitBoard| {
+        bits.into_iter()
+            .map(|square| square.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let waiting = !to_move;
+    let checks = checkers(waiting, to_move)?;
+    if !checks.is_empty() {
+        return Some(format!(
+            "{}, not to move, is in check (from {}): the side not to move is never in check",
+            color_name(waiting),
+            squares(checks)
+        ));
+    }
+    let checks = checkers(to_move, waiting)?;
+    if checks.len() > 2 {
+        return Some(format!(
+            "{} is in check from {} pieces ({}): no move gives more than two checks at once",
+            color_name(to_move),
+            checks.len(),
+            squares(checks)
+        ));
+    }
+    None
+}
+
 fn fen_error_words(error: cozy_chess::FenParseError) -> &'static str {
     use cozy_chess::FenParseError::*;
     match error {
         InvalidBoard => {
-            "the pieces are not a legal board (8 ranks of 8 squares, one king each, the side not to move not in check)"
+            "not a legal board (8 ranks of 8 squares, one king each, the side not to move not in check)"
         }
         InvalidSideToMove => "the side to move must be w or b",
         InvalidCastlingRights => {

@@ -208,7 +208,7 @@ fn positions_read_fen_startpos_and_moves() {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
             "not a legal board",
         ),
-        ("8/8/8/8/8/8/8/8 w - - 0 1", "one king each"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1", "White has no king"),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
             "side to move",
@@ -231,6 +231,108 @@ fn positions_read_fen_startpos_and_moves() {
             .to_string()
             .contains("at most")
     );
+}
+
+/// Boards no game can reach are refused where they are read, each with the rule it
+/// breaks; kings side by side were read, and every search of them then failed when the
+/// move generator took a king.
+#[test]
+fn boards_no_game_reaches_are_refused_with_the_rule_they_break() {
+    for (fen, words) in [
+        (
+            "kK6/8/8/8/8/8/8/7R w - - 0 1",
+            "the kings stand side by side (b8, a8), so Black, not to move, is in check from the other king",
+        ),
+        (
+            "k7/K7/8/8/8/8/8/8 b - - 0 1",
+            "the kings stand side by side (a7, a8), so White, not to move, is in check from the other king",
+        ),
+        (
+            "k6R/8/8/8/8/8/8/K7 w - - 0 1",
+            "Black, not to move, is in check (from h8): the side not to move is never in check",
+        ),
+        (
+            "4k3/8/3N4/1B6/8/8/8/K3R3 b - - 0 1",
+            "Black is in check from 3 pieces (e1, b5, d6): no move gives more than two checks at once",
+        ),
+        (
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "White has no king (a board has one king each)",
+        ),
+        (
+            "kk6/8/8/8/8/8/8/K7 w - - 0 1",
+            "Black has 2 kings (a board has one king each)",
+        ),
+        (
+            "k7/NNNNNNNN/NNNNNNNN/8/8/8/8/K7 w - - 0 1",
+            "White has 17 pieces (at most 16)",
+        ),
+        (
+            "k7/8/8/8/8/P7/PPPPPPPP/K7 w - - 0 1",
+            "White has 9 pawns (at most 8)",
+        ),
+        (
+            "k6P/8/8/8/8/8/8/K7 w - - 0 1",
+            "a pawn stands on h8 (pawns never stand on the first or last rank)",
+        ),
+        (
+            "kK6/8 w - - 0 1",
+            "the pieces field has 2 ranks (a board has 8)",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+            "rank 1 ('RNBQKBNX') is not 8 squares of pieces (KQRBNP for White, kqrbnp for Black) and digits (empty squares)",
+        ),
+    ] {
+        let error = Chess::from_fen(fen).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!(
+                "FEN {}: not a legal board: {words}",
+                ply_core::text::excerpt(fen)
+            ),
+            "{fen}"
+        );
+        // The same through `position`, as UCI and every front end read it.
+        let error = Chess::start().parse_position(fen).unwrap_err().to_string();
+        assert!(error.ends_with(words), "{fen}: {error}");
+    }
+    let chess960 = Chess::from_fen_variant("kK6/8/8/8/8/8/8/7R w - - 0 1", true)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        chess960.ends_with("(Chess960): not a legal board: the kings stand side by side (b8, a8), so Black, not to move, is in check from the other king"),
+        "{chess960}"
+    );
+    // Castling rights of a king off the e-file (Kiwipete with the king on g1) were read:
+    // castling was then the king's move to its own square, `g1g1`, which no notation reads.
+    let error = Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R5KR w KQkq -")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.ends_with("the castling rights must be - or some of KQkq, with king and rook at home: White may castle, but its king is on g1, not e1 (only in Chess960 does a king castle from another file)"),
+        "{error}"
+    );
+    // The input the fuzz target found it with: castling (`O-O`) printed as `g1g1`.
+    let found = "r3k2r/qppppb11/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R32KR w KQkq -\nO-O";
+    let (fen, _castling) = found.split_once('\n').unwrap();
+    assert!(
+        Chess::start()
+            .parse_position(fen)
+            .unwrap_err()
+            .to_string()
+            .contains("White may castle, but its king is on g1, not e1")
+    );
+    // In Chess960 it may.
+    let chess960 = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R5KR w HAha -";
+    assert!(Chess::from_fen_variant(chess960, true).is_ok());
+    // Kings a knight's move apart, and a king facing a check it can answer, are legal.
+    for fen in [
+        "k7/2K5/8/8/8/8/8/7R w - - 0 1",
+        "k6R/8/8/8/8/8/8/K7 b - - 0 1",
+    ] {
+        assert!(Chess::from_fen(fen).is_ok(), "{fen}");
+    }
 }
 
 #[test]

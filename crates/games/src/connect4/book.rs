@@ -107,13 +107,20 @@ pub struct Shard {
     count: u32,
 }
 
+/// The most shards a book may be split into: far more machines than one book is built
+/// on, and more file names (65,536 of `connect4.shard-I-of-N.book`, 2.3 MB) than Linux
+/// lets one command line hold by default (2 MiB), where `ply book merge` takes them all.
+/// A header announcing more is refused before anything is sized from it.
+pub const MAX_SHARDS: u32 = 1 << 16;
+
 impl Shard {
     /// The whole book: shard 0 of 1.
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
-    /// Shard `index` of `count`; `None` unless `index < count`.
+    /// Shard `index` of `count`; `None` unless `index < count` and `count` is at most
+    /// [`MAX_SHARDS`].
     pub fn new(index: u32, count: u32) -> Option<Shard> {
-        (index < count).then_some(Shard { index, count })
+        (index < count && count <= MAX_SHARDS).then_some(Shard { index, count })
     }
     /// This shard's number, from 0.
     pub fn index(self) -> u32 {
@@ -153,6 +160,11 @@ impl std::str::FromStr for Shard {
                 .map_err(|_| format!("'{text}' is not I/N: '{part}' is not a whole number"))
         };
         let (index, count) = (number(index)?, number(count)?);
+        if count > MAX_SHARDS {
+            return Err(format!(
+                "'{text}': {count} shards, more than the {MAX_SHARDS} a book may be split into"
+            ));
+        }
         Shard::new(index, count).ok_or_else(|| {
             format!(
                 "'{text}': shard I of N needs N >= 1 and I from 0 to N-1 (here {count}: 0 to {})",
@@ -546,14 +558,22 @@ impl OpeningBook {
     /// the same book (board, depth, shard count), each once, and together hold exactly
     /// the book's positions: the positions are listed again and compared with the
     /// records, so a shard that is missing records (or holds strays) is refused.
+    ///
+    /// Nothing is sized from the headers alone: the shards are checked against the files
+    /// given, and the listing stops as soon as it finds more than twice the records the
+    /// shards hold (plus [`MERGE_SLACK`]; the shards then surely leave a gap) or more
+    /// than `max_positions` (what the memory holds, as [`BuildOptions::max_positions`]).
     /// Raising `stop` ends the listing with [`MergeError::Interrupted`].
-    pub fn merge(parts: Vec<OpeningBook>, stop: &AtomicBool) -> Result<OpeningBook, MergeError> {
+    pub fn merge(
+        parts: Vec<OpeningBook>,
+        max_positions: usize,
+        stop: &AtomicBool,
+    ) -> Result<OpeningBook, MergeError> {
         let Some(first) = parts.first() else {
             return Err(MergeError::NoShards);
         };
         let (width, height, depth, count) =
             (first.width, first.height, first.depth, first.shard.count);
-        let mut seen: Vec<Option<usize>> = vec![None; count as usize];
         for (file, part) in parts.iter().enumerate() {
             if (part.width, part.height, part.depth, part.shard.count)
                 != (width, height, depth, count)
@@ -567,28 +587,72 @@ impl OpeningBook {
                     ),
                 });
             }
-            let slot = &mut seen[part.shard.index as usize];
-            if let Some(other) = *slot {
-                return Err(MergeError::Overlap {
-                    shard: part.shard,
-                    files: (other, file),
-                });
-            }
-            *slot = Some(file);
         }
-        let missing: Vec<u32> = (0..count).filter(|&i| seen[i as usize].is_none()).collect();
-        if !missing.is_empty() {
-            return Err(MergeError::Gap { count, missing });
+        // The shards given, by index (then file): one entry a file, whatever the count
+        // the headers announce.
+        let mut given: Vec<(u32, usize)> = parts
+            .iter()
+            .enumerate()
+            .map(|(file, part)| (part.shard.index, file))
+            .collect();
+        given.sort_unstable();
+        // The shard given twice whose second file comes first in the order given.
+        if let Some(pair) = given
+            .windows(2)
+            .filter(|pair| pair[0].0 == pair[1].0)
+            .min_by_key(|pair| pair[1].1)
+        {
+            return Err(MergeError::Overlap {
+                shard: parts[pair[1].1].shard,
+                files: (pair[0].1, pair[1].1),
+            });
+        }
+        if given.len() as u64 != count as u64 {
+            // The indices are distinct and below `count`: the first missing ones lie in
+            // the holes between those given.
+            let mut first = Vec::new();
+            let mut next = 0u64;
+            for index in given.iter().map(|&(i, _)| i as u64).chain([count as u64]) {
+                while next < index && first.len() < GAP_LISTED {
+                    first.push(next as u32);
+                    next += 1;
+                }
+                next = index + 1;
+            }
+            return Err(MergeError::Gap {
+                count,
+                missing: count - given.len() as u32,
+                first,
+            });
         }
         let mut records: Vec<(u64, i8)> = parts.iter().flat_map(OpeningBook::records).collect();
+        drop(parts);
         records.sort_unstable();
         if let Some(pair) = records.windows(2).find(|pair| pair[0].0 == pair[1].0) {
             return Err(MergeError::Duplicate { key: pair[0].0 });
         }
         // The positions the book must hold, against the records.
         let board = Connect4::new(width as u32, height as u32).map_err(|_| MergeError::NoShards)?;
-        let layers = enumerate_until(&board, depth as u32, stop).ok_or(MergeError::Interrupted)?;
+        let short_past = records.len().saturating_mul(2).saturating_add(MERGE_SLACK);
+        let limit = short_past.min(max_positions);
+        let layers =
+            enumerate_within(&board, depth as u32, limit, stop).map_err(
+                |listing| match listing {
+                    Listing::Stopped => MergeError::Interrupted,
+                    Listing::TooMany { stones, found } if found > short_past => MergeError::Short {
+                        records: records.len(),
+                        found,
+                        stones,
+                    },
+                    Listing::TooMany { stones, found } => MergeError::TooManyPositions {
+                        stones,
+                        found,
+                        limit,
+                    },
+                },
+            )?;
         let mut expected: Vec<u64> = layers.iter().flatten().map(canonical_key).collect();
+        drop(layers);
         expected.sort_unstable();
         if let Some((at, &key)) = expected
             .iter()
@@ -621,6 +685,11 @@ impl OpeningBook {
         })
     }
 }
+
+/// Positions [`OpeningBook::merge`] lists beyond twice the shards' records before it
+/// calls the shards short: shards of a small book (a few positions each, or none) are
+/// still checked position by position, and the listing of a hand-made header stays small.
+pub const MERGE_SLACK: usize = 4096;
 
 /// The first bytes of a build's journal (the records a resumable build has solved so
 /// far, appended as they come): a version-2 header naming the book and the shard, with
@@ -690,6 +759,9 @@ pub fn shipped() -> Option<Arc<OpeningBook>> {
 /// The bytes of the shipped book.
 pub const SHIPPED_BYTES: &[u8] = include_bytes!("../../../../books/connect4.book");
 
+/// The most missing shards a [`MergeError::Gap`] lists (its message says how many more).
+pub const GAP_LISTED: usize = 8;
+
 /// Why shards could not be merged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MergeError {
@@ -715,12 +787,21 @@ pub enum MergeError {
         files: (usize, usize),
     },
     /// Shards missing.
-    #[error("the shards leave a gap: {} of {count} missing ({})", missing.len(), missing.iter().map(|i| format!("{i}/{count}")).collect::<Vec<_>>().join(", "))]
+    #[error(
+        "the shards leave a gap: {missing} of {count} missing ({}{})",
+        first.iter().map(|i| format!("{i}/{count}")).collect::<Vec<_>>().join(", "),
+        match *missing as usize - first.len() {
+            0 => String::new(),
+            more => format!(" and {more} more"),
+        }
+    )]
     Gap {
         /// The shard count.
         count: u32,
-        /// The shards not given.
-        missing: Vec<u32>,
+        /// How many shards were not given.
+        missing: u32,
+        /// The first of them (at most [`GAP_LISTED`]).
+        first: Vec<u32>,
     },
     /// Two records of one position.
     #[error("the position with key {key:#x} is in two shards: the shards overlap")]
@@ -735,6 +816,32 @@ pub enum MergeError {
         key: u64,
         /// The shard it belongs to.
         shard: Shard,
+    },
+    /// The book has more positions than the shards hold records (found while listing
+    /// them, which then stops).
+    #[error(
+        "the shards leave a gap: they hold {records} records, but the book has {found} positions or more (found up to {stones} stones)"
+    )]
+    Short {
+        /// The records of all shards.
+        records: usize,
+        /// Positions listed when the listing stopped.
+        found: usize,
+        /// The layer reached.
+        stones: u32,
+    },
+    /// The book's positions would not fit in memory to be listed.
+    #[error(
+        "the positions of the book do not fit in memory: {found} found up to {stones} stones, \
+         more than the {limit} it can hold; merge on a machine with more memory"
+    )]
+    TooManyPositions {
+        /// The layer reached when the limit was passed.
+        stones: u32,
+        /// Positions found up to that layer.
+        found: usize,
+        /// The most positions the memory can hold.
+        limit: usize,
     },
     /// A record that is no position of the book.
     #[error("the record with key {key:#x} is not a position of the book")]
@@ -941,6 +1048,14 @@ pub enum BookError {
         /// The count in the file.
         count: u32,
     },
+    /// A shard count beyond [`MAX_SHARDS`].
+    #[error(
+        "bytes 28-31: a book split into {count} shards, more than the {MAX_SHARDS} it may have"
+    )]
+    TooManyShards {
+        /// The count in the file.
+        count: u32,
+    },
     /// Reserved bytes that are not zero.
     #[error("bytes 13-15: reserved bytes must be zero")]
     Reserved,
@@ -1082,6 +1197,9 @@ impl Header {
             return Err(BookError::HeaderChecksum { stored, computed });
         }
         let (index, count) = (word(0), word(4));
+        if count > MAX_SHARDS {
+            return Err(BookError::TooManyShards { count });
+        }
         self.shard = Shard::new(index, count).ok_or(BookError::BadShard { index, count })?;
         self.records_crc = Some(word(8));
         Ok(())
@@ -1973,11 +2091,11 @@ mod tests {
         // In any order, the merge is the book built in one piece, byte for byte.
         let never = AtomicBool::new(false);
         let reversed: Vec<OpeningBook> = shards.iter().rev().cloned().collect();
-        let merged = OpeningBook::merge(reversed, &never).unwrap();
+        let merged = OpeningBook::merge(reversed, usize::MAX, &never).unwrap();
         assert_eq!(merged.to_bytes(), whole.to_bytes());
         // A gap, an overlap, another book.
         assert_eq!(
-            OpeningBook::merge(shards[..2].to_vec(), &never)
+            OpeningBook::merge(shards[..2].to_vec(), usize::MAX, &never)
                 .unwrap_err()
                 .to_string(),
             "the shards leave a gap: 1 of 3 missing (2/3)"
@@ -1989,12 +2107,14 @@ mod tests {
             shards[2].clone(),
         ];
         assert_eq!(
-            OpeningBook::merge(twice, &never).unwrap_err().to_string(),
+            OpeningBook::merge(twice, usize::MAX, &never)
+                .unwrap_err()
+                .to_string(),
             "shard 1/3 is given twice (files 2 and 3): the shards overlap"
         );
         let mixed = vec![shards[0].clone(), whole.clone()];
         assert!(matches!(
-            OpeningBook::merge(mixed, &never).unwrap_err(),
+            OpeningBook::merge(mixed, usize::MAX, &never).unwrap_err(),
             MergeError::Mismatch { file: 1, .. }
         ));
         // A shard missing a record: the listing of the book's positions finds the gap.
@@ -2002,7 +2122,7 @@ mod tests {
         let removed = short[1].entries.keys.remove(3);
         short[1].entries.scores.remove(3);
         assert_eq!(
-            OpeningBook::merge(short, &never).unwrap_err(),
+            OpeningBook::merge(short, usize::MAX, &never).unwrap_err(),
             MergeError::Missing {
                 key: removed,
                 shard: Shard::new(1, 3).unwrap()
@@ -2022,6 +2142,115 @@ mod tests {
         for bad in ["5/5", "1", "a/2", "0/0", "-1/2"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
+    }
+
+    /// An empty shard file, as a hand-made header may announce any count.
+    fn empty_shard(width: u8, height: u8, depth: u8, index: u32, count: u32) -> Vec<u8> {
+        let mut bytes = header_bytes(
+            (width, height, depth),
+            Shard::WHOLE,
+            0,
+            crc32fast::hash(&[]),
+        )
+        .to_vec();
+        bytes[24..28].copy_from_slice(&index.to_le_bytes());
+        bytes[28..32].copy_from_slice(&count.to_le_bytes());
+        let crc = crc32fast::hash(&bytes[..36]);
+        bytes[36..40].copy_from_slice(&crc.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn shard_counts_are_bounded_when_read_and_merged() {
+        // A header announcing 2^32 - 1 shards (once sized a 64 GB table) is refused as read.
+        for count in [u32::MAX, MAX_SHARDS + 1] {
+            let bytes = empty_shard(7, 6, 4, 0, count);
+            let message = format!(
+                "bytes 28-31: a book split into {count} shards, more than the 65536 it may have"
+            );
+            let sized = OpeningBook::read_from(&mut &bytes[..], Some(bytes.len() as u64));
+            assert_eq!(sized.unwrap_err().to_string(), message);
+            assert_eq!(
+                OpeningBook::from_bytes(&bytes).unwrap_err().to_string(),
+                message
+            );
+        }
+        assert_eq!(Shard::new(0, MAX_SHARDS + 1), None);
+        assert_eq!(
+            "0/65537".parse::<Shard>(),
+            Err("'0/65537': 65537 shards, more than the 65536 a book may be split into".into())
+        );
+        // The most shards, one given: the gap lists the first few missing, and counts them.
+        let one = OpeningBook::from_bytes(&empty_shard(7, 6, 4, 0, MAX_SHARDS)).unwrap();
+        let never = AtomicBool::new(false);
+        assert_eq!(
+            OpeningBook::merge(vec![one], usize::MAX, &never)
+                .unwrap_err()
+                .to_string(),
+            "the shards leave a gap: 65535 of 65536 missing (1/65536, 2/65536, 3/65536, \
+             4/65536, 5/65536, 6/65536, 7/65536, 8/65536 and 65527 more)"
+        );
+        let (last, first) = (
+            OpeningBook::from_bytes(&empty_shard(7, 6, 4, 65535, MAX_SHARDS)).unwrap(),
+            OpeningBook::from_bytes(&empty_shard(7, 6, 4, 2, MAX_SHARDS)).unwrap(),
+        );
+        assert_eq!(
+            OpeningBook::merge(vec![last, first], usize::MAX, &never).unwrap_err(),
+            MergeError::Gap {
+                count: MAX_SHARDS,
+                missing: 65534,
+                first: vec![0, 1, 3, 4, 5, 6, 7, 8]
+            }
+        );
+    }
+
+    #[test]
+    fn merging_empty_shards_of_a_deep_book_stops_listing_at_once() {
+        // Two empty shards of a 7x6 book of depth 20: listing its positions took 3.7 GB.
+        // The shards hold no record, so the listing stops past MERGE_SLACK positions:
+        // 4097 of them, in the layer of 6 stones (up to 5 stones there are fewer than
+        // 4096: 5678 positions, mirror images once; with 6, 22100, about half as many).
+        let shards: Vec<OpeningBook> = (0..2)
+            .map(|i| OpeningBook::from_bytes(&empty_shard(7, 6, 20, i, 2)).unwrap())
+            .collect();
+        let never = AtomicBool::new(false);
+        let error = OpeningBook::merge(shards, usize::MAX, &never).unwrap_err();
+        assert_eq!(
+            error,
+            MergeError::Short {
+                records: 0,
+                found: MERGE_SLACK + 1,
+                stones: 6
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "the shards leave a gap: they hold 0 records, but the book has 4097 positions or more (found up to 6 stones)"
+        );
+        // Real shards, with less memory than their positions need: the book's own check.
+        // On 4x4 the layers hold 1, 2 and 8 positions (mirror images once), so the 11th
+        // is found in the layer of 2 stones.
+        let parts: Vec<OpeningBook> = (0..2)
+            .map(|i| {
+                let options = BuildOptions {
+                    shard: Shard::new(i, 2).unwrap(),
+                    ..BuildOptions::default()
+                };
+                OpeningBook::build(&board(4, 4), 3, &options, |_| {})
+                    .unwrap()
+                    .0
+            })
+            .collect();
+        assert_eq!(
+            OpeningBook::merge(parts.clone(), 10, &never).unwrap_err(),
+            MergeError::TooManyPositions {
+                stones: 2,
+                found: 11,
+                limit: 10
+            }
+        );
+        let merged = OpeningBook::merge(parts, usize::MAX, &never).unwrap();
+        assert_eq!(merged, build(4, 4, 3));
     }
 
     #[test]

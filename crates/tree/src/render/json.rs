@@ -214,3 +214,218 @@ fn build(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> RunJson {
         trace,
     }
 }
+
+/// An upper bound on the length in bytes of [`json_text`]`(tree, run, with_trace)`,
+/// computed from the tree and the search without making the text (a program that must
+/// refuse an answer too large to send calls it first: the text of a tree of 100,000
+/// leaves is about 50 MB, and the value it is made from takes as much again).
+///
+/// Every name is counted with its JSON escapes, every number at the widest a number
+/// of its kind prints, and every line with the indentation of its level (none for
+/// trees printed compact), so the bound holds whatever the tree holds. For trees of
+/// short names it is about twice the text's length (1.2 to 3.6 times in the tests:
+/// least for deep trees, whose indentation is counted exactly, most for trees printed
+/// compact, whose numbers are short).
+pub fn json_text_bound(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> u64 {
+    let pretty = tree.height() <= PRETTY_MAX_DEPTH;
+    // A line break and the indentation of a line at nesting `level` (two spaces a level).
+    let line = |level: u64| if pretty { 1 + 2 * level } else { 0 };
+    // A field at `level`: its line, its quoted key, `": "`, its value (counted apart)
+    // and the comma after it.
+    let field = |level: u64, key: &str| line(level) + key.len() as u64 + 2 + 2 + 1;
+    let name = |id: NodeId| 2 + escaped_len(&tree.node(id).name);
+    // A list of names at `level` (each on its own line), with its brackets.
+    let names = |level: u64, ids: &[NodeId]| {
+        2 + line(level.saturating_sub(1))
+            + ids
+                .iter()
+                .map(|&id| line(level) + name(id) + 1)
+                .sum::<u64>()
+    };
+    let mut bytes = 2 + line(0) + 1; // the outer braces and the final line break
+    for key in [
+        "value",
+        "best",
+        "nodes_visited",
+        "leaves_evaluated",
+        "cutoffs",
+    ] {
+        bytes += field(1, key) + NUMBER_MAX;
+    }
+    bytes += run.best.map_or(4, name);
+    bytes += field(1, "root") + field(1, "algorithm") + NUMBER_MAX;
+    bytes += field(1, "pv") + names(2, &run.pv);
+    for id in 0..tree.len() as NodeId {
+        let node = tree.node(id);
+        // The node's fields sit two levels below its parent's: one for the parent's
+        // object, one for its `children` list.
+        let level = 2 + 2 * u64::from(node.depth);
+        bytes += line(level - 1) + 2 + line(level - 1) + 1; // braces, comma
+        for key in NODE_FIELDS {
+            bytes += field(level, key) + NUMBER_MAX;
+        }
+        bytes += name(id) + 2 + line(level); // the name, the children's brackets
+        if let Some(cutoff) = &run.nodes[id as usize].cutoff {
+            bytes += 2 + line(level); // the cutoff's braces
+            for key in ["value", "alpha", "beta", "pruned"] {
+                bytes += field(level + 1, key) + NUMBER_MAX;
+            }
+            bytes += names(level + 2, &cutoff.pruned);
+        }
+    }
+    if with_trace {
+        bytes += field(1, "trace") + 2 + line(1);
+        for step in &run.steps {
+            let (node, pruned) = match step {
+                Step::Enter { node, .. } | Step::Leaf { node, .. } | Step::Exit { node, .. } => {
+                    (*node, &[][..])
+                }
+                Step::Cutoff { node, pruned, .. } => (*node, &pruned[..]),
+            };
+            bytes += line(2) + 2 + line(2) + 1 + name(node);
+            for key in ["step", "node", "value", "bound", "window", "pruned"] {
+                bytes += field(3, key) + NUMBER_MAX;
+            }
+            // The window's braces and its two bounds.
+            bytes += 2 + line(3) + field(4, "alpha") + field(4, "beta") + 2 * NUMBER_MAX;
+            bytes += names(4, pruned);
+        }
+    }
+    bytes
+}
+
+/// The fields of a node in [`json_text`] (those whose value is not a name, a list or
+/// an object are counted at [`NUMBER_MAX`] bytes).
+const NODE_FIELDS: [&str; 14] = [
+    "name",
+    "depth",
+    "player",
+    "value",
+    "on_pv",
+    "pruned",
+    "children",
+    "leaf",
+    "on_principal_variation",
+    "bound",
+    "visit_order",
+    "cutoff",
+    "written",
+    "named",
+];
+
+/// The most bytes any number, `null`, `true`, `false` or fixed word (`"exact"`,
+/// `"alphabeta"`) of [`json_text`] takes: serde_json writes a float in at most 24
+/// characters (the buffer of `ryu`) and an integer in at most 20.
+const NUMBER_MAX: u64 = 24;
+
+/// The length of `text` as a JSON string's contents: serde_json writes `"` and `\` as
+/// two characters, the control characters with a short escape (`\n`, `\t`, `\r`, `\b`,
+/// `\f`) as two and the others below U+0020 as six (`\u0007`), and everything else as
+/// it is.
+fn escaped_len(text: &str) -> u64 {
+    text.bytes()
+        .map(|b| match b {
+            b'"' | b'\\' | b'\n' | b'\t' | b'\r' | 0x08 | 0x0c => 2,
+            0..0x20 => 6,
+            _ => 1,
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{LeafPerspective, Limits, ParseOptions, TreeBuilder, annotate, parse};
+    use ply_core::Algorithm;
+
+    /// The bound and the text's true length, for every algorithm, with and without
+    /// the trace.
+    fn bound_and_length(tree: &ExplicitTree) -> Vec<(u64, u64)> {
+        let mut out = Vec::new();
+        for algorithm in [Algorithm::Minimax, Algorithm::Negamax, Algorithm::AlphaBeta] {
+            let run = annotate(tree, algorithm);
+            for trace in [false, true] {
+                let text = json_text(tree, &run, trace);
+                out.push((json_text_bound(tree, &run, trace), text.len() as u64));
+            }
+        }
+        out
+    }
+
+    fn parsed(text: &str) -> ExplicitTree {
+        let options = ParseOptions {
+            limits: Limits {
+                max_nodes: 1_000_000,
+                max_depth: 10_000,
+            },
+            perspective: LeafPerspective::Max,
+        };
+        parse(text, &options).unwrap()
+    }
+
+    #[test]
+    fn the_bound_holds_and_is_close_for_wide_shallow_deep_and_decimal_trees() {
+        let wide = format!("(a {})", "7 ".repeat(5_000));
+        let classic = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))".to_string();
+        let decimals = "(a (b -998999.999 0.001) (c 2.5 -0.125))".to_string();
+        // 50 levels, printed with indentation, and 60, printed compact.
+        let chain = |levels: usize| format!("{}1 2{}", "(n ".repeat(levels), ")".repeat(levels));
+        // Under a chain, a level full of leaves: the deepest lines are the widest.
+        let deep_and_wide = format!(
+            "{}{}{}",
+            "(n ".repeat(49),
+            "5 ".repeat(2_000),
+            ")".repeat(49)
+        );
+        for text in [wide, classic, decimals, chain(50), chain(60), deep_and_wide] {
+            for (bound, length) in bound_and_length(&parsed(&text)) {
+                assert!(bound >= length, "{bound} < {length} for {text:.60}");
+                assert!(bound <= 4 * length, "{bound} > 4 × {length} for {text:.60}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_bound_holds_for_names_json_escapes_lengthen() {
+        // Names a program may give: quotes, backslashes, control characters (six bytes
+        // each in JSON), and a long name that comes back in the trace and the cutoffs.
+        let names = [
+            "\"\\\"",
+            "\u{1}\u{7}\u{1f}",
+            "\n\t\r",
+            &"é".repeat(500),
+            "a",
+        ];
+        let mut builder = TreeBuilder::new(Limits::default());
+        let root = builder.push(None, Some("root".into()), 0, 0).unwrap();
+        for (i, name) in names.iter().cycle().take(40).enumerate() {
+            let parent = if i % 4 == 0 {
+                root
+            } else {
+                builder.len() as NodeId - 1
+            };
+            let parent = if builder.depth(parent) >= 2 {
+                root
+            } else {
+                parent
+            };
+            builder
+                .push(Some(parent), Some(name.to_string()), 0, 0)
+                .unwrap();
+        }
+        for id in 0..builder.len() as NodeId {
+            if !builder.has_value(id) && builder.depth(id) == 2 || id as usize == builder.len() - 1
+            {
+                let value = crate::value::Decimal {
+                    mantissa: i64::from(id) * 37 % 11,
+                    decimals: 0,
+                };
+                builder.set_value(id, value, 0, 0);
+            }
+        }
+        let tree = builder.finish(LeafPerspective::Max).unwrap();
+        for (bound, length) in bound_and_length(&tree) {
+            assert!(bound >= length, "{bound} < {length}");
+        }
+    }
+}

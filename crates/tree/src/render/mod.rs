@@ -32,7 +32,7 @@ mod svg;
 mod text;
 
 pub use dot::dot;
-pub use json::{json, json_text};
+pub use json::{json, json_text, json_text_bound};
 pub use svg::{svg, svg_with};
 pub use text::{summary, text, trace};
 
