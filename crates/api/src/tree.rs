@@ -260,6 +260,16 @@ impl Evaluated {
         )
         .map_err(|e| ApiError::limit("memory", e.to_string()))
     }
+
+    /// `drawing` of the tree with its trace, as `ply tree --format json|svg --trace`
+    /// prints it, made only when [`Evaluated::check_drawing_memory`] finds its memory.
+    pub fn draw(&self, drawing: Drawing) -> Result<String, ApiError> {
+        self.check_drawing_memory(drawing)?;
+        Ok(match drawing {
+            Drawing::Json => render::json_text(&self.tree, &self.run, true),
+            Drawing::Svg => render::svg(&self.tree, &self.run, true),
+        })
+    }
 }
 
 /// Refuses an answer (`what`) of `bytes` bytes past `limits.max_answer_bytes`.

@@ -99,14 +99,7 @@ pub unsafe extern "C" fn ply_tree_json(tree: *const PlyTree) -> *const c_char {
         // SAFETY: the caller's contract.
         let tree = unsafe { handle(tree, "tree") }?;
         if tree.json.get().is_none() {
-            tree.evaluated
-                .check_drawing_memory(Drawing::Json)
-                .map_err(Failure::from)?;
-            let Evaluated {
-                tree: explicit,
-                run,
-            } = &tree.evaluated;
-            let text = ply_tree::render::json_text(explicit, run, true);
+            let text = tree.evaluated.draw(Drawing::Json).map_err(Failure::from)?;
             // The text becomes the C string without a copy (names holding a NUL, which
             // JSON escapes, cannot put one in it). Two threads asking at once both make
             // it; the first one made is kept.
@@ -134,13 +127,7 @@ pub unsafe extern "C" fn ply_tree_svg(tree: *const PlyTree) -> *mut c_char {
     with_code(std::ptr::null_mut(), || {
         // SAFETY: the caller's contract.
         let tree = unsafe { handle(tree, "tree") }?;
-        tree.evaluated
-            .check_drawing_memory(Drawing::Svg)
-            .map_err(Failure::from)?;
-        let Evaluated {
-            tree: explicit,
-            run,
-        } = &tree.evaluated;
-        owned(ply_tree::render::svg(explicit, run, true))
+        let svg = tree.evaluated.draw(Drawing::Svg).map_err(Failure::from)?;
+        owned(svg)
     })
 }

@@ -529,13 +529,7 @@ impl Tree {
     #[getter]
     fn json(&self, py: Python<'_>) -> PyResult<&str> {
         if self.json.get().is_none() {
-            let json = unpanicked(|| {
-                self.evaluated
-                    .check_drawing_memory(Drawing::Json)
-                    .map_err(|e| error(py, e))?;
-                let Evaluated { tree, run } = &self.evaluated;
-                Ok(ply_tree::render::json_text(tree, run, true))
-            })?;
+            let json = unpanicked(|| self.evaluated.draw(Drawing::Json).map_err(|e| error(py, e)))?;
             let _ = self.json.set(json);
         }
         Ok(self.json.get().map_or("", String::as_str))
@@ -543,13 +537,7 @@ impl Tree {
 
     /// The annotated picture as SVG text (as `ply tree --format svg --trace`).
     fn svg(&self, py: Python<'_>) -> PyResult<String> {
-        unpanicked(|| {
-            self.evaluated
-                .check_drawing_memory(Drawing::Svg)
-                .map_err(|e| error(py, e))?;
-            let Evaluated { tree, run } = &self.evaluated;
-            Ok(ply_tree::render::svg(tree, run, true))
-        })
+        unpanicked(|| self.evaluated.draw(Drawing::Svg).map_err(|e| error(py, e)))
     }
 
     /// The picture Jupyter shows for the tree.

@@ -133,7 +133,14 @@ where
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
-    match blocking(move || operation(request)).await {
+    respond(move || operation(request)).await
+}
+
+/// Runs `work` on the blocking pool and answers what it made (or the refusal it became).
+async fn respond<Answer: IntoResponse + Send + 'static>(
+    work: impl FnOnce() -> Result<Answer, ApiError> + Send + 'static,
+) -> Response {
+    match blocking(work).await {
         Ok(answer) => answer.into_response(),
         Err(response) => response,
     }
@@ -330,15 +337,11 @@ where
     };
     // (An error would mean the slots were closed, which they never are.)
     let slot = state.tree_jobs.clone().acquire_owned().await.ok();
-    match blocking(move || {
+    respond(move || {
         let _slot = slot;
         operation(request)
     })
     .await
-    {
-        Ok(answer) => answer.into_response(),
-        Err(response) => response,
-    }
 }
 
 /// `POST /api/tree`: the object `ply tree --format json --trace` prints.
