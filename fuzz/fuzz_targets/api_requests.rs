@@ -3,7 +3,10 @@
 //! endpoint's JSON reader, then the operation behind it with small limits. Every
 //! input is an answer or an error of one of the three kinds, never a panic; an error
 //! past a limit names the limit; no tree answer is larger than `max_answer_bytes`, and
-//! the bound a JSON answer is refused by holds for the answer made.
+//! the bound a JSON answer is refused by holds for the answer made. The same bytes then
+//! go to every endpoint of `ply_api::service`, which the server and the WebAssembly
+//! module answer through: each answer is a success or a refusal in the API's error
+//! shape with its status, never a 500 (a panic caught).
 use libfuzzer_sys::fuzz_target;
 use ply_api::control::Control;
 use ply_api::play::{GameRequest, PlayLimits};
@@ -23,7 +26,41 @@ fn check(result: Result<impl Sized, ApiError>) {
     }
 }
 
+/// Every endpoint's answer to `data` from the service (the searches only read: their
+/// operations are fuzzed above with a budget of milliseconds).
+fn check_service(data: &[u8]) {
+    use ply_api::service::{ENDPOINTS, Service, ServiceLimits, Work};
+    let service = Service::new(
+        ServiceLimits {
+            max_body_bytes: 1 << 16,
+            max_tree_nodes: 2_000,
+            max_tree_depth: 100,
+            max_answer_bytes: 100_000,
+            max_picture_nodes: 200,
+            ..ServiceLimits::default()
+        },
+        None,
+    );
+    for endpoint in ENDPOINTS {
+        let answer = match service.read(endpoint.path, data) {
+            Ok(request) if request.work() == Work::Search => continue,
+            Ok(request) => service.run(request, &Control::new(), &mut |_| Ok(())),
+            Err(refusal) => refusal,
+        };
+        assert_ne!(answer.status, 500, "{}: {}", endpoint.path, answer.body);
+        if answer.status != 200 {
+            let error: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+            let kind = error["kind"].as_str().unwrap();
+            assert_eq!(kind == "limit", error.get("limit").is_some(), "{error}");
+            assert!(matches!(answer.status, 400 | 404 | 413 | 422), "{error}");
+        } else if answer.content_type == ply_api::service::JSON {
+            serde_json::from_str::<serde_json::Value>(&answer.body).unwrap();
+        }
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
+    check_service(data);
     let tree_limits = TreeLimits {
         max_bytes: 1 << 16,
         tree: ply_api::tree::Limits {

@@ -50,7 +50,7 @@ impl AnalyzeOptions {
             nodes: self.nodes,
             time: self.time_ms.map(Duration::from_millis),
             exact: self.exact,
-            stop: Some(control.flag()),
+            stop: Some(control.stop()),
         };
         if self.depth.is_none() && self.time_ms.is_none() && self.nodes.is_none() && !self.exact {
             limits.time = Some(Duration::from_secs(3));
@@ -137,6 +137,10 @@ pub struct AnalyzeReport {
     /// Present (true) only when the caller stopped the search: the best move so far.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
+    /// What the caller should know of how the search ran (more threads asked for than
+    /// this build runs); absent when there is nothing to say.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// True when a limit other than depth (nodes, time, the stop flag) ended the search.
     #[serde(skip)]
     pub stopped: bool,
@@ -305,10 +309,7 @@ pub fn analyze_position<G: Playable>(
             let mut engine = resources::engine(hooks, root.evaluator(), settings)?;
             (self.on_start)();
             let result = engine.search_with(root, &limits, |info| (self.on_iteration)(info));
-            let interrupted = self
-                .control
-                .flag()
-                .load(std::sync::atomic::Ordering::Relaxed);
+            let interrupted = self.control.is_stopped();
             let seconds = result.time.as_secs_f64();
             // What the search proved of the value (exact mode: bounds from its probes).
             let (lower, upper) = if result.exact {
@@ -341,7 +342,8 @@ pub fn analyze_position<G: Playable>(
                     0
                 },
                 time_ms: millis(result.time),
-                threads: threads as u64,
+                // What the engine ran (one thread where there are no threads: see `notes`).
+                threads: threads.min(ply_core::threads::most()) as u64,
                 hash_mb: hash as u64,
                 iterations: result
                     .iterations
@@ -349,6 +351,7 @@ pub fn analyze_position<G: Playable>(
                     .map(|i| iteration_report(root, i, !options.exact))
                     .collect(),
                 interrupted,
+                notes: ply_core::threads::cap_note(threads).into_iter().collect(),
                 stopped: result.stopped,
             })
         }
@@ -406,8 +409,8 @@ pub fn textbook_analysis<G: Playable>(
     depth: u32,
     control: &Control,
 ) -> TextbookReport {
-    let mut observer = crate::control::StopObserver::new(control.flag(), u64::MAX);
-    let start = std::time::Instant::now();
+    let mut observer = crate::control::StopObserver::new(control.stop(), u64::MAX);
+    let start = web_time::Instant::now();
     let result = algorithm.search(
         root,
         &root.evaluator(),

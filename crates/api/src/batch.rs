@@ -32,7 +32,8 @@ use ply_games::{GameVisitor, Playable};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The most positions one [`solve_batch`] call takes (memory permitting: see
 /// [`ANSWER_BYTES`]).
@@ -179,7 +180,7 @@ impl<G: Playable, H: SearchHooks<G>, E: Evaluator<G> + Sync> PositionSolver<G>
                 time: clock.elapsed(),
             });
         }
-        let limits = Limits::exact().with_stop(self.control.flag());
+        let limits = Limits::exact().with_stop(self.control.stop());
         let result = self.engine.search(pos, &limits);
         if !result.exact {
             return None;
@@ -195,9 +196,9 @@ impl<G: Playable, H: SearchHooks<G>, E: Evaluator<G> + Sync> PositionSolver<G>
 
     fn ends_within(&mut self, pos: &G, depth: u32) -> Option<bool> {
         self.engine.clear();
-        let limits = Limits::depth(depth).with_stop(self.control.flag());
+        let limits = Limits::depth(depth).with_stop(self.control.stop());
         let result = self.engine.search(pos, &limits);
-        if self.control.flag().load(Ordering::Relaxed) {
+        if self.control.is_stopped() {
             return None;
         }
         Some(
@@ -241,6 +242,7 @@ pub fn batch_report<G: Playable>(pos: &G, answer: &BatchScore<G::Move>, weak: bo
         explanation: None,
         extra: serde_json::Map::new(),
         extra_text: Vec::new(),
+        notes: Vec::new(),
     }
 }
 
@@ -332,7 +334,11 @@ pub fn solve_batch(
                     .or_else(|| options.shipped_book.then(|| start.shipped_book()).flatten()),
                 ..options.clone()
             };
-            let workers = threads.min(positions.len()).max(1);
+            // No more threads than this build runs (one in WebAssembly): the one worker
+            // is then the caller's thread, and no thread is started.
+            let workers = ply_core::threads::capped(threads)
+                .min(positions.len())
+                .max(1);
             let bytes = batch_bytes(positions, workers, options.hash_mib);
             memory::check(
                 || {

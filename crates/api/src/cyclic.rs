@@ -3,11 +3,10 @@
 //! all positions reachable from the one asked about.
 
 use crate::ApiError;
+use ply_core::stop::Stop;
 use ply_core::{MoveValue, RetrogradeError, RetrogradeProgress, RetrogradeTable, SearchStats};
 use ply_games::{FieldValue, Playable};
 use std::ops::ControlFlow;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Why [`solve_table`] gave no table.
 #[derive(Debug)]
@@ -22,7 +21,7 @@ pub enum TableError {
 /// stands, and raising `stop` ends it.
 pub fn solve_table<G: Playable>(
     root: &G,
-    stop: &Arc<AtomicBool>,
+    stop: &Stop,
     progress: impl Fn(String),
 ) -> Result<RetrogradeTable<G>, TableError> {
     let options = crate::resources::retrograde_options::<G>();
@@ -37,14 +36,14 @@ pub fn solve_table<G: Playable>(
                 format!("deciding positions: {decided} of {positions} won or lost so far")
             }
         });
-        if stop.load(Ordering::Relaxed) {
+        if stop.is_raised() {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
     });
     solved.map_err(|e| match e {
-        RetrogradeError::Stopped if stop.load(Ordering::Relaxed) => TableError::Stopped,
+        RetrogradeError::Stopped if stop.is_raised() => TableError::Stopped,
         e => TableError::Failed(ApiError::limit(
             "memory",
             format!("{}: {e}", root.game_name()),

@@ -14,6 +14,7 @@
 //! | [`batch`] | many positions solved in a row or on several threads, each to its value only |
 //! | [`play`] | a game's state after a list of moves, every move's value, the engine's move |
 //! | [`session`] | a game played move by move, its position kept (the bindings' games) |
+//! | [`service`] | the JSON API as one function: a path and a body in, the server's status and body out |
 //! | [`perft`] | chess move sequences counted, the test of a move generator |
 //! | [`control`] | stopping an operation: a flag, and the time it is given |
 //! | [`words`] | results in words, the same everywhere |
@@ -42,6 +43,7 @@ pub mod games;
 pub mod perft;
 pub mod play;
 pub mod resources;
+pub mod service;
 pub mod session;
 pub mod solve;
 pub mod tree;

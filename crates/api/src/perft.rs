@@ -14,8 +14,7 @@ use crate::control::Control;
 use ply_games::Notation;
 use ply_games::chess::{Chess, divide_until};
 use serde::Serialize;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The deepest perft accepted: depth 10 from the start is 69 trillion sequences (days);
 /// anything deeper is a typo.
@@ -92,14 +91,12 @@ pub fn perft(request: &PerftRequest, control: &Control) -> Result<PerftReport, A
     let position = Chess::start()
         .parse_position(&request.position)
         .map_err(|e| ApiError::parse(e.to_string()))?;
-    let flag = control.flag();
+    let stop = control.stop();
     let started = Instant::now();
     let (nodes, mut parts) = if request.depth == 0 {
         (Some(1), Vec::new())
     } else {
-        let divide = divide_until(position.board(), request.depth, &|| {
-            flag.load(Ordering::Relaxed)
-        });
+        let divide = divide_until(position.board(), request.depth, &|| stop.is_raised());
         let total = divide
             .complete
             .then(|| divide.counts.iter().map(|(_, n)| n).sum());

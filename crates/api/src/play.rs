@@ -22,7 +22,8 @@ use ply_games::connect4::OpeningBook;
 use ply_games::{GameVisitor, Playable};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The most moves a request may list.
 pub const MAX_MOVES: usize = 10_000;
@@ -535,7 +536,7 @@ fn analyse<G: Playable>(
     if pos.outcome().is_some() {
         return Ok(analysis_json(pos, Vec::new(), "none", 0, clock));
     }
-    let stop = control.flag_after(time);
+    let stop = control.stop_after(time);
     if pos.has_cycles() {
         let options = RetrogradeOptions {
             max_positions: RetrogradeOptions::default().max_positions.min(2_000_000),
@@ -543,7 +544,7 @@ fn analyse<G: Playable>(
             ..RetrogradeOptions::default()
         };
         let table = RetrogradeTable::solve_with_progress(pos, options, |_| {
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            if stop.is_raised() {
                 std::ops::ControlFlow::Break(())
             } else {
                 std::ops::ControlFlow::Continue(())
@@ -639,9 +640,8 @@ fn engine_values<G: Playable>(
             // Past the time (or when the caller stops), the moves not yet valued are left
             // out: a position with a million moves must not hold the search for hours.
             let deadline = Instant::now() + self.time;
-            let stop = self.control.flag();
             for mv in moves {
-                if Instant::now() > deadline || stop.load(std::sync::atomic::Ordering::Relaxed) {
+                if Instant::now() > deadline || self.control.is_stopped() {
                     break;
                 }
                 let child = pos.after(mv);
@@ -695,7 +695,7 @@ fn engine_values<G: Playable>(
                                 share / 4
                             }),
                             nodes: Some(self.limits.max_nodes),
-                            stop: Some(self.control.flag()),
+                            stop: Some(self.control.stop()),
                             exact: false,
                         };
                         let mut result = engine.search(&child, &heuristic);

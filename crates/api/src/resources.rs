@@ -7,10 +7,9 @@ use crate::ApiError;
 use ply_core::engine::{Engine, SearchHooks, Settings};
 use ply_core::memory::{self, MemoryError, human_bytes};
 use ply_core::solve::{PositionKey, Solver, SolverLimits};
+use ply_core::stop::Stop;
 use ply_core::{Evaluator, Game, RetrogradeOptions, RetrogradeTable};
 use ply_games::Playable;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 type Result<T> = std::result::Result<T, ApiError>;
 
@@ -50,7 +49,8 @@ pub fn check_search<G: Playable>(root: &G, depth: Option<u32>) -> Result<()> {
     let move_bytes = plies
         .saturating_mul(moves)
         .saturating_mul(std::mem::size_of::<G::Move>() as u64);
-    let bytes = ply_core::stack::stack_bytes::<G>(plies).saturating_add(move_bytes);
+    let stack = ply_core::stack::stack_bytes::<G>(plies);
+    let bytes = stack.saturating_add(move_bytes);
     let what = || {
         format!(
             "a search of {} from {} ({plies} plies deep, up to {moves} moves a position)",
@@ -58,6 +58,16 @@ pub fn check_search<G: Playable>(root: &G, depth: Option<u32>) -> Result<()> {
             position_words(root)
         )
     };
+    // Where the stack cannot grow (WebAssembly), a search deeper than it holds would
+    // trap: refused here instead, as for want of memory.
+    if let Some(room) = ply_core::stack::fixed_room()
+        && stack > room
+    {
+        return Err(refuse!(
+            "{}",
+            MemoryError::new(format!("{} (its stack)", what()), stack, Some(room))
+        ));
+    }
     memory::check(what, bytes).map_err(|error| refuse!("{error}"))
 }
 
@@ -81,12 +91,12 @@ where
 }
 
 /// The memoised solver for `root`'s game, refused at once when the positions it may
-/// have to keep cannot fit in memory; it stops when `stop` is raised and tells
-/// `progress` where it stands.
+/// have to keep cannot fit in memory; it stops when `stop` is raised (a flag, or a
+/// [`Stop`] with its deadline or check) and tells `progress` where it stands.
 pub fn memo_solver<G: Playable, P: PositionKey<G> + 'static>(
     root: &G,
     key: P,
-    stop: Arc<AtomicBool>,
+    stop: impl Into<Stop>,
     progress: impl Fn(String) + Send + 'static,
 ) -> Result<Solver<G, P>> {
     let budget = solver_budget();
@@ -124,7 +134,7 @@ pub fn memo_solver<G: Playable, P: PositionKey<G> + 'static>(
     let limits = SolverLimits {
         max_positions: Some(max_positions),
         max_bytes: Some(budget),
-        stop: Some(stop),
+        stop: Some(stop.into()),
     };
     Ok(Solver::with_key(key)
         .with_limits(limits)

@@ -15,6 +15,7 @@ use ply_core::engine::{
     Bound, Engine, HooksVisitor, KnownValues, Limits, SearchHooks, Settings, WithKnownValues,
 };
 use ply_core::solve::SolveError;
+use ply_core::stop::Stop;
 use ply_core::{
     Algorithm, Game, MoveValue, NoEvaluation, Score, SearchOptions, SearchStats,
     evaluate_moves_with,
@@ -23,8 +24,8 @@ use ply_games::connect4::OpeningBook;
 use ply_games::{GameVisitor, Playable};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Who hears where a long solve stands (a terminal's progress line; nobody: [`quiet`]).
 pub type ProgressFn = Arc<dyn Fn(String) + Send + Sync>;
@@ -127,6 +128,10 @@ pub struct SolveReport {
     /// The same facts as text, for a terminal.
     #[serde(skip)]
     pub extra_text: Vec<(&'static str, String)>,
+    /// What the caller should know of how the solve ran (more threads asked for than
+    /// this build runs); absent when there is nothing to say.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// A solve stopped before the end: the moves solved so far.
@@ -151,6 +156,8 @@ pub struct InterruptedReport {
 }
 
 /// What a solve gives: the whole answer, or what it had when it was stopped.
+// One per request, moved once or twice: boxing the larger report would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Solved {
     /// Every move solved.
@@ -210,7 +217,7 @@ pub fn solve(
         book: book.filter(|_| request.algorithm.is_none()).cloned(),
         ..SolveOptions::default()
     };
-    let deadline = Control::with_flag(control.flag_after(Duration::from_millis(ms.max(1))));
+    let deadline = control.within(Duration::from_millis(ms.max(1)));
     struct Visit<'a>(&'a SolveRequest, &'a SolveOptions, &'a Control);
     impl GameVisitor for Visit<'_> {
         type Output = Result<Solved, ApiError>;
@@ -249,7 +256,7 @@ pub fn solve_spec(
     control: &Control,
 ) -> Result<SolveReport, ApiError> {
     let control = match time_ms {
-        Some(ms) => Control::with_flag(control.flag_after(Duration::from_millis(ms.max(1)))),
+        Some(ms) => control.within(Duration::from_millis(ms.max(1))),
         None => control.clone(),
     };
     struct Visit<'a>(Option<&'a str>, &'a SolveOptions, bool, &'a Control);
@@ -385,7 +392,7 @@ pub fn solve_position<G: Playable>(
     let book = options.book.as_ref().filter(|_| root.has_books());
     let mut engine_used = false;
     let clock = Instant::now();
-    let stop = control.flag();
+    let stop = control.stop();
     let found = if root.has_cycles() {
         match cyclic::solve_table(root, &stop, |p| progress(p)) {
             Ok(table) => Found::complete(
@@ -568,13 +575,18 @@ pub fn solve_position<G: Playable>(
             .iter()
             .map(|(name, v)| (*name, cyclic::field_text(v)))
             .collect(),
+        notes: options
+            .threads
+            .and_then(ply_core::threads::cap_note)
+            .into_iter()
+            .collect(),
     }))
 }
 
 /// The textbook searches' observer: stops when the flag is raised, and tells
 /// `progress` the nodes searched every few milliseconds of search.
 struct Progress<'a> {
-    stop: &'a AtomicBool,
+    stop: &'a Stop,
     progress: &'a ProgressFn,
     algorithm: &'static str,
     nodes: u64,
@@ -596,7 +608,7 @@ impl<G: Game> ply_core::Observer<G> for Progress<'_> {
                 self.algorithm,
                 crate::words::human_count(self.nodes)
             ));
-            self.stopped |= self.stop.load(Ordering::Relaxed);
+            self.stopped |= self.stop.is_raised();
         }
         self.stopped
     }
@@ -702,7 +714,7 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
                 self.progress,
             ));
         }
-        let limits = Limits::exact().with_stop(self.control.flag());
+        let limits = Limits::exact().with_stop(self.control.stop());
         let mut interrupted = false;
         let mut stats = SearchStats {
             nodes: 1,
@@ -773,7 +785,7 @@ where
 {
     // Raised here once the sign is known, and by the control.
     let stop = control.linked();
-    let limits = Limits::exact().with_stop(Arc::clone(&stop));
+    let limits = Limits::exact().with_stop(stop.clone());
     let (mut lo, mut hi) = (-Score::INFINITY, Score::INFINITY);
     let mut sign = None;
     let result = engine.search_with(pos, &limits, |info| {
@@ -793,7 +805,7 @@ where
         };
         sign = sign.or(known);
         if sign.is_some() {
-            stop.store(true, Ordering::Relaxed);
+            stop.raise();
         }
     });
     if result.exact {

@@ -5,7 +5,9 @@
 //! optionally a move order. The answer is exactly the JSON `ply tree --format json
 //! --trace` prints for that tree (docs/tree-lab.md): every node's backed-up value,
 //! bound and visit order, the cuts with their windows, the principal variation,
-//! the visit trace and the summary.
+//! the visit trace and the summary. Asked for (`"picture": true`), the answer also
+//! carries the tree drawn, for a page to show and draw on (`svg`), or why it is not
+//! there (`svg_omitted`).
 
 use crate::ApiError;
 use ply_core::Algorithm;
@@ -33,6 +35,12 @@ pub struct TreeRequest {
     /// children sorted by their minimax value before the search.
     #[serde(default)]
     pub order: Option<String>,
+    /// With `true`, the answer also carries the tree drawn by ply's own renderer
+    /// ([`Evaluated::picture`]) in a field `svg`; when the picture may not be drawn
+    /// (`max_picture_nodes`, `max_answer_bytes`), a field `svg_omitted` says why, in
+    /// the API's error shape, and the values come all the same.
+    #[serde(default)]
+    pub picture: bool,
 }
 
 impl TreeRequest {
@@ -188,17 +196,7 @@ impl Evaluated {
     /// when it has more than `limits.max_picture_nodes` nodes, and after when its
     /// text (long names) takes more than `limits.max_answer_bytes`.
     pub fn svg_answer(&self, limits: &TreeLimits) -> Result<String, ApiError> {
-        let nodes = self.tree.len();
-        if nodes > limits.max_picture_nodes {
-            return Err(ApiError::limit(
-                "max_picture_nodes",
-                format!(
-                    "a picture of {nodes} nodes is too big to read (at most {}, limit \
-                     max_picture_nodes): draw a smaller tree, or ask /api/tree for its values",
-                    limits.max_picture_nodes
-                ),
-            ));
-        }
+        self.check_picture_nodes(limits)?;
         let svg = render::svg(&self.tree, &self.run, true);
         check_answer_bytes("picture", svg.len(), limits)?;
         Ok(svg)
@@ -272,6 +270,120 @@ impl Evaluated {
     }
 }
 
+/// The most bytes the field `svg_omitted` takes: its name and a refusal's one line.
+const OMITTED_BYTES: u64 = 1_024;
+
+impl Evaluated {
+    /// The picture `/api/tree` carries when asked (`"picture": true`): the tree alone,
+    /// without the title and legend (a page writes its own), each node's visit order
+    /// beside it, every node, edge and cut carrying its path in the tree for the page
+    /// to find (`data-path`, see `ply_tree::render::svg_drawing`). Refused, as
+    /// `/api/tree/svg` is, past `max_picture_nodes` nodes, or past `max_answer_bytes`
+    /// once drawn.
+    pub fn picture(&self, limits: &TreeLimits) -> Result<String, ApiError> {
+        self.check_picture_nodes(limits)?;
+        self.check_drawing_memory(Drawing::Svg)?;
+        let options = render::SvgOptions {
+            visit_order: true,
+            collapse_pruned: false,
+            frame: false,
+        };
+        let svg = render::svg_drawing(&self.tree, &self.run, &options);
+        check_answer_bytes("picture", svg.len(), limits)?;
+        Ok(svg)
+    }
+
+    /// Refuses a picture of more than `limits.max_picture_nodes` nodes.
+    fn check_picture_nodes(&self, limits: &TreeLimits) -> Result<(), ApiError> {
+        let nodes = self.tree.len();
+        if nodes > limits.max_picture_nodes {
+            return Err(ApiError::limit(
+                "max_picture_nodes",
+                format!(
+                    "a picture of {nodes} nodes is too big to read (at most {}, limit \
+                     max_picture_nodes): draw a smaller tree, or ask /api/tree for its values",
+                    limits.max_picture_nodes
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// An upper bound on the bytes of [`Evaluated::answer`] for `request`, refused
+    /// (`max_answer_bytes`) as [`Evaluated::json_answer_bound`] is: the values' JSON,
+    /// and when a picture is asked the most its field may take (a picture that would
+    /// not fit is left out, so the values always come).
+    pub fn answer_bound(
+        &self,
+        request: &TreeRequest,
+        limits: &TreeLimits,
+    ) -> Result<u64, ApiError> {
+        let json = self.json_answer_bound(limits)?;
+        if !request.picture {
+            return Ok(json);
+        }
+        let picture = if self.tree.len() > limits.max_picture_nodes {
+            0
+        } else {
+            // Written as a JSON string, each byte of the picture takes at most two
+            // (a quote or a line break escaped), and the field is never let past the
+            // answer limit.
+            render::svg_bound(&self.tree)
+                .saturating_mul(2)
+                .saturating_add(16)
+                .min(limits.max_answer_bytes)
+        };
+        Ok(json.saturating_add(picture.max(OMITTED_BYTES)))
+    }
+
+    /// The answer to `POST /api/tree` for `request`: [`Evaluated::json_answer`], and
+    /// with `"picture": true` the field `svg` ([`Evaluated::picture`]) or, when the
+    /// picture may not be drawn or would take the answer past `max_answer_bytes`, the
+    /// field `svg_omitted` (the refusal, in the API's error shape).
+    pub fn answer(&self, request: &TreeRequest, limits: &TreeLimits) -> Result<String, ApiError> {
+        let json = self.json_answer(limits)?;
+        if !request.picture {
+            return Ok(json);
+        }
+        let field = self.picture(limits).and_then(|svg| {
+            let text = serde_json::to_string(&svg).unwrap_or_default();
+            let bytes = json.len() + text.len() + 10;
+            if bytes as u64 > limits.max_answer_bytes {
+                return Err(ApiError::limit(
+                    "max_answer_bytes",
+                    format!(
+                        "the values and the picture take {bytes} bytes, more than the {} an \
+                         answer may take (limit max_answer_bytes): the values come without it",
+                        limits.max_answer_bytes
+                    ),
+                ));
+            }
+            Ok(("svg", text))
+        });
+        let (key, value) = field.unwrap_or_else(|refusal| {
+            (
+                "svg_omitted",
+                serde_json::to_string(&refusal).unwrap_or_default(),
+            )
+        });
+        Ok(with_field(json, key, &value))
+    }
+}
+
+/// `json` (an object as `ply_tree::render::json_text` writes it: pretty-printed or on
+/// one line, a line break after it) with one more field at its end, written the same way.
+fn with_field(mut json: String, key: &str, value: &str) -> String {
+    if json.ends_with("\n}\n") {
+        json.truncate(json.len() - 3);
+        json.push_str(&format!(",\n  \"{key}\": {value}\n}}\n"));
+    } else {
+        let end = json.trim_end().len() - 1;
+        json.truncate(end);
+        json.push_str(&format!(",\"{key}\":{value}}}\n"));
+    }
+    json
+}
+
 /// Refuses an answer (`what`) of `bytes` bytes past `limits.max_answer_bytes`.
 fn check_answer_bytes(what: &str, bytes: usize, limits: &TreeLimits) -> Result<(), ApiError> {
     if bytes as u64 > limits.max_answer_bytes {
@@ -288,10 +400,13 @@ fn check_answer_bytes(what: &str, bytes: usize, limits: &TreeLimits) -> Result<(
 }
 
 /// The answer to `POST /api/tree`: exactly the JSON text `ply tree --format json
-/// --trace` prints for the request's tree, refused (`max_answer_bytes`) before it is
-/// made when it may be larger than `limits` allow.
+/// --trace` prints for the request's tree (with its picture when asked, see
+/// [`Evaluated::answer`]), refused (`max_answer_bytes`) before it is made when it may
+/// be larger than `limits` allow.
 pub fn evaluate_tree(request: &TreeRequest, limits: &TreeLimits) -> Result<String, ApiError> {
-    evaluate(request, limits)?.json_answer(limits)
+    let evaluated = evaluate(request, limits)?;
+    evaluated.answer_bound(request, limits)?;
+    evaluated.answer(request, limits)
 }
 
 /// The request's tree drawn as an SVG picture (visit order numbered), as `ply tree
@@ -437,6 +552,103 @@ mod tests {
             "{}",
             error.error
         );
+    }
+
+    /// The answer's JSON for `request`, and its bytes checked against its bound.
+    fn answer_of(request: &TreeRequest, limits: &TreeLimits) -> serde_json::Value {
+        let evaluated = evaluate(request, limits).unwrap();
+        let bound = evaluated.answer_bound(request, limits).unwrap();
+        let text = evaluate_tree(request, limits).unwrap();
+        assert!(text.len() as u64 <= bound, "{} > {bound}", text.len());
+        assert!(text.ends_with("}\n"));
+        serde_json::from_str(&text).unwrap()
+    }
+
+    #[test]
+    fn a_picture_comes_with_the_values_when_asked() {
+        let classic = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";
+        let limits = TreeLimits::default();
+        let plain = evaluate_tree(&TreeRequest::new(classic), &limits).unwrap();
+        let request = TreeRequest {
+            picture: true,
+            ..TreeRequest::new(classic)
+        };
+        let mut json = answer_of(&request, &limits);
+        let svg = json["svg"].as_str().unwrap().to_string();
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.contains(r#"<g id="node-1.1" class="node leaf pruned" data-path="1.1">"#));
+        // The tree alone: no title, no legend.
+        assert!(!svg.contains("alphabeta: value 3"));
+        assert!(!svg.contains("principal variation"));
+        assert_eq!(
+            svg,
+            evaluate(&request, &limits)
+                .unwrap()
+                .picture(&limits)
+                .unwrap()
+        );
+        // Apart from the picture, the answer is the one without it, field for field.
+        json.as_object_mut().unwrap().remove("svg");
+        assert_eq!(
+            json,
+            serde_json::from_str::<serde_json::Value>(&plain).unwrap()
+        );
+        assert_eq!(json["value"], 3);
+        // Without the field, not a byte changes.
+        assert!(!plain.contains("\"svg"));
+        // A tree deeper than the pretty-printed ones: its answer is one line, and the
+        // picture joins it there.
+        let mut chain = String::from("1");
+        for _ in 0..60 {
+            chain = format!("({chain} 2)");
+        }
+        let deep = answer_of(
+            &TreeRequest {
+                picture: true,
+                ..TreeRequest::new(chain)
+            },
+            &limits,
+        );
+        assert!(deep["svg"].as_str().unwrap().starts_with("<svg"));
+        assert_eq!(deep["value"], 2);
+    }
+
+    #[test]
+    fn a_picture_past_its_limits_is_left_out_and_the_values_come() {
+        let limits = TreeLimits::default();
+        let request = TreeRequest {
+            picture: true,
+            ..fan(2_000)
+        };
+        let json = answer_of(&request, &limits);
+        assert!(json.get("svg").is_none());
+        assert_eq!(json["value"], 1);
+        assert_eq!(
+            json["svg_omitted"],
+            serde_json::json!({
+                "error": "a picture of 2001 nodes is too big to read (at most 2000, limit \
+                          max_picture_nodes): draw a smaller tree, or ask /api/tree for its values",
+                "kind": "limit",
+                "limit": "max_picture_nodes",
+            })
+        );
+        // Values that fit, and a picture that would take the answer past its limit.
+        let small = TreeRequest {
+            picture: true,
+            ..fan(100)
+        };
+        let values = evaluate(&small, &limits)
+            .unwrap()
+            .json_answer_bound(&limits)
+            .unwrap();
+        let tight = TreeLimits {
+            max_answer_bytes: values + 2_000,
+            ..limits
+        };
+        let json = answer_of(&small, &tight);
+        assert!(json.get("svg").is_none());
+        assert_eq!(json["svg_omitted"]["limit"], "max_answer_bytes");
+        assert_eq!(json["leaves_evaluated"], 100);
     }
 
     #[test]

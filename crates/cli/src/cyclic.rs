@@ -11,7 +11,7 @@ use ply_games::Playable;
 pub fn solve_table<G: Playable>(root: &G) -> anyhow::Result<RetrogradeTable<G>> {
     let _polled = interrupt::polled();
     let bar = interrupt::spinner("retrograde analysis");
-    let solved = ply_api::cyclic::solve_table(root, &interrupt::stop_flag(), |message| {
+    let solved = ply_api::cyclic::solve_table(root, &interrupt::stop_flag().into(), |message| {
         bar.set_message(message)
     });
     bar.finish_and_clear();

@@ -50,6 +50,7 @@ fn tree_json_is_the_apis() {
             algorithm: Some(algorithm.into()),
             leaf_perspective: Some(perspective.into()),
             order: None,
+            picture: false,
         };
         let api = evaluate_tree(&request, &TreeLimits::default()).unwrap();
         // Byte for byte: the same text, fields in the same order.

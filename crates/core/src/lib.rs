@@ -15,6 +15,8 @@
 //! | [`solve`] | an exact memoised solver: value and remoteness of every position, each solved once |
 //! | [`stack`] | deep recursion without stack overflows: searches grow their stack as a game needs |
 //! | [`memory`] | how much memory the process may still take; refusals that say so |
+//! | [`stop`] | [`stop::Stop`]: a flag that stops a search, with a deadline, a parent and a check, and no thread |
+//! | [`threads`] | how many search threads this build may run (one in WebAssembly) |
 //! | [`grundy`] | Sprague-Grundy theory for impartial games: mex, nim-sum, Grundy values, periods |
 //! | [`input`] | reading files and standard input with every read bounded: whole, or line by line |
 //! | [`retrograde`] | exact values of finite games whose positions repeat (backward induction over all positions) |
@@ -44,8 +46,10 @@ pub mod score;
 pub mod search;
 pub mod solve;
 pub mod stack;
+pub mod stop;
 pub mod testing;
 pub mod text;
+pub mod threads;
 
 pub use diagram::Diagram;
 pub use game::{Evaluator, Game, GameBounds, NoEvaluation, Outcome, Player};

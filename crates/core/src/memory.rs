@@ -12,6 +12,12 @@
 //! group's memory limit (containers). `None` where none of these can be read (then
 //! nothing is refused: the allocator's own failure is the last word).
 //!
+//! On WebAssembly there is no system to ask: a module's memory only grows, up to 4 GiB
+//! (wasm32), and a browser may refuse to grow it well before that. There, "available"
+//! is what remains of a budget of [`WASM_BUDGET`] bytes once the module's memory so far
+//! is counted (all of it, used or free within the allocator: an upper bound of what is
+//! in use, so the estimate errs on the side of refusing).
+//!
 //! ```
 //! use ply_core::memory::{MemoryError, human_bytes};
 //!
@@ -92,9 +98,21 @@ pub fn human_bytes(bytes: u64) -> String {
     format!("{value:.1} {}", UNITS[unit])
 }
 
+/// The memory a WebAssembly module of ply counts on having in all: 1 GiB, which
+/// browsers give a page on phones and desktops alike (wasm32 memories reach 4 GiB,
+/// but browsers often refuse more than one or two).
+pub const WASM_BUDGET: u64 = 1 << 30;
+
 /// The bytes this process may still allocate (see the module documentation), or
 /// `None` when the system says nothing about it.
 pub fn available() -> Option<u64> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // The pages (64 KiB each) the module's memory has grown to so far.
+        let held = core::arch::wasm32::memory_size(0) as u64 * 65536;
+        Some(WASM_BUDGET.saturating_sub(held))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
     [
         system_available(),
         address_space_room(),
@@ -121,6 +139,7 @@ pub fn share(parts_per_thousand: u64, fallback: u64) -> u64 {
     available().map_or(fallback, |bytes| bytes / 1000 * parts_per_thousand)
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// `MemAvailable` from /proc/meminfo.
 fn system_available() -> Option<u64> {
     #[cfg(target_os = "linux")]
@@ -132,6 +151,7 @@ fn system_available() -> Option<u64> {
     None
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The room left under the address-space limit (RLIMIT_AS): the limit minus the
 /// process's current virtual size.
 fn address_space_room() -> Option<u64> {
@@ -157,6 +177,7 @@ fn address_space_room() -> Option<u64> {
     None
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The room left under the control group's memory limit (cgroup v2 `memory.max`).
 fn control_group_room() -> Option<u64> {
     #[cfg(target_os = "linux")]

@@ -48,12 +48,11 @@
 
 use crate::memory::MemoryError;
 use crate::search::MoveValue;
+use crate::stop::Stop;
 use crate::{Game, Score};
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hash};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The table of solved positions, by key.
 type Table<K> = HashMap<K, Score, BuildHasherDefault<crate::engine::FxHasher>>;
@@ -129,8 +128,9 @@ pub struct SolverLimits {
     /// Stop with [`SolveError::Memory`] rather than hold more bytes than this (the
     /// table and the move lists of the line being solved, estimated).
     pub max_bytes: Option<u64>,
-    /// Raised by anyone (a Ctrl-C handler) to stop with [`SolveError::Interrupted`].
-    pub stop: Option<Arc<AtomicBool>>,
+    /// Raised by anyone (a Ctrl-C handler), or by its deadline or check, to stop with
+    /// [`SolveError::Interrupted`].
+    pub stop: Option<Stop>,
 }
 
 /// Why a [`Solver`] stopped before the value was known. The table keeps what was solved.
@@ -389,12 +389,7 @@ impl<G: Game, P: PositionKey<G>> Solver<G, P> {
 
     /// Looks at the stop flag and reports progress.
     fn poll(&mut self, depth: usize) -> Result<(), SolveError> {
-        if self
-            .limits
-            .stop
-            .as_ref()
-            .is_some_and(|stop| stop.load(Ordering::Relaxed))
-        {
+        if self.limits.stop.as_ref().is_some_and(Stop::is_raised) {
             return Err(SolveError::Interrupted);
         }
         let report = SolverProgress {
@@ -599,9 +594,9 @@ mod tests {
         assert_eq!(error.available, Some(2_000));
         assert!(error.asked > 2_000);
 
-        let stop = Arc::new(AtomicBool::new(true));
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         let mut stopped = Solver::new().with_limits(SolverLimits {
-            stop: Some(stop),
+            stop: Some(stop.into()),
             ..SolverLimits::default()
         });
         let big = Piles2([300, 400], crate::Player::First);
@@ -611,7 +606,7 @@ mod tests {
         let mut enough = Solver::new().with_limits(SolverLimits {
             max_positions: Some(10_000),
             max_bytes: Some(100 << 20),
-            stop: Some(Arc::new(AtomicBool::new(false))),
+            stop: Some(Stop::new()),
         });
         assert_eq!(enough.try_value(&start), Ok(full));
     }

@@ -12,6 +12,12 @@
 //! start it ([`stack_bytes`]) and refuse a game whose depth would exhaust the machine,
 //! with [`crate::memory::MemoryError`].
 //!
+//! WebAssembly is the exception: there the call stack belongs to the engine that runs
+//! the module (a browser's is about 1 MB), and no segment of linear memory can extend
+//! it, so the stack never grows ([`must_grow`] is false, [`grow`] runs its work where
+//! it is). Front ends check a search's estimate against [`fixed_room`] instead, which
+//! keeps the recursion within that stack.
+//!
 //! ```
 //! use ply_core::stack::deeper;
 //!
@@ -42,11 +48,13 @@ pub const fn frame_bytes<G>() -> usize {
 
 /// Stack left below which the search moves to a new segment: enough for the plies
 /// until the next check, and for the calls a node makes into the game.
+#[cfg_attr(target_family = "wasm", allow(dead_code))]
 const fn red_zone<G>() -> usize {
     (CHECK_EVERY as usize + 4) * frame_bytes::<G>() + (64 << 10)
 }
 
 /// Size of each new stack segment: many plies, so that segments are rare.
+#[cfg_attr(target_family = "wasm", allow(dead_code))]
 const fn segment<G>() -> usize {
     let bytes = 64 * red_zone::<G>();
     if bytes < (4 << 20) { 4 << 20 } else { bytes }
@@ -58,17 +66,42 @@ const fn segment<G>() -> usize {
 /// then never look at all.
 pub const FREE_PLIES: u32 = 64;
 
+/// The stack a search may use on WebAssembly, where it cannot grow: 1 MiB, the least of
+/// a browser's call stack (V8 gives about 1 MB) and of the stack in linear memory the
+/// module is linked with (Rust's default for WebAssembly, 1 MiB; a module may link a
+/// larger one with `-z stack-size`, never a smaller).
+pub const WASM_STACK_BYTES: u64 = 1 << 20;
+
+/// The stack a search may use where it cannot grow ([`WASM_STACK_BYTES`] on
+/// WebAssembly); `None` where it grows on the heap (everywhere else).
+pub const fn fixed_room() -> Option<u64> {
+    if cfg!(target_family = "wasm") {
+        Some(WASM_STACK_BYTES)
+    } else {
+        None
+    }
+}
+
 /// True when the node at `ply` must move to a new stack segment before it recurses:
 /// past [`FREE_PLIES`], every [`CHECK_EVERY`] plies, when less than the room for the
 /// next plies is left. Cheap enough for a search's hottest path (a comparison of the
-/// ply at almost every node); then call [`grow`].
+/// ply at almost every node); then call [`grow`]. Never on WebAssembly.
 #[inline(always)]
 pub fn must_grow<G>(ply: u32) -> bool {
-    ply >= FREE_PLIES && stack_is_low::<G>(ply)
+    #[cfg(not(target_family = "wasm"))]
+    {
+        ply >= FREE_PLIES && stack_is_low::<G>(ply)
+    }
+    #[cfg(target_family = "wasm")]
+    {
+        let _ = ply;
+        false
+    }
 }
 
 /// The rest of [`must_grow`], out of line: inlined, it cost the engine's search 1 % of
 /// its instructions even where it never runs (Connect Four's exact solves).
+#[cfg(not(target_family = "wasm"))]
 #[cold]
 #[inline(never)]
 fn stack_is_low<G>(ply: u32) -> bool {
@@ -76,11 +109,19 @@ fn stack_is_low<G>(ply: u32) -> bool {
 }
 
 /// Runs `f` on a new stack segment of heap memory, large enough for many plies of
-/// recursion over positions of type `G`.
+/// recursion over positions of type `G` (on WebAssembly, where it is: see the module
+/// documentation).
 #[cold]
 #[inline(never)]
 pub fn grow<G, R>(f: impl FnOnce() -> R) -> R {
-    stacker::grow(segment::<G>(), f)
+    #[cfg(not(target_family = "wasm"))]
+    {
+        stacker::grow(segment::<G>(), f)
+    }
+    #[cfg(target_family = "wasm")]
+    {
+        f()
+    }
 }
 
 /// Runs `f`, the work of the node at `ply`, on a stack with room for the next

@@ -4,12 +4,14 @@
 //! table, table size, threads and exact strategy returns the same exact value
 //! with its remoteness; limits and the stop flag end the search with a legal move.
 
-use ply_core::engine::{DefaultHooks, Engine, KnownValues, Limits, Settings, WithKnownValues};
+use ply_core::engine::{
+    DefaultHooks, Engine, KnownValues, Limits, Settings, Stop, WithKnownValues,
+};
 use ply_core::testing::{RandomTree, TakeOneOrTwo, exact_configurations};
 use ply_core::{Game, NoEvaluation, Outcome, Player, Score, alpha_beta, negamax};
 use proptest::prelude::*;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 fn no_table() -> Settings {
@@ -253,6 +255,58 @@ fn stop_flag_returns_promptly() {
         assert!(result.stopped && !result.exact);
         assert!(tree.legal_moves().contains(&result.best.unwrap()));
     }
+}
+
+/// A deadline carried by the stop itself: nothing watches the clock (no thread, as in
+/// WebAssembly); the search compares it with the clock when it polls.
+#[test]
+fn a_deadline_stops_a_search_with_no_watcher_thread() {
+    let tree = RandomTree::new(11, 8, 40);
+    let eval = RandomTree::evaluator();
+    for exact in [false, true] {
+        let stop = Stop::new().with_timeout(Duration::from_millis(50));
+        let limits = Limits {
+            exact,
+            ..Limits::default()
+        }
+        .with_stop(stop.clone());
+        let clock = Instant::now();
+        let result = Engine::new(DefaultHooks, eval, no_table()).search(&tree, &limits);
+        let took = clock.elapsed();
+        assert!(result.stopped && !result.exact, "exact {exact}");
+        assert!(stop.flag_raised(), "the search's look raised the flag");
+        // No sooner than the deadline; the upper bound is a guard for loaded machines.
+        assert!(
+            took >= Duration::from_millis(50) && took < Duration::from_millis(500),
+            "returned after {took:?}"
+        );
+        assert!(tree.legal_moves().contains(&result.best.unwrap()));
+    }
+}
+
+static LOOKS: AtomicU32 = AtomicU32::new(0);
+
+/// The page's stop button, pressed before the eleventh look.
+fn pressed_at_the_eleventh_look() -> bool {
+    LOOKS.fetch_add(1, Ordering::Relaxed) >= 10
+}
+
+/// A check (a WebAssembly module's look at the page's stop flag) is asked at every poll,
+/// every 1024 nodes on one thread: true at the eleventh, the search stops there.
+#[test]
+fn a_check_stops_a_search_at_its_poll() {
+    let tree = RandomTree::new(11, 8, 40);
+    let eval = RandomTree::evaluator();
+    let limits = Limits::default().with_stop(Stop::new().with_check(pressed_at_the_eleventh_look));
+    let result = Engine::new(DefaultHooks, eval, no_table()).search(&tree, &limits);
+    assert!(result.stopped && !result.exact);
+    assert_eq!(
+        LOOKS.load(Ordering::Relaxed),
+        11,
+        "raised: never asked again"
+    );
+    assert_eq!(result.stats.nodes, 11 * 1024);
+    assert!(tree.legal_moves().contains(&result.best.unwrap()));
 }
 
 #[test]

@@ -353,7 +353,7 @@ pub unsafe extern "C" fn ply_custom_solve(
             nodes: (limits.nodes > 0).then_some(limits.nodes),
             time: (limits.time_ms > 0).then(|| Duration::from_millis(limits.time_ms)),
             exact: limits.depth == 0,
-            stop: Some(root.rules.broken.clone()),
+            stop: Some(root.rules.broken.clone().into()),
         };
         let result = if root.outcome().is_some() {
             None

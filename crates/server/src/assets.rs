@@ -1,61 +1,86 @@
-//! The pages of the web lab, embedded in the binary: plain HTML, CSS and JavaScript
-//! (no framework, no build step), written under `crates/server/assets/`.
+//! The pages of the web lab, embedded in the binary: native ES modules, CSS and HTML
+//! with no build step, written under `pages/` at the root of the repository (the same
+//! files the static site is built from), and `/ply.js`, the module through which the
+//! pages call the API of this server.
 
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use std::borrow::Cow;
 
-/// Every file under `/assets/`: its name, content type and content.
-const FILES: &[(&str, &str, &str)] = &[
-    (
-        "lab.css",
-        "text/css; charset=utf-8",
-        include_str!("../assets/lab.css"),
-    ),
-    (
-        "tree.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/tree.js"),
-    ),
-    (
-        "play.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/play.js"),
-    ),
-];
+/// The files of `pages/` a browser asks for: the two pages and everything under
+/// `assets/`; not the type-check's and the linter's tools and configuration beside
+/// them (`node_modules/`, `package.json`, `tsconfig.json`, `eslint.config.js`,
+/// `types/`). The build script makes a new file under `assets/` rebuild them.
+#[derive(rust_embed::Embed)]
+#[folder = "../../pages/"]
+#[include = "index.html"]
+#[include = "play.html"]
+#[include = "assets/**"]
+#[exclude = "**/node_modules/**"]
+#[exclude = "**/.*"]
+struct Pages;
 
-fn html(page: &'static str) -> Response {
+/// The module the pages import as `../ply.js` from `assets/` (`./ply.js` from a page):
+/// the API of this server over fetch. (The static site has a module of its own there,
+/// with the same exports, that answers in the browser.)
+const PLY_JS: &str = include_str!("../js/ply.js");
+
+/// The content type of a file by its extension.
+fn content_type(name: &str) -> &'static str {
+    let extension = name.rsplit_once('.').map_or("", |(_, e)| e);
+    match extension.to_ascii_lowercase().as_str() {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" | "map" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "wasm" => "application/wasm",
+        "txt" | "md" => "text/plain; charset=utf-8",
+        "woff2" => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
+/// `bytes` served as `name`. The pages are asked again each time (`no-cache`: a browser
+/// revalidates), so that a new `ply` never runs with the old pages.
+fn serve(name: &str, bytes: Cow<'static, [u8]>) -> Response {
     (
         [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CONTENT_TYPE, content_type(name)),
             (header::CACHE_CONTROL, "no-cache"),
         ],
-        page,
+        bytes,
     )
         .into_response()
 }
 
-/// `GET /`: the tree lab.
-pub(crate) async fn tree_lab() -> Response {
-    html(include_str!("../assets/tree.html"))
-}
-
-/// `GET /play`: the play page.
-pub(crate) async fn play() -> Response {
-    html(include_str!("../assets/play.html"))
-}
-
-/// `GET /assets/FILE`.
-pub(crate) async fn file(Path(name): Path<String>) -> Response {
-    match FILES.iter().find(|(file, _, _)| *file == name) {
-        Some((_, content_type, content)) => (
-            [
-                (header::CONTENT_TYPE, *content_type),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            *content,
-        )
-            .into_response(),
+/// The embedded file `name`, or 404.
+fn page(name: &str) -> Response {
+    match Pages::get(name) {
+        Some(file) => serve(name, file.data),
         None => (StatusCode::NOT_FOUND, "no such file").into_response(),
     }
+}
+
+/// `GET /`, `GET /index.html`: the tree lab.
+pub(crate) async fn tree_lab() -> Response {
+    page("index.html")
+}
+
+/// `GET /play`, `GET /play.html`: the play page.
+pub(crate) async fn play() -> Response {
+    page("play.html")
+}
+
+/// `GET /ply.js`: the pages' way to this server's API.
+pub(crate) async fn ply_js() -> Response {
+    serve("ply.js", Cow::Borrowed(PLY_JS.as_bytes()))
+}
+
+/// `GET /assets/FILE`: any file under `pages/assets/` (`FILE` may be in a folder).
+pub(crate) async fn file(Path(name): Path<String>) -> Response {
+    page(&format!("assets/{name}"))
 }

@@ -1,58 +1,30 @@
-//! The JSON API's handlers: each reads its request, calls one operation of
-//! [`ply_api`] off the async threads, and answers its JSON, or a 4xx with the error.
+//! The JSON API's handlers. What each request is answered is decided by
+//! [`ply_api::service`], the same for every front end; a handler adds what HTTP needs:
+//! it reads the body within `client_timeout_ms`, takes a search or tree slot, runs the
+//! request off the async threads, and holds the answer's bytes within
+//! `max_unsent_bytes` until the client takes them.
 
 use crate::State;
 use axum::body::Bytes;
 use axum::extract::FromRequest;
-use axum::http::{StatusCode, header};
+use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use http_body::{Frame, SizeHint};
+use ply_api::ApiError;
 use ply_api::control::Control;
-use ply_api::play::{GameRequest, PlayLimits};
-use ply_api::tree::{Evaluated, TreeLimits, TreeRequest};
-use ply_api::{ApiError, ErrorKind};
-use serde::de::DeserializeOwned;
+use ply_api::service::{Answer, Request, Work, internal_error};
 use std::convert::Infallible;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// An [`ApiError`] as an HTTP answer: 413 for a request or an answer too big (body,
-/// tree, answer, picture), 429 when every search slot or tree job slot is taken, 503
-/// when the answers held for clients leave no room for this one, 408 for a body that
-/// does not arrive in time, 422 for a search past its budget, 400 otherwise.
-pub(crate) struct Refusal(pub(crate) ApiError);
-
-impl IntoResponse for Refusal {
-    fn into_response(self) -> Response {
-        let status = match (self.0.kind, self.0.limit) {
-            (ErrorKind::Limit, Some("max_searches" | "max_tree_jobs")) => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
-            (ErrorKind::Limit, Some("max_unsent_bytes")) => StatusCode::SERVICE_UNAVAILABLE,
-            (ErrorKind::Limit, Some("client_timeout_ms")) => StatusCode::REQUEST_TIMEOUT,
-            (ErrorKind::Limit, Some("max_search_ms" | "max_search_nodes")) => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
-            (ErrorKind::Limit, _) => StatusCode::PAYLOAD_TOO_LARGE,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        (status, axum::Json(self.0)).into_response()
-    }
-}
-
-impl From<ApiError> for Refusal {
-    fn from(error: ApiError) -> Refusal {
-        Refusal(error)
-    }
-}
-
 /// A request's body, read within `client_timeout_ms` (a client that sends its body a
 /// byte at a time is refused with 408, instead of holding its connection and its
-/// bytes for as long as it likes), or why it could not be read.
-pub(crate) struct RequestBody(Result<Bytes, Refusal>);
+/// bytes for as long as it likes), or the answer refusing it.
+pub(crate) struct RequestBody(Result<Bytes, Answer>);
 
 impl FromRequest<State> for RequestBody {
     type Rejection = Infallible;
@@ -66,18 +38,12 @@ impl FromRequest<State> for RequestBody {
         let body = match tokio::time::timeout(Duration::from_millis(ms), read).await {
             Ok(Ok(bytes)) => Ok(bytes),
             Ok(Err(rejection)) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(Refusal(ApiError::limit(
-                    "max_body_bytes",
-                    format!(
-                        "the request body is larger than {} bytes (limit max_body_bytes)",
-                        state.limits.max_body_bytes
-                    ),
-                )))
+                Err(state.service.body_too_large())
             }
-            Ok(Err(rejection)) => Err(Refusal(ApiError::bad_request(format!(
+            Ok(Err(rejection)) => Err(Answer::refusal(&ApiError::bad_request(format!(
                 "cannot read the request body: {rejection}"
             )))),
-            Err(_) => Err(Refusal(ApiError::limit(
+            Err(_) => Err(Answer::refusal(&ApiError::limit(
                 "client_timeout_ms",
                 format!("the request body did not arrive within {ms} ms (limit client_timeout_ms)"),
             ))),
@@ -86,136 +52,125 @@ impl FromRequest<State> for RequestBody {
     }
 }
 
-/// The request body as `T`: a body past the size limit or its time, or one that is not
-/// the JSON the endpoint expects, is refused with the reason.
-pub(crate) fn read_json<T: DeserializeOwned>(body: RequestBody) -> Result<T, Refusal> {
-    let body = body.0?;
-    serde_json::from_slice(&body).map_err(|e| {
-        Refusal(ApiError::bad_request(format!(
-            "the request is not the JSON this endpoint reads: {e}"
-        )))
-    })
-}
-
-/// Runs `work` on the blocking pool (operations take milliseconds to seconds: they
-/// must not hold an async thread). A panic in it, a bug, is a 500 with a JSON error,
-/// never a dropped connection or a dead server.
-pub(crate) async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, Response> {
-    match tokio::task::spawn_blocking(work).await {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(error)) => Err(Refusal(error).into_response()),
-        Err(_) => Err((
-            StatusCode::INTERNAL_SERVER_ERROR,
-            axum::Json(serde_json::json!({
-                "error": "internal error (a bug in ply: please report it)",
-                "kind": "internal",
-            })),
-        )
-            .into_response()),
+/// `answer` as an HTTP response; with `held`, its share of `max_unsent_bytes`, kept
+/// until the answer has been handed to the connection.
+fn response(answer: Answer, held: Option<OwnedSemaphorePermit>) -> Response {
+    let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let content_type = [(header::CONTENT_TYPE, answer.content_type)];
+    match held {
+        Some(held) => (status, content_type, held_answer(answer.body, held)).into_response(),
+        None => (status, content_type, answer.body).into_response(),
     }
 }
 
-/// The shape of the POST endpoints: read the request (refused as the API says when it
-/// is not the endpoint's JSON, too big or too slow), run `operation` off the async
-/// threads, answer what it made. Searches and tree requests go through
-/// [`answer_search`] and [`answer_tree`], which bound how many run at once.
-async fn answer<Request, Answer>(
-    body: RequestBody,
-    operation: impl FnOnce(Request) -> Result<Answer, ApiError> + Send + 'static,
-) -> Response
-where
-    Request: DeserializeOwned + Send + 'static,
-    Answer: IntoResponse + Send + 'static,
-{
-    let request: Request = match read_json(body) {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
-    respond(move || operation(request)).await
-}
-
-/// Runs `work` on the blocking pool and answers what it made (or the refusal it became).
-async fn respond<Answer: IntoResponse + Send + 'static>(
-    work: impl FnOnce() -> Result<Answer, ApiError> + Send + 'static,
+/// `GET /api/health`, `GET /api/games`: answers that read no body.
+pub(crate) async fn get(
+    axum::extract::State(state): axum::extract::State<State>,
+    uri: Uri,
 ) -> Response {
-    match blocking(work).await {
-        Ok(answer) => answer.into_response(),
-        Err(response) => response,
-    }
+    response(state.service.answer(uri.path(), b"", &state.control), None)
 }
 
-/// [`answer`] for a search: it holds one of the search slots while it runs (refused with
-/// 429 when all are taken) and stops when the server shuts down.
-async fn answer_search<Request, Answer>(
-    state: &State,
+/// Every POST endpoint: the request read (refused as the API says when it is not the
+/// endpoint's JSON, too big or too slow), then run as its [`Work`] asks: a search holds
+/// one of `max_searches` slots (429 at once when all are taken), a tree request waits
+/// for one of `max_tree_jobs` slots (429 at once when as many as may wait already do).
+pub(crate) async fn post(
+    axum::extract::State(state): axum::extract::State<State>,
+    uri: Uri,
     body: RequestBody,
-    operation: impl FnOnce(Request, &Control) -> Result<Answer, ApiError> + Send + 'static,
-) -> Response
-where
-    Request: DeserializeOwned + Send + 'static,
-    Answer: IntoResponse + Send + 'static,
-{
-    let (searches, most) = (state.searches.clone(), state.limits.max_searches);
-    let control = state.control.clone();
-    answer(body, move |request| {
-        let _slot = searches.try_acquire_owned().map_err(|_| {
-            ApiError::limit(
-                "max_searches",
-                format!(
-                    "{most} searches are running, as many as the server runs at once \
-                     (limit max_searches): try again in a moment"
-                ),
-            )
-        })?;
-        operation(request, &control)
-    })
-    .await
-}
-
-/// The handlers' shared state, as axum hands it over.
-type Shared = axum::extract::State<State>;
-/// A request body, or why it could not be read.
-type Body = RequestBody;
-
-/// `GET /api/health`: `{"status": "ok", "version"}`.
-pub(crate) async fn health() -> Response {
-    axum::Json(serde_json::json!({
-        "status": "ok",
-        "version": env!("CARGO_PKG_VERSION"),
-    }))
-    .into_response()
-}
-
-/// `GET /api/games`: `[{"spec", "name", "pattern"}]`.
-pub(crate) async fn games() -> Response {
-    axum::Json(ply_api::games::list_games()).into_response()
-}
-
-fn tree_limits(state: &State) -> TreeLimits {
-    TreeLimits {
-        max_bytes: state.limits.max_body_bytes,
-        tree: ply_api::tree::Limits {
-            max_nodes: state.limits.max_tree_nodes,
-            max_depth: state.limits.max_tree_depth,
+) -> Response {
+    let body = match body.0 {
+        Ok(body) => body,
+        Err(refusal) => return response(refusal, None),
+    };
+    let request = match state.service.read(uri.path(), &body) {
+        Ok(request) => request,
+        Err(refusal) => return response(refusal, None),
+    };
+    drop(body);
+    // A tree request counts among those let in (running or waiting) until it ends.
+    let mut _waiting = None;
+    let slot = match request.work() {
+        Work::Light => None,
+        Work::Search => match state.searches.clone().try_acquire_owned() {
+            Ok(slot) => Some(slot),
+            Err(_) => {
+                let most = state.limits.max_searches;
+                return refuse(ApiError::limit(
+                    "max_searches",
+                    format!(
+                        "{most} searches are running, as many as the server runs at once \
+                         (limit max_searches): try again in a moment"
+                    ),
+                ));
+            }
         },
-        // An answer larger than every answer held together could never be sent.
-        max_answer_bytes: state
-            .limits
-            .max_answer_bytes
-            .min(state.limits.max_unsent_bytes),
-        max_picture_nodes: state.limits.max_picture_nodes,
+        Work::Tree => {
+            let Ok(waiting) = state.tree_requests.clone().try_acquire_owned() else {
+                let most = state.limits.max_tree_jobs;
+                return refuse(ApiError::limit(
+                    "max_tree_jobs",
+                    format!(
+                        "{most} tree requests are being answered and as many as may wait are \
+                         waiting (limit max_tree_jobs): try again in a moment"
+                    ),
+                ));
+            };
+            _waiting = Some(waiting);
+            // (An error would mean the slots were closed, which they never are.)
+            state.tree_jobs.clone().acquire_owned().await.ok()
+        }
+    };
+    run(&state, request, slot).await
+}
+
+/// The refusal of a request by one of the server's own limits.
+fn refuse(error: ApiError) -> Response {
+    response(Answer::refusal(&error), None)
+}
+
+/// Runs `request` on the blocking pool (operations take milliseconds to seconds: they
+/// must not hold an async thread), holding `slot` until it ends. A panic in it, a bug,
+/// is a 500 with a JSON error, never a dropped connection or a dead server.
+///
+/// A search stops when the server shuts down, and when its client leaves (a page's
+/// Stop button aborts its request): its slot is then free for the next request at
+/// once, instead of when the search's time is up.
+async fn run(state: &State, request: Request, slot: Option<OwnedSemaphorePermit>) -> Response {
+    let control = Control::with_stop(state.control.linked());
+    // Dropped with this future: when the answer is made, or when the connection closes
+    // before (hyper then drops the request's future).
+    let _stop_when_gone = RaiseOnDrop(control.flag());
+    let service = state.service.clone();
+    let (unsent, most) = (state.unsent_kib.clone(), state.limits.max_unsent_bytes);
+    let work = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        let mut held = None;
+        let answer = service.run(request, &control, &mut |bytes| {
+            held = Some(hold(&unsent, bytes, most)?);
+            Ok(())
+        });
+        (answer, held)
+    });
+    match work.await {
+        Ok((answer, held)) => response(answer, held),
+        Err(_) => response(internal_error(), None),
     }
 }
 
-fn play_limits(state: &State) -> PlayLimits {
-    PlayLimits {
-        max_ms: state.limits.max_search_ms,
-        max_nodes: state.limits.max_search_nodes,
-        book: state.book.as_ref().map(|b| b.book.clone()),
-        ..PlayLimits::default()
+/// Raises its flag when dropped.
+struct RaiseOnDrop(Arc<AtomicBool>);
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
+}
+
+/// Anything else: 404, in the API's error shape.
+pub(crate) async fn not_found(uri: Uri) -> Response {
+    response(ply_api::service::not_found(uri.path()), None)
 }
 
 /// `bytes` in KiB, rounded up: the unit of the answers' budget (a semaphore counts in
@@ -224,10 +179,9 @@ pub(crate) fn kib(bytes: u64) -> usize {
     (bytes.div_ceil(1024) as usize).min(Semaphore::MAX_PERMITS)
 }
 
-/// A tree answer: its bytes, and its share of `max_unsent_bytes`, given back when the
-/// last bytes have been handed to the connection (or the connection is gone).
+/// A tree answer's body: its bytes, and its share of `max_unsent_bytes`, given back
+/// when the last bytes have been handed to the connection (or the connection is gone).
 struct HeldAnswer {
-    content_type: &'static str,
     rest: Bytes,
     held: Option<OwnedSemaphorePermit>,
 }
@@ -268,12 +222,7 @@ impl http_body::Body for HeldAnswer {
 
 impl IntoResponse for HeldAnswer {
     fn into_response(self) -> Response {
-        let content_type = self.content_type;
-        (
-            [(header::CONTENT_TYPE, content_type)],
-            axum::body::Body::new(self),
-        )
-            .into_response()
+        axum::body::Body::new(self).into_response()
     }
 }
 
@@ -293,172 +242,11 @@ fn hold(unsent: &Arc<Semaphore>, bytes: u64, most: u64) -> Result<OwnedSemaphore
 }
 
 /// `text`, holding `held` shrunk to the text's own size.
-fn held_answer(
-    content_type: &'static str,
-    text: String,
-    mut held: OwnedSemaphorePermit,
-) -> HeldAnswer {
+fn held_answer(text: String, mut held: OwnedSemaphorePermit) -> HeldAnswer {
     let excess = held.num_permits().saturating_sub(kib(text.len() as u64));
     drop(held.split(excess));
     HeldAnswer {
-        content_type,
         rest: Bytes::from(text),
         held: Some(held),
     }
-}
-
-/// The shape of the tree endpoints: read the request, wait for one of `max_tree_jobs`
-/// slots (refused with 429 at once when as many requests as may wait already do), and
-/// run `operation` on the blocking pool holding the slot, which it keeps until it ends
-/// even if the client leaves.
-async fn answer_tree<Request, Answer>(
-    state: &State,
-    body: RequestBody,
-    operation: impl FnOnce(Request) -> Result<Answer, ApiError> + Send + 'static,
-) -> Response
-where
-    Request: DeserializeOwned + Send + 'static,
-    Answer: IntoResponse + Send + 'static,
-{
-    let request: Request = match read_json(body) {
-        Ok(request) => request,
-        Err(refusal) => return refusal.into_response(),
-    };
-    let Ok(_waiting) = state.tree_requests.clone().try_acquire_owned() else {
-        let most = state.limits.max_tree_jobs;
-        return Refusal(ApiError::limit(
-            "max_tree_jobs",
-            format!(
-                "{most} tree requests are being answered and as many as may wait are waiting \
-                 (limit max_tree_jobs): try again in a moment"
-            ),
-        ))
-        .into_response();
-    };
-    // (An error would mean the slots were closed, which they never are.)
-    let slot = state.tree_jobs.clone().acquire_owned().await.ok();
-    respond(move || {
-        let _slot = slot;
-        operation(request)
-    })
-    .await
-}
-
-/// `POST /api/tree`: the object `ply tree --format json --trace` prints.
-pub(crate) async fn tree(axum::extract::State(state): Shared, body: Body) -> Response {
-    let limits = tree_limits(&state);
-    let (unsent, most) = (state.unsent_kib.clone(), state.limits.max_unsent_bytes);
-    answer_tree(&state, body, move |request: TreeRequest| {
-        let evaluated: Evaluated = ply_api::tree::evaluate(&request, &limits)?;
-        // Room for the answer is taken before the answer is made, at its bound.
-        let held = hold(&unsent, evaluated.json_answer_bound(&limits)?, most)?;
-        let text = evaluated.json_answer(&limits)?;
-        Ok(held_answer("application/json", text, held))
-    })
-    .await
-}
-
-/// `POST /api/tree/svg`: the same tree drawn, as `ply tree --format svg --trace` draws it.
-pub(crate) async fn tree_svg(axum::extract::State(state): Shared, body: Body) -> Response {
-    let limits = tree_limits(&state);
-    let (unsent, most) = (state.unsent_kib.clone(), state.limits.max_unsent_bytes);
-    answer_tree(&state, body, move |request: TreeRequest| {
-        // A picture is bounded by its nodes before it is drawn; its bytes are counted
-        // once drawn, when they are known.
-        let svg = ply_api::tree::evaluate(&request, &limits)?.svg_answer(&limits)?;
-        let held = hold(&unsent, svg.len() as u64, most)?;
-        Ok(held_answer("image/svg+xml", svg, held))
-    })
-    .await
-}
-
-/// `POST /api/tree/game`: a game written out as a tree, `{"tree", "nodes"}`.
-pub(crate) async fn tree_game(axum::extract::State(state): Shared, body: Body) -> Response {
-    let limits = tree_limits(&state);
-    answer_tree(
-        &state,
-        body,
-        move |request: ply_api::tree::GameTreeRequest| {
-            ply_api::tree::game_tree(&request, &limits).map(axum::Json)
-        },
-    )
-    .await
-}
-
-/// `POST /api/solve`: the object `ply solve GAME POSITION --json` prints.
-pub(crate) async fn solve(axum::extract::State(state): Shared, body: Body) -> Response {
-    let max_ms = state.limits.max_search_ms;
-    let default_ms = PlayLimits::default().default_ms.min(max_ms);
-    let book = state.book.clone();
-    answer_search(
-        &state,
-        body,
-        move |request: ply_api::solve::SolveRequest, control| {
-            ply_api::solve::solve(&request, default_ms, max_ms, book.as_ref(), control)
-                .map(axum::Json)
-        },
-    )
-    .await
-}
-
-/// `POST /api/analyze`: what `ply analyze GAME POSITION --json` prints.
-pub(crate) async fn analyze(axum::extract::State(state): Shared, body: Body) -> Response {
-    let (max_ms, max_nodes) = (state.limits.max_search_ms, state.limits.max_search_nodes);
-    let book = state.book.as_ref().map(|b| b.book.clone());
-    answer_search(
-        &state,
-        body,
-        move |request: ply_api::analyze::AnalyzeRequest, control| {
-            ply_api::analyze::analyze_with_book(&request, max_ms, max_nodes, book, control)
-                .map(axum::Json)
-        },
-    )
-    .await
-}
-
-/// `POST /api/play/state`: a game after a list of moves.
-pub(crate) async fn play_state(body: Body) -> Response {
-    answer(body, |request: GameRequest| {
-        ply_api::play::state(&request).map(axum::Json)
-    })
-    .await
-}
-
-/// `POST /api/play/analysis`: every legal move's value.
-pub(crate) async fn play_analysis(axum::extract::State(state): Shared, body: Body) -> Response {
-    let limits = play_limits(&state);
-    answer_search(&state, body, move |request: GameRequest, control| {
-        ply_api::play::analysis(&request, &limits, control).map(axum::Json)
-    })
-    .await
-}
-
-/// `POST /api/play/engine`: the engine's move.
-pub(crate) async fn play_engine(axum::extract::State(state): Shared, body: Body) -> Response {
-    let limits = play_limits(&state);
-    answer_search(&state, body, move |request: GameRequest, control| {
-        ply_api::play::engine_move(&request, &limits, control).map(axum::Json)
-    })
-    .await
-}
-
-/// Anything else: 404, in the API's error shape.
-pub(crate) async fn not_found(uri: axum::http::Uri) -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        axum::Json(ApiError::bad_request(format!(
-            "no such page or endpoint: {} (the API is described in docs/api.md)",
-            ply_core_excerpt(uri.path())
-        ))),
-    )
-        .into_response()
-}
-
-/// A path quoted back shortened: a request may be any size.
-fn ply_core_excerpt(path: &str) -> String {
-    let mut out: String = path.chars().take(80).collect();
-    if path.chars().count() > 80 {
-        out.push('…');
-    }
-    out
 }

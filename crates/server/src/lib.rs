@@ -4,9 +4,12 @@
 //! command line ([`ply_api`]):
 //!
 //! - a JSON API under `/api/` (docs/api.md): evaluate a tree, list the games, solve a
-//!   position, play a game against the engine;
-//! - the pages of the web lab, embedded in the binary: the tree lab at `/` and the
-//!   play page at `/play`. They need nothing but a browser.
+//!   position, play a game against the engine. What each request is answered is
+//!   decided by [`ply_api::service`], which the WebAssembly module answers through
+//!   too, so the two cannot drift; the server adds the limits only a server needs;
+//! - the pages of the web lab, embedded in the binary from `pages/`: the tree lab at `/`
+//!   and the play page at `/play`, their modules under `/assets/`, and at `/ply.js` the
+//!   module through which they call the API here. They need nothing but a browser.
 //!
 //! Every request is bounded ([`Limits`]): the body's size, a tree's size, the size of
 //! its answer, a search's time and nodes, how many searches and tree jobs run at once
@@ -30,6 +33,7 @@ mod handlers;
 
 use axum::Router;
 use axum::routing::{get, post};
+use ply_api::service::{Method, Service, ServiceLimits};
 use ply_api::solve::BookRef;
 use std::future::Future;
 use std::sync::Arc;
@@ -77,6 +81,23 @@ pub struct Limits {
     pub client_timeout_ms: u64,
 }
 
+impl Limits {
+    /// The limits of the API's answers among these: what [`ply_api::service::Service`]
+    /// answers within. A tree's answer larger than every answer held together could
+    /// never be sent, so `max_answer_bytes` is at most `max_unsent_bytes`.
+    pub fn service_limits(&self) -> ServiceLimits {
+        ServiceLimits {
+            max_body_bytes: self.max_body_bytes,
+            max_tree_nodes: self.max_tree_nodes,
+            max_tree_depth: self.max_tree_depth,
+            max_search_ms: self.max_search_ms,
+            max_search_nodes: self.max_search_nodes,
+            max_answer_bytes: self.max_answer_bytes.min(self.max_unsent_bytes),
+            max_picture_nodes: self.max_picture_nodes,
+        }
+    }
+}
+
 /// How many tree requests may wait for each tree job slot (see [`Limits::max_tree_jobs`]).
 pub const TREE_JOBS_WAITING: usize = 4;
 
@@ -109,6 +130,8 @@ impl Default for Limits {
 #[derive(Clone)]
 pub(crate) struct State {
     pub(crate) limits: Limits,
+    /// The API's answers.
+    pub(crate) service: Arc<Service>,
     /// One permit per search allowed to run at once.
     pub(crate) searches: Arc<Semaphore>,
     /// One permit per tree job allowed to run at once.
@@ -119,8 +142,6 @@ pub(crate) struct State {
     pub(crate) unsent_kib: Arc<Semaphore>,
     /// Raised when the server shuts down: searches under way stop.
     pub(crate) control: ply_api::control::Control,
-    /// The Connect Four opening book the engine reads, if one was given.
-    pub(crate) book: Option<BookRef>,
 }
 
 /// The whole application: the API and the pages, with `limits`; the engine reads
@@ -134,27 +155,27 @@ fn app(limits: Limits, book: Option<BookRef>, control: ply_api::control::Control
     let tree_jobs = limits.max_tree_jobs.clamp(1, Semaphore::MAX_PERMITS / 8);
     let state = State {
         limits,
+        service: Arc::new(Service::new(limits.service_limits(), book)),
         searches: Arc::new(Semaphore::new(limits.max_searches.max(1))),
         tree_jobs: Arc::new(Semaphore::new(tree_jobs)),
         tree_requests: Arc::new(Semaphore::new(tree_jobs * (1 + TREE_JOBS_WAITING))),
         unsent_kib: Arc::new(Semaphore::new(handlers::kib(limits.max_unsent_bytes))),
         control,
-        book,
     };
-    Router::new()
-        .route("/api/health", get(handlers::health))
-        .route("/api/games", get(handlers::games))
-        .route("/api/tree", post(handlers::tree))
-        .route("/api/tree/svg", post(handlers::tree_svg))
-        .route("/api/tree/game", post(handlers::tree_game))
-        .route("/api/solve", post(handlers::solve))
-        .route("/api/analyze", post(handlers::analyze))
-        .route("/api/play/state", post(handlers::play_state))
-        .route("/api/play/analysis", post(handlers::play_analysis))
-        .route("/api/play/engine", post(handlers::play_engine))
+    let mut router = Router::new();
+    for endpoint in ply_api::service::ENDPOINTS {
+        router = match endpoint.method {
+            Method::Get => router.route(endpoint.path, get(handlers::get)),
+            Method::Post => router.route(endpoint.path, post(handlers::post)),
+        };
+    }
+    router
         .route("/", get(assets::tree_lab))
+        .route("/index.html", get(assets::tree_lab))
         .route("/play", get(assets::play))
-        .route("/assets/{file}", get(assets::file))
+        .route("/play.html", get(assets::play))
+        .route("/ply.js", get(assets::ply_js))
+        .route("/assets/{*file}", get(assets::file))
         .fallback(handlers::not_found)
         // The body limit is checked by the handlers themselves (they read the body
         // as bytes), so that a refusal is the API's JSON error naming the limit.

@@ -4,6 +4,8 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
+use ply_api::control::Control;
+use ply_api::service::{ENDPOINTS, Method, Service, ServiceLimits};
 use ply_api::tree::{TreeLimits, TreeRequest, evaluate_tree};
 use ply_server::{Limits, router};
 use serde_json::{Value, json};
@@ -270,19 +272,42 @@ async fn a_game_of_tic_tac_toe() {
     assert_eq!(value["value"], 1);
 }
 
+/// Every file under `pages/assets/` is served as it is on the disk (the build embeds
+/// them all, a file added since included).
 #[tokio::test]
 async fn the_pages_are_served() {
     let app = router(Limits::default(), None);
-    for path in [
-        "/",
-        "/play",
-        "/assets/lab.css",
-        "/assets/tree.js",
-        "/assets/play.js",
-    ] {
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../pages/assets");
+    let mut files = Vec::new();
+    let mut folders = vec![assets.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    for name in ["lab.css", "play.js", "transport.js"] {
+        assert!(files.contains(&assets.join(name)), "{name}");
+    }
+    for path in ["/", "/play"] {
         let (status, body) = call(&app, "GET", path, "").await;
         assert_eq!(status, StatusCode::OK, "{path}");
-        assert!(!body.is_empty(), "{path}");
+        assert!(
+            body.to_ascii_lowercase().starts_with("<!doctype html>"),
+            "{path}"
+        );
+    }
+    for file in files {
+        let name = file.strip_prefix(&assets).unwrap().to_str().unwrap();
+        let path = format!("/assets/{name}");
+        let (status, body) = call(&app, "GET", &path, "").await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        let on_disk = std::fs::read(&file).unwrap();
+        assert_eq!(body, String::from_utf8_lossy(&on_disk), "{path}");
     }
     let (status, _) = call(&app, "GET", "/assets/../Cargo.toml", "").await;
     assert_ne!(status, StatusCode::OK);
@@ -480,4 +505,308 @@ async fn tree_jobs_are_bounded_and_the_rest_refused() {
     }
     // At most five (one working, four waiting) get in while the first works.
     assert!(refused >= 1, "none of 12 requests was refused");
+}
+
+/// One request to the application as a browser or a script sends it (GET for the
+/// endpoints that read no body): the status, the content type and the body.
+async fn call_as_sent(app: &axum::Router, path: &str, body: &[u8]) -> (u16, String, String) {
+    let get = ["/api/health", "/api/games"].contains(&path);
+    let request = Request::builder()
+        .method(if get { "GET" } else { "POST" })
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_vec()))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status().as_u16();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        content_type,
+        String::from_utf8(bytes.to_vec()).unwrap(),
+    )
+}
+
+/// The API's answers without HTTP ([`Service::answer`], what the WebAssembly module
+/// answers with) are the server's, byte for byte: good requests and refusals alike.
+#[tokio::test]
+async fn the_service_answers_what_the_server_answers() {
+    let limits = Limits {
+        max_body_bytes: 4096,
+        ..Limits::default()
+    };
+    // The service's defaults are the server's, so that a module answering with them
+    // (the WebAssembly build) answers as `ply serve` does.
+    assert_eq!(Limits::default().service_limits(), ServiceLimits::default());
+    let app = router(limits, None);
+    let service = Service::new(limits.service_limits(), None);
+    let deep = format!("(a {}1{})", "(b ".repeat(1_000), ")".repeat(1_000));
+    let requests: Vec<(&str, Vec<u8>)> = vec![
+        ("/api/health", Vec::new()),
+        ("/api/games", Vec::new()),
+        (
+            "/api/tree",
+            json!({"tree": CLASSIC}).to_string().into_bytes(),
+        ),
+        (
+            "/api/tree",
+            json!({"tree": CLASSIC, "algorithm": "minimax", "leaf_perspective": "mover"})
+                .to_string()
+                .into_bytes(),
+        ),
+        (
+            "/api/tree/svg",
+            json!({"tree": CLASSIC}).to_string().into_bytes(),
+        ),
+        (
+            "/api/tree/game",
+            json!({"game": "race:5,2"}).to_string().into_bytes(),
+        ),
+        (
+            "/api/play/state",
+            json!({"game": "tictactoe", "moves": ["b2", "a1"]})
+                .to_string()
+                .into_bytes(),
+        ),
+        // Refusals: not JSON, a body past max_body_bytes, a path that is no endpoint, a
+        // tree past max_tree_depth, a search past max_search_ms.
+        ("/api/tree", b"junk".to_vec()),
+        ("/api/tree", Vec::new()),
+        (
+            "/api/tree",
+            json!({"tree": fan(3_000)}).to_string().into_bytes(),
+        ),
+        (
+            "/api/nothing",
+            json!({"tree": CLASSIC}).to_string().into_bytes(),
+        ),
+        ("/api/tree", json!({"tree": deep}).to_string().into_bytes()),
+        (
+            "/api/play/analysis",
+            json!({"game": "tictactoe", "time_ms": 3_600_000})
+                .to_string()
+                .into_bytes(),
+        ),
+    ];
+    let mut statuses = Vec::new();
+    for (path, body) in &requests {
+        let (status, content_type, text) = call_as_sent(&app, path, body).await;
+        let answer = service.answer(path, body, &Control::new());
+        assert_eq!(answer.status, status, "{path}: {text}");
+        assert_eq!(answer.content_type, content_type, "{path}");
+        assert_eq!(answer.body, text, "{path}");
+        statuses.push(status);
+    }
+    assert_eq!(
+        statuses,
+        [
+            200, 200, 200, 200, 200, 200, 200, 400, 400, 413, 404, 413, 422
+        ]
+    );
+    // The refusals name their limits, as the server's documentation says.
+    let limit = |path: &str, body: &[u8]| {
+        let answer = service.answer(path, body, &Control::new());
+        let error: Value = serde_json::from_str(&answer.body).unwrap();
+        error["limit"].as_str().map(str::to_string)
+    };
+    assert_eq!(
+        limit("/api/tree", &requests[9].1).as_deref(),
+        Some("max_body_bytes")
+    );
+    assert_eq!(
+        limit("/api/tree", &requests[11].1).as_deref(),
+        Some("max_tree_depth")
+    );
+    // A solve, its answer the same apart from the time it took.
+    let body = json!({"game": "tictactoe", "position": "XO./.X./..."}).to_string();
+    let (status, _, text) = call_as_sent(&app, "/api/solve", body.as_bytes()).await;
+    let answer = service.answer("/api/solve", body.as_bytes(), &Control::new());
+    assert_eq!((answer.status, status), (200, 200));
+    let without_times = |text: &str| {
+        let mut value: Value = serde_json::from_str(text).unwrap();
+        for field in ["time_ms", "nps"] {
+            value.as_object_mut().unwrap().remove(field);
+        }
+        value
+    };
+    assert_eq!(without_times(&answer.body), without_times(&text));
+    assert_eq!(without_times(&text)["value"], "loss");
+}
+
+/// Every endpoint of the service's table is routed by the server with its method; the
+/// other method is refused (405), and a path outside the table is the service's 404.
+#[tokio::test]
+async fn the_server_routes_every_endpoint_of_the_service() {
+    let app = router(Limits::default(), None);
+    assert_eq!(ENDPOINTS.len(), 10);
+    for endpoint in ENDPOINTS {
+        let (right, wrong) = match endpoint.method {
+            Method::Get => ("GET", "POST"),
+            Method::Post => ("POST", "GET"),
+        };
+        let (status, text) = call(&app, right, endpoint.path, "{}").await;
+        // `{}` lacks the field every POST endpoint needs: read, and refused for it.
+        let expected = match endpoint.method {
+            Method::Get => StatusCode::OK,
+            Method::Post => StatusCode::BAD_REQUEST,
+        };
+        assert_eq!(status, expected, "{} {}: {text}", right, endpoint.path);
+        if endpoint.method == Method::Post {
+            assert!(
+                text.contains("missing field"),
+                "{} {}: {text}",
+                right,
+                endpoint.path
+            );
+        }
+        let (status, _) = call(&app, wrong, endpoint.path, "{}").await;
+        assert_eq!(
+            status,
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{wrong} {}",
+            endpoint.path
+        );
+    }
+    let service = Service::new(ServiceLimits::default(), None);
+    let (status, text) = call(&app, "POST", "/api/tree/", "{}").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        text,
+        service.answer("/api/tree/", b"{}", &Control::new()).body
+    );
+    assert_eq!(
+        text,
+        r#"{"error":"no such page or endpoint: /api/tree/ (the API is described in docs/api.md)","kind":"bad_request"}"#
+    );
+}
+
+/// The API's bad inputs, as data (`tests/requests/hostile.json`, which the WebAssembly
+/// module is tested against too): each is refused with its status, kind and limit, the
+/// answer is the service's byte for byte, and the server still answers after them all.
+#[tokio::test]
+async fn hostile_requests_are_refused_as_listed() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/requests/hostile.json");
+    let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert!(cases.len() >= 40, "{} cases", cases.len());
+    let app = router(Limits::default(), None);
+    let service = Service::new(ServiceLimits::default(), None);
+    let mut failures = Vec::new();
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let path = case["path"].as_str().unwrap();
+        let body = case["body"].as_str().unwrap();
+        let expected = (
+            case["status"].as_u64().unwrap() as u16,
+            case["kind"].as_str(),
+            case["limit"].as_str(),
+        );
+        // Only the limits every front end shares: no 408, 429 or 503 here.
+        assert!(![408, 429, 503].contains(&expected.0), "{name}");
+        let (status, content_type, text) = call_as_sent(&app, path, body.as_bytes()).await;
+        let error: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        let got = (status, error["kind"].as_str(), error["limit"].as_str());
+        if got != expected
+            || content_type != "application/json"
+            || error["error"].as_str().is_none()
+        {
+            failures.push(format!(
+                "{name}: {got:?} ({content_type}), expected {expected:?}: {text}"
+            ));
+        }
+        let answer = service.answer(path, body.as_bytes(), &Control::new());
+        if (answer.status, answer.body.as_str()) != (status, text.as_str()) {
+            failures.push(format!(
+                "{name}: the service answers {} {}",
+                answer.status, answer.body
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let (status, tree) = call_json(&app, "POST", "/api/tree", json!({"tree": CLASSIC})).await;
+    assert_eq!((status, tree["value"].as_i64()), (StatusCode::OK, Some(3)));
+}
+
+/// The pages are those of `pages/`, under the names the static site gives them, and
+/// `/ply.js` is the server's own module; the tools beside the pages are not served.
+#[tokio::test]
+async fn the_pages_are_served_as_on_the_static_site() {
+    let app = router(Limits::default(), None);
+    let get = |path: &'static str| {
+        let app = app.clone();
+        async move {
+            let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+            let response = app.oneshot(request).await.unwrap();
+            let content_type = response
+                .headers()
+                .get("content-type")
+                .map(|v| v.to_str().unwrap().to_string());
+            let status = response.status();
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            (
+                status,
+                content_type,
+                String::from_utf8_lossy(&bytes).into_owned(),
+            )
+        }
+    };
+    let pages = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../pages");
+    let on_disk = |name: &str| std::fs::read_to_string(pages.join(name)).unwrap();
+    for (path, file) in [
+        ("/", "index.html"),
+        ("/index.html", "index.html"),
+        ("/play", "play.html"),
+        ("/play.html", "play.html"),
+    ] {
+        let (status, content_type, body) = get(path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(content_type.as_deref(), Some("text/html; charset=utf-8"));
+        assert_eq!(body, on_disk(file), "{path}");
+    }
+    for (path, file, expected) in [
+        (
+            "/assets/lab.css",
+            "assets/lab.css",
+            "text/css; charset=utf-8",
+        ),
+        (
+            "/assets/transport.js",
+            "assets/transport.js",
+            "text/javascript; charset=utf-8",
+        ),
+    ] {
+        let (status, content_type, body) = get(path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(content_type.as_deref(), Some(expected), "{path}");
+        assert_eq!(body, on_disk(file), "{path}");
+    }
+    let (status, content_type, body) = get("/ply.js").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        content_type.as_deref(),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert!(
+        body.contains("export const backend = \"server\";"),
+        "{body}"
+    );
+    assert!(body.contains("export async function answer(path, body)"));
+    assert!(body.contains("export function stop()"));
+    for path in [
+        "/package.json",
+        "/tsconfig.json",
+        "/eslint.config.js",
+        "/assets/../package.json",
+        "/assets/%2e%2e/package.json",
+        "/assets/nothing.js",
+        "/node_modules/typescript/package.json",
+        "/assets/node_modules/x.js",
+    ] {
+        let (status, _, _) = get(path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
 }

@@ -261,3 +261,42 @@ fn a_body_that_does_not_arrive_is_refused_in_time() {
         "{answer}"
     );
 }
+
+/// A client that leaves while its search runs (a page's Stop button aborts its request)
+/// stops the search: the one search slot is free for the next request at once, not
+/// when the search's 8 s are up.
+#[test]
+fn a_search_whose_client_leaves_stops() {
+    let server = Server::start(Limits::default());
+    let body = r#"{"game": "connect4", "time_ms": 8000}"#;
+    let mut leaving = TcpStream::connect(server.addr).unwrap();
+    write!(
+        leaving,
+        "POST /api/play/analysis HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    // The search runs: a second one is refused, its slot taken.
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, text) = request(server.addr, "POST", "/api/play/analysis", body);
+    assert!(status.contains("429"), "{status}: {text}");
+    let clock = Instant::now();
+    drop(leaving);
+    // The slot comes back within a moment (a search looks at its stop every few
+    // thousand nodes); the second search is answered, stopped on time by its own 1 s.
+    let quick = r#"{"game": "connect4", "time_ms": 1000}"#;
+    loop {
+        let (status, text) = request(server.addr, "POST", "/api/play/analysis", quick);
+        if status.contains("200") {
+            assert!(text.contains("\"moves\""), "{text}");
+            break;
+        }
+        assert!(status.contains("429"), "{status}: {text}");
+        assert!(
+            clock.elapsed() < Duration::from_secs(4),
+            "the search of a client gone still held its slot after {:?}",
+            clock.elapsed()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

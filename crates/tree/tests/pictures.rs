@@ -5,7 +5,9 @@
 
 use ply_core::{Algorithm, Game, Player};
 use ply_games::{Connect4, Mnk, Notation};
+use ply_tree::render::SvgOptions;
 use ply_tree::{ExpandOptions, ExplicitTree, annotate, expand, expand_to_depth, parse, render};
+use std::collections::BTreeMap;
 
 /// A box on the page: left, top, right, bottom.
 #[derive(Clone, Copy, Debug)]
@@ -45,7 +47,11 @@ fn areas(svg: &str) -> (Vec<(String, Area)>, Vec<Area>) {
     let mut labels = Vec::new();
     let mut shapes = Vec::new();
     for node in document.descendants() {
-        match (node.tag_name().name(), node.attribute("class")) {
+        // A label's second class says which label it is (`label value`, `label name`).
+        let class = node
+            .attribute("class")
+            .and_then(|c| c.split_whitespace().next());
+        match (node.tag_name().name(), class) {
             ("text", Some("label")) => {
                 let text: String = node
                     .children()
@@ -101,17 +107,24 @@ fn areas(svg: &str) -> (Vec<(String, Area)>, Vec<Area>) {
 }
 
 /// Every way of drawing a tree: each algorithm, with and without the visit order,
-/// with and without pruned subtrees collapsed.
+/// with and without pruned subtrees collapsed, with and without the title and legend.
 fn drawings(tree: &ExplicitTree) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for algorithm in Algorithm::ALL {
         let run = annotate(tree, algorithm);
         for visit_order in [false, true] {
-            for collapse in [false, true] {
-                out.push((
-                    format!("{algorithm} visit_order={visit_order} collapse={collapse}"),
-                    render::svg_with(tree, &run, visit_order, collapse),
-                ));
+            for collapse_pruned in [false, true] {
+                for frame in [true, false] {
+                    let options = SvgOptions {
+                        visit_order,
+                        collapse_pruned,
+                        frame,
+                    };
+                    out.push((
+                        format!("{algorithm} {options:?}"),
+                        render::svg_drawing(tree, &run, &options),
+                    ));
+                }
             }
         }
     }
@@ -417,4 +430,187 @@ fn the_docs_pictures_are_current() {
              PLY_UPDATE_PICTURES=1 cargo test -p ply-tree --test pictures rewrites it"
         );
     }
+}
+
+/// The classic tree, its inner nodes named.
+const CLASSIC_NAMED: &str = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";
+
+/// What a page reads from a picture: for each element of `tag` whose first class is
+/// `class`, its `data-path` and its other classes.
+fn hooks(svg: &str, tag: &str, class: &str) -> Vec<(String, String)> {
+    let document = roxmltree::Document::parse(svg).expect("the picture is XML");
+    document
+        .descendants()
+        .filter(|n| n.tag_name().name() == tag)
+        .filter_map(|n| {
+            let mut classes = n.attribute("class")?.split_whitespace();
+            if classes.next() != Some(class) {
+                return None;
+            }
+            let path = n.attribute("data-path").unwrap_or("(none)").to_string();
+            Some((path, classes.collect::<Vec<_>>().join(" ")))
+        })
+        .collect()
+}
+
+/// The paths of the hooks that carry `flag`.
+fn with_flag(hooks: &[(String, String)], flag: &str) -> Vec<String> {
+    hooks
+        .iter()
+        .filter(|(_, classes)| classes.split(' ').any(|c| c == flag))
+        .map(|(path, _)| path.clone())
+        .collect()
+}
+
+#[test]
+fn every_part_of_a_node_carries_its_path_for_a_page() {
+    // The classic tree under alpha-beta: a = 3 through b and its leaf 3; c cuts after
+    // its leaf 2 (2 ≤ α = 3), so its leaves 4 and 6 (paths 1.1 and 1.2) are never read.
+    let tree = parse(CLASSIC_NAMED, &Default::default()).unwrap();
+    let run = annotate(&tree, Algorithm::AlphaBeta);
+    let options = SvgOptions {
+        visit_order: true,
+        frame: false,
+        ..SvgOptions::default()
+    };
+    let svg = render::svg_drawing(&tree, &run, &options);
+    let nodes = hooks(&svg, "g", "node");
+    let kinds: BTreeMap<&str, &str> = nodes
+        .iter()
+        .map(|(path, classes)| (path.as_str(), classes.split(' ').next().unwrap()))
+        .collect();
+    let expected: BTreeMap<&str, &str> = [
+        ("", "max"),
+        ("0", "min"),
+        ("0.0", "leaf"),
+        ("0.1", "leaf"),
+        ("0.2", "leaf"),
+        ("1", "min"),
+        ("1.0", "leaf"),
+        ("1.1", "leaf"),
+        ("1.2", "leaf"),
+        ("2", "min"),
+        ("2.0", "leaf"),
+        ("2.1", "leaf"),
+        ("2.2", "leaf"),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(kinds, expected);
+    assert_eq!(nodes.len(), 13, "one group per node");
+    assert_eq!(with_flag(&nodes, "pv"), ["", "0", "0.0"]);
+    assert_eq!(with_flag(&nodes, "pruned"), ["1.1", "1.2"]);
+    assert_eq!(with_flag(&nodes, "cut"), ["1"]);
+    assert_eq!(with_flag(&nodes, "visited").len(), 11);
+    assert!(!with_flag(&nodes, "visited").contains(&"1.1".to_string()));
+    // Stable ids, from the paths.
+    assert!(svg.contains(r#"<g id="node" class="node max pv visited" data-path="">"#));
+    assert!(svg.contains(r#"<g id="node-1.2" class="node leaf pruned" data-path="1.2">"#));
+    // The edges into every node but the root; red into b and its leaf 3, grey and cut
+    // across into 4 and 6.
+    let edges = hooks(&svg, "line", "edge");
+    assert_eq!(edges.len(), 12);
+    assert_eq!(with_flag(&edges, "pv"), ["0", "0.0"]);
+    assert_eq!(with_flag(&edges, "pruned"), ["1.1", "1.2"]);
+    let marks: Vec<String> = hooks(&svg, "line", "cut-mark")
+        .into_iter()
+        .map(|h| h.0)
+        .collect();
+    assert_eq!(marks, ["1.1", "1.1", "1.2", "1.2"]);
+    // The window of c's cut, α over β, under c.
+    let windows = hooks(&svg, "text", "label");
+    let window: Vec<&(String, String)> = windows.iter().filter(|(_, c)| c == "window").collect();
+    assert_eq!(window.len(), 2);
+    assert!(window.iter().all(|(path, _)| path == "1"));
+    assert!(svg.contains(">α=3<title>") && svg.contains(">β=+∞<title>"));
+    // Each inner node's value, each name and each visit number is a label of its own.
+    assert_eq!(svg.matches(r#"class="label value""#).count(), 13);
+    assert_eq!(svg.matches(r#"class="label name""#).count(), 4);
+    assert_eq!(svg.matches(r#"class="label order""#).count(), 11);
+}
+
+#[test]
+fn without_its_frame_the_picture_is_the_tree_alone() {
+    let tree = parse(CLASSIC_NAMED, &Default::default()).unwrap();
+    let run = annotate(&tree, Algorithm::AlphaBeta);
+    let framed = render::svg(&tree, &run, true);
+    let bare = render::svg_drawing(
+        &tree,
+        &run,
+        &SvgOptions {
+            visit_order: true,
+            frame: false,
+            ..SvgOptions::default()
+        },
+    );
+    // The title and the legend are the framed picture's only.
+    assert!(framed.contains(">alphabeta: value 3, best b (child 1 of 3)</text>"));
+    assert!(framed.contains(">principal variation</text>"));
+    assert!(!bare.contains("alphabeta"));
+    assert!(!bare.contains("principal variation"));
+    // The same tree drawn in the same places, 62 px higher (the title's room), and no
+    // wider than the tree: 700 px (the legend's width) framed.
+    let size = |svg: &str| {
+        let document = roxmltree::Document::parse(svg).unwrap();
+        let root = document.root_element();
+        (number(root, "width"), number(root, "height"))
+    };
+    let (framed_width, framed_height) = size(&framed);
+    let (bare_width, bare_height) = size(&bare);
+    assert_eq!(framed_width, 700.0);
+    assert!(bare_width < 700.0, "{bare_width}");
+    assert_eq!(framed_height - bare_height, 62.0 + 110.0 - 36.0);
+    let leaf = |svg: &str| {
+        let document = roxmltree::Document::parse(svg).unwrap();
+        let rect = document
+            .descendants()
+            .find(|n| n.has_tag_name("rect") && n.attribute("class") == Some("node"))
+            .unwrap();
+        (number(rect, "x"), number(rect, "y"))
+    };
+    let (fx, fy) = leaf(&framed);
+    let (bx, by) = leaf(&bare);
+    assert_eq!((fx, fy - by), (bx, 62.0));
+}
+
+#[test]
+fn the_picture_is_never_longer_than_its_bound() {
+    let mut trees = vec![
+        example("classic.txt"),
+        example("four-ply.txt"),
+        example("decimals.txt"),
+        tic_tac_toe_from("XOX/.O./..."),
+        connect_four_to_depth("4444", 2),
+    ];
+    // Names that grow when written out: quotes and ampersands are five bytes more each.
+    trees.push(
+        parse(
+            r#"{"name": "r\"'&<>", "children": [
+                {"name": "\"\"\"\"", "children": [{"value": 3}, {"value": -2147483}]},
+                {"name": "&&&&", "children": [{"name": "''''", "value": 2147483}, {"value": 5}]}
+            ]}"#,
+            &Default::default(),
+        )
+        .unwrap(),
+    );
+    // A chain 1,000 levels deep: long paths.
+    let mut chain = String::from("1");
+    for _ in 0..999 {
+        chain = format!("(x {chain} 2)");
+    }
+    trees.push(parse(&chain, &Default::default()).unwrap());
+    for tree in &trees {
+        let bound = render::svg_bound(tree);
+        for (how, svg) in drawings(tree) {
+            assert!(
+                svg.len() as u64 <= bound,
+                "{how}: {} bytes, bound {bound}",
+                svg.len()
+            );
+        }
+    }
+    // And the bound is not far off: the classic tree takes a fifth of it, or more.
+    let classic = &trees[0];
+    let svg = render::svg(classic, &annotate(classic, Algorithm::AlphaBeta), true);
+    assert!(svg.len() as u64 * 5 >= render::svg_bound(classic));
 }

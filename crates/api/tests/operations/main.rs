@@ -2,6 +2,7 @@
 //! binary for the whole crate (every further binary would link the engine again).
 
 mod batch;
+mod control;
 mod games;
 mod perft;
 mod play;

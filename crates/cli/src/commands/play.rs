@@ -190,7 +190,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
         let limits = Limits {
             depth: args.depth,
             time: budget.map(std::time::Duration::from_millis),
-            stop: Some(crate::interrupt::stop_flag()),
+            stop: Some(crate::interrupt::stop_flag().into()),
             ..Limits::default()
         };
         let hooks = WithKnownValues::new(hooks, c4book::game_book(self.book.as_ref()));
@@ -241,7 +241,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
         let think = |searcher: &mut Engine<_, _, _>, pos: &G| {
             let _polled = interrupt::polled();
             let limits = Limits {
-                stop: Some(interrupt::linked_flag()),
+                stop: Some(interrupt::linked_flag().into()),
                 ..limits.clone()
             };
             let result = searcher.search(pos, &limits);
@@ -601,7 +601,7 @@ fn column_scores<G: Playable, H: SearchHooks<G>>(
     let limits = Limits {
         exact: true,
         time: per_column,
-        stop: Some(crate::interrupt::stop_flag()),
+        stop: Some(crate::interrupt::stop_flag().into()),
         ..Limits::default()
     };
     let mut parts = Vec::new();

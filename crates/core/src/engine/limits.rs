@@ -1,6 +1,6 @@
-//! When a search stops: depth, node count, wall time, a stop flag raised by
-//! another thread, or to the end of the game; any combination (the first limit
-//! reached wins).
+//! When a search stops: depth, node count, wall time, a [`Stop`] (a flag raised by
+//! another thread, a deadline, a check: see [`crate::stop`]), or to the end of the
+//! game; any combination (the first limit reached wins).
 //!
 //! ```
 //! use ply_core::engine::Limits;
@@ -14,8 +14,7 @@
 //! assert!(Limits::exact().exact);
 //! ```
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::stop::Stop;
 use std::time::Duration;
 
 /// The deepest iteration the engine ever starts (heuristic mode).
@@ -31,8 +30,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Wall-clock budget. No new iteration starts after half of it.
     pub time: Option<Duration>,
-    /// Raised by anyone (another thread, a Ctrl-C handler) to stop as soon as possible.
-    pub stop: Option<Arc<AtomicBool>>,
+    /// Raised by anyone (another thread, a Ctrl-C handler), or by its deadline or check,
+    /// to stop as soon as possible. Looked at every thousand nodes or so.
+    pub stop: Option<Stop>,
     /// Exact mode: search to the end of the game, ignoring the evaluation, for
     /// the true value and its remoteness. `depth` is ignored; the other limits
     /// still interrupt the search (the result then says `exact: false`).
@@ -90,18 +90,17 @@ impl Limits {
         self
     }
 
-    /// These limits, and a flag anyone may raise to stop the search.
-    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Limits {
-        self.stop = Some(stop);
+    /// These limits, and a stop: a flag anyone may raise (an `Arc<AtomicBool>`
+    /// converts), or a [`Stop`] with a deadline or a check.
+    pub fn with_stop(mut self, stop: impl Into<Stop>) -> Limits {
+        self.stop = Some(stop.into());
         self
     }
 
-    /// True when the external stop flag is raised.
+    /// True when the external stop is raised (or its deadline passed, or its check says so).
     #[inline]
     pub(crate) fn stop_requested(&self) -> bool {
-        self.stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
+        self.stop.as_ref().is_some_and(Stop::is_raised)
     }
 
     /// The deepest heuristic iteration to run.

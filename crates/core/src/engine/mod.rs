@@ -51,6 +51,7 @@ mod smp;
 pub mod tt;
 pub mod zobrist;
 
+pub use crate::stop::Stop;
 pub use known::{KnownValues, WithKnownValues};
 pub use limits::{Limits, MAX_DEPTH};
 pub use tt::{Bound, TranspositionTable, TtEntry};
@@ -351,7 +352,8 @@ pub const HELPER_START_NODES: u64 = 4096;
 /// Engine settings that do not depend on the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// Search threads (Lazy SMP with busy moves deferred). 1: single-threaded.
+    /// Search threads (Lazy SMP with busy moves deferred). 1: single-threaded, on the
+    /// caller's thread. The engine runs at most [`crate::threads::most`].
     pub threads: usize,
     /// With several threads, the helpers start only once the main thread has searched
     /// this many nodes (0: at once), so a short search costs no thread start.
@@ -412,9 +414,10 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// These settings with `threads` search threads (at least 1).
+    /// These settings with `threads` search threads (at least 1, at most what this build
+    /// runs: [`crate::threads::most`]).
     pub fn with_threads(mut self, threads: usize) -> Settings {
-        self.threads = threads.max(1);
+        self.threads = crate::threads::capped(threads);
         self
     }
 
@@ -537,6 +540,12 @@ impl<G: Game + Sync, H: SearchHooks<G>, E: Evaluator<G> + Sync> Engine<G, H, E> 
     /// An engine, or an error when its table needs more memory than there is
     /// (checked before anything is allocated; see [`crate::memory`]).
     pub fn try_new(hooks: H, eval: E, settings: Settings) -> Result<Self, MemoryError> {
+        // Where there are no threads (WebAssembly), several are one: the settings say
+        // what the engine runs.
+        let settings = Settings {
+            threads: settings.threads.min(crate::threads::most()),
+            ..settings
+        };
         let table = match settings.hash_mib {
             0 => None,
             mib => Some(

@@ -15,7 +15,7 @@ use super::{EngineStats, ExactScale, ExactStrategy, Limits, SearchHooks, SearchI
 use crate::stack::{grow, must_grow};
 use crate::{Evaluator, Game, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::Instant;
+use web_time::Instant;
 
 /// No follow-up code.
 const NO_FOLLOW: u16 = u16::MAX;

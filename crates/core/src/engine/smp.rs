@@ -15,7 +15,7 @@ use super::search::{Buffers, Shared, Worker, WorkerResult};
 use super::{Bound, Engine, EngineResult, Limits, SearchHooks, SearchInfo};
 use crate::{Evaluator, Game};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::Instant;
+use web_time::Instant;
 
 pub(crate) fn search<G, H, E, F>(
     engine: &mut Engine<G, H, E>,

@@ -55,7 +55,8 @@ use std::collections::HashMap;
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock, mpsc};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The first 8 bytes of every book file.
 pub const MAGIC: [u8; 8] = *b"ply-c4bk";

@@ -1,24 +1,39 @@
 // End-to-end checks of the web lab in a real browser (Debian's chromium, driven by
-// playwright-core). Run by crates/server/tests/browser.rs, which starts the server:
-//   node lab.mjs BASE_URL SCREENSHOT_DIR [CHROMIUM]
-// Exits 0 when every check passes; otherwise prints the failed check and exits 1.
+// playwright-core), run by crates/server/tests/browser.rs:
+//   node lab.mjs SCREENSHOT_DIR CHROMIUM TARGET...
+// where each TARGET is `server=URL` (`ply serve` at URL) or `static=FOLDER` (the site that
+// `scripts/build-site FOLDER` writes, served here by a plain static file server under the
+// sub-path /ply/, with no ply process anywhere). One browser runs the same checks against
+// every target, each line of the report naming its target: `ok [static]: ...`.
+// Exits 0 when every check passes; otherwise prints the failed checks and exits 1.
 import { chromium } from "playwright-core";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { serveStatic } from "./static-server.mjs";
 
-const [base, out, executable = "/usr/bin/chromium"] = process.argv.slice(2);
+const [out, executable, ...targets] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
 
 const CLASSIC = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";
 let failures = 0;
 
-function check(condition, what) {
-  if (condition) {
-    console.log(`ok: ${what}`);
-  } else {
-    console.log(`FAILED: ${what}`);
-    failures += 1;
-  }
+// A small seeded generator (the human's moves), so that a failing game can be replayed.
+let seed = Number(process.env.PLY_BROWSER_SEED ?? Date.now() % 100000);
+console.log(`seed ${seed} (PLY_BROWSER_SEED=${seed} replays the games)`);
+function random() {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+}
+
+function checker(name) {
+  return (condition, what) => {
+    if (condition) {
+      console.log(`ok [${name}]: ${what}`);
+    } else {
+      console.log(`FAILED [${name}]: ${what}`);
+      failures += 1;
+    }
+  };
 }
 
 async function summaryValue(page) {
@@ -29,40 +44,70 @@ async function summaryValue(page) {
 
 async function typeTree(page, text) {
   await page.fill("#tree-text", text);
-  // The page waits for the typing to stop (250 ms), then asks the server.
+  // The page waits for the typing to stop (250 ms), then asks for the search.
   await page.waitForTimeout(800);
 }
 
-const browser = await chromium.launch({
-  executablePath: executable,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-});
-try {
+/** The paths of the pruned leaves in the picture, in document order. */
+async function prunedLeaves(page) {
+  return page.$$eval("#picture .node.leaf.pruned[data-path]", (nodes) => nodes.map((n) => n.dataset.path));
+}
+
+/** Whether the page is wider than its window (a phone would scroll the whole page sideways). */
+async function overflows(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}
+
+/** Every request a context makes (its pages and their workers), by address; and those
+ * that failed (no answer, or a 4xx or 5xx status other than the API's own refusals). */
+function logRequests(context, log, failed) {
+  context.on("request", (request) => log.push(request.url()));
+  context.on("requestfailed", (request) => {
+    // (A request the page ends itself, leaving or stopping, is aborted: not a failure.)
+    const why = request.failure()?.errorText ?? "";
+    if (!why.includes("ERR_ABORTED")) failed.push(`${request.url()} (${why})`);
+  });
+  context.on("response", (response) => {
+    if (response.status() >= 400 && !new URL(response.url()).pathname.includes("/api/")) {
+      failed.push(`${response.url()} (${response.status()})`);
+    }
+  });
+}
+
+/** The checks, against a site whose pages are at `base` (ending in `/`). */
+async function suite(browser, name, base, serverPaths) {
+  const check = checker(name);
+  const requests = [];
+  const failed = [];
+  const expectedBackend = name === "static" ? "wasm" : "server";
+
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  logRequests(context, requests, failed);
   const page = await context.newPage();
   page.setDefaultTimeout(20000);
   page.on("pageerror", (error) => check(false, `no script error on the page: ${error.message}`));
 
   // The tree lab: the classic tree, its value and its two pruned leaves.
-  await page.goto(base + "/");
+  await page.goto(base);
+  const backend = await page.evaluate(async () => (await import("./ply.js")).backend);
+  check(backend === expectedBackend, `ply.js answers through the ${expectedBackend} (${backend})`);
   await typeTree(page, CLASSIC);
   check((await summaryValue(page)) === 3, "the classic tree's root value is 3");
-  const pruned = await page.$$eval("#picture g.node.leaf.pruned", (nodes) => nodes.map((n) => n.dataset.path));
+  const pruned = await prunedLeaves(page);
   check(pruned.length === 2, `exactly two pruned leaves under alpha-beta (${pruned.join(" ")})`);
   check(pruned.join(" ") === "1.1 1.2", "the pruned leaves are c's second and third (4 and 6)");
   const compare = await page.textContent("#compare");
   check(/as written 7, best first 5, worst first 9/.test(compare), `leaf counts side by side: ${compare}`);
-  await page.screenshot({ path: join(out, "tree-lab.png") });
+  await page.screenshot({ path: join(out, `${name}-tree-desktop.png`) });
 
   // Edit a leaf in the picture: b's first leaf 3 becomes 10; b = min(10, 12, 8) = 8, c ≤ 2,
   // d = 2: the root is 8.
-  await page.click('#picture g.node[data-path="0.0"]');
+  await page.click('#picture .node[data-path="0.0"]');
   await page.fill("#leaf-value", "10");
   await page.click("#set-value");
-  await page.waitForFunction(() => /value 8,/.test(document.getElementById("summary").textContent));
+  await page.waitForFunction(() => /value 8\b/.test(document.getElementById("summary").textContent));
   check((await summaryValue(page)) === 8, "after the leaf 3 becomes 10, the root value is 8");
-  check((await page.inputValue("#tree-text")).includes("(b 10 12 8)") ||
-    (await page.inputValue("#tree-text")).includes("10 12 8"), "the text follows the edit");
+  check((await page.inputValue("#tree-text")).includes("10 12 8"), "the text follows the edit");
 
   // Step through the trace to the first cut and see its window.
   await typeTree(page, CLASSIC);
@@ -76,23 +121,30 @@ try {
   }
   check(info.includes("Cut at c") && info.includes("α=3") && info.includes("β=+∞"),
     `the first cut is at c with the window α=3, β=+∞: ${info}`);
-  check(await page.$('#picture g.node.current[data-path="1"]') !== null, "the cutting node is highlighted");
-  await page.screenshot({ path: join(out, "tree-lab-step.png") });
+  check(await page.$('#picture .node.current[data-path="1"]') !== null, "the cutting node is highlighted");
+  await page.screenshot({ path: join(out, `${name}-tree-step.png`) });
 
-  // Share: the link opens the same tree and settings in a fresh page.
+  // Share: the link opens the same tree and settings in a fresh browser context (another
+  // student: no storage, no history), on the same site.
   await page.click('input[name=algorithm][value=minimax]');
   await page.click('input[name=order][value=worst_first]');
   await page.fill("#handout-title", "Lesson 3: minimax");
   await page.waitForTimeout(500);
   await page.click("#share");
   const link = await page.inputValue("#share-link");
-  const fresh = await context.newPage();
+  check(link.startsWith(base), `the share link stays on the site (${link})`);
+  const other = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  logRequests(other, requests, failed);
+  const fresh = await other.newPage();
+  fresh.setDefaultTimeout(20000);
+  fresh.on("pageerror", (error) => check(false, `no script error on the shared page: ${error.message}`));
   await fresh.goto(link);
   await summaryValue(fresh);
   check((await fresh.inputValue("#tree-text")) === CLASSIC, "the shared link brings the tree");
   check(await fresh.isChecked('input[name=algorithm][value=minimax]'), "... and the algorithm");
   check(await fresh.isChecked('input[name=order][value=worst_first]'), "... and the move order");
   check((await fresh.inputValue("#handout-title")) === "Lesson 3: minimax", "... and the title");
+  check((await summaryValue(fresh)) === 3, "... and its value (minimax: 3)");
 
   // Print: controls hidden, the title shown, and the handout on one page.
   await fresh.emulateMedia({ media: "print" });
@@ -101,17 +153,17 @@ try {
   const pdf = await fresh.pdf({ format: "A4" });
   const pages = (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length;
   check(pages === 1, `the handout prints on one A4 page (${pages})`);
-  writeFileSync(join(out, "handout.pdf"), pdf);
-  await fresh.emulateMedia({ media: "screen" });
-  await fresh.close();
+  writeFileSync(join(out, `${name}-handout.pdf`), pdf);
+  await other.close();
 
   // Play tic-tac-toe against the perfect engine: never win.
-  await page.goto(base + "/play");
+  await page.goto(new URL("play.html", base).href);
   await page.waitForFunction(() => document.getElementById("status").textContent.includes("(you)"));
   const yourTurnOrOver = () => page.waitForFunction(() => {
     const s = document.getElementById("status").textContent;
     return s.includes("Game over") || s.includes("(you)");
   });
+  const played = [];
   for (let turn = 0; turn < 9; turn++) {
     await yourTurnOrOver();
     if ((await page.textContent("#status")).includes("Game over")) break;
@@ -119,32 +171,131 @@ try {
     const count = await free.count();
     if (count === 0) break;
     const before = await page.locator(".board .cell.X, .board .cell.O").count();
-    await free.nth(Math.floor(Math.random() * count)).click();
+    const cell = free.nth(Math.floor(random() * count));
+    played.push(await cell.getAttribute("data-move"));
+    await cell.click();
     // The move is on the board, then the engine has answered (or the game is over).
     await page.waitForFunction((n) => document.querySelectorAll(".board .cell.X, .board .cell.O").length > n, before);
   }
   await yourTurnOrOver();
   const end = await page.textContent("#status");
-  check(end.includes("Game over"), `the game ends: ${end}`);
+  check(end.includes("Game over"), `the game ends: ${end} (the human played ${played.join(" ")})`);
   check(!end.includes("X wins"), "the human (X) never beats the perfect engine");
-  await page.screenshot({ path: join(out, "play-tictactoe.png") });
+  await page.screenshot({ path: join(out, `${name}-play-tictactoe.png`) });
 
-  // Connect Four: every column's value on the board.
+  // Connect Four: every column's value on the board, exact from the opening book: on the
+  // empty board the centre wins, its two neighbours draw, the rest lose.
   await page.fill("#time", "300");
   await page.check("#show-values");
   await page.selectOption("#game", "connect4");
   await page.waitForSelector("#column-values .value");
-  let values = await page.$$eval("#column-values .value", (spans) => spans.map((s) => s.textContent));
-  check(values.length === 7, `seven column values: ${values.join(" | ")}`);
+  const classes = () => page.$$eval("#column-values .value", (spans) =>
+    spans.map((s) => ["win", "draw", "loss", "estimate"].find((c) => s.classList.contains(c)) ?? "?"));
+  let values = await classes();
+  check(values.join(" ") === "loss loss draw win draw loss loss",
+    `the empty board's column values: ${values.join(" | ")}`);
   await page.click('.board .cell[data-column="3"]');
   await page.waitForFunction(() => document.querySelectorAll(".board .cell.X").length === 1 &&
     document.querySelectorAll(".board .cell.O").length === 1);
   await page.waitForSelector("#column-values .value");
-  values = await page.$$eval("#column-values .value", (spans) => spans.map((s) => s.textContent));
-  check(values.length === 7, `after a move each, seven column values again: ${values.join(" | ")}`);
-  await page.screenshot({ path: join(out, "play-connect4.png") });
-} catch (error) {
-  check(false, `the run finished (${error.message})`);
+  values = await classes();
+  check(values.length === 7 && values.every((v) => v !== "estimate" && v !== "?"),
+    `after a move each, seven exact column values again (the book): ${values.join(" | ")}`);
+  await page.screenshot({ path: join(out, `${name}-play-desktop.png`) });
+  await context.close();
+
+  // A phone, 390 px wide: both pages fit the width (the tree scrolls inside its own box).
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+  });
+  logRequests(phone, requests, failed);
+  const small = await phone.newPage();
+  small.setDefaultTimeout(20000);
+  small.on("pageerror", (error) => check(false, `no script error on the phone: ${error.message}`));
+  await small.goto(base);
+  check(!(await small.isVisible("#tree-text")), "390 px: the settings start folded away");
+  await small.click(".fold-toggle");
+  await typeTree(small, CLASSIC);
+  await small.click(".fold-toggle");
+  check(!(await small.isVisible("#tree-text")), "390 px: ... and fold again");
+  check((await summaryValue(small)) === 3, "390 px: the tree lab works (root value 3)");
+  check(await small.isVisible("#picture .node[data-path='1.1']"), "390 px: the picture shows the tree");
+  // A big tree stays readable: tic-tac-toe to depth 2 (9 x 8 = 72 leaves) is drawn at a
+  // size a leaf can be read and tapped at, the picture scrolling sideways inside its box
+  // (not the page); the zoom buttons make it larger.
+  const big = await small.evaluate(async () => {
+    const ply = await import("./ply.js");
+    const answer = await ply.answer("/api/tree/game", JSON.stringify({ game: "tictactoe", depth: 2 }));
+    return JSON.parse(answer.body).tree;
+  });
+  await small.click(".fold-toggle");
+  await typeTree(small, big);
+  await small.click(".fold-toggle");
+  await small.waitForFunction(() => /value 1\b/.test(document.getElementById("summary").textContent));
+  const leafWidths = () => small.$$eval("#picture .node.leaf", (nodes) => nodes.map((n) => n.getBoundingClientRect().width));
+  const widths = await leafWidths();
+  const narrowest = Math.min(...widths);
+  const zoom = await small.textContent("#zoom-level");
+  const text = await small.$$eval("#picture .node.leaf text", (labels) =>
+    Math.min(...labels.map((l) => l.getBoundingClientRect().height)));
+  // (The lab used to squeeze such a tree into 976 px: 13.5 px a leaf, its values unreadable.)
+  check(widths.length === 72 && narrowest >= 20 && text >= 7.5,
+    `390 px: tic-tac-toe to depth 2, 72 leaves each at least 20 px wide, their values 8 px high ` +
+    `(${widths.length} leaves, ${narrowest.toFixed(1)} px, text ${text.toFixed(1)} px, zoom ${zoom})`);
+  const box = await small.$eval("#picture", (p) => ({ scroll: p.scrollWidth, client: p.clientWidth }));
+  check(box.scroll > box.client && box.scroll >= 72 * 24,
+    `390 px: the picture scrolls sideways in its box, at least 24 px a leaf (${box.scroll} px in ${box.client})`);
+  check(!(await overflows(small)), "390 px: ... and the page still fits the width");
+  await small.screenshot({ path: join(out, `${name}-tree-390-tictactoe.png`) });
+  await small.click("#zoom-in");
+  await small.waitForTimeout(300);
+  const zoomed = Math.min(...(await leafWidths()));
+  check(zoomed > narrowest * 1.05, `390 px: + zooms in (${narrowest.toFixed(1)} -> ${zoomed.toFixed(1)} px)`);
+  check(!(await overflows(small)), "390 px: the tree lab fits the width");
+  await small.screenshot({ path: join(out, `${name}-tree-390.png`) });
+  await small.goto(new URL("play.html", base).href);
+  await small.waitForFunction(() => document.getElementById("status").textContent.includes("(you)"));
+  check(!(await overflows(small)), "390 px: the play page fits the width");
+  await small.screenshot({ path: join(out, `${name}-play-390.png`) });
+  await phone.close();
+
+  // The network: every file the pages ask for is there (relative addresses: the site works
+  // under a sub-path); the static site never asks for the API; the server's pages use it.
+  check(failed.length === 0, `every file the pages asked for was served (${failed.slice(0, 5).join(" ")})`);
+  const api = requests.filter((url) => new URL(url).pathname.includes("/api/"));
+  if (name === "static") {
+    check(api.length === 0, `no request to /api/ (${requests.length} requests: ${api.slice(0, 3).join(" ")})`);
+    const served = serverPaths.filter((path) => path.includes("/api/"));
+    check(served.length === 0, `the static server was never asked for /api/ (${serverPaths.length} files served)`);
+    check(serverPaths.some((path) => path.endsWith(".wasm")), "the WebAssembly module was loaded");
+  } else {
+    check(api.length > 0, `the server's pages use its API (${api.length} requests to /api/)`);
+  }
+}
+
+const browser = await chromium.launch({
+  executablePath: executable,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+try {
+  for (const target of targets) {
+    const [name, where] = [target.slice(0, target.indexOf("=")), target.slice(target.indexOf("=") + 1)];
+    let site = null;
+    try {
+      let base = where;
+      if (name === "static") {
+        site = await serveStatic(where, { prefix: "/ply/" });
+        base = site.url;
+      }
+      if (!base.endsWith("/")) base += "/";
+      console.log(`== ${name}: ${base}`);
+      await suite(browser, name, base, site ? site.paths : []);
+    } catch (error) {
+      checker(name)(false, `the run finished (${error.message})`);
+    } finally {
+      if (site) await site.close();
+    }
+  }
 } finally {
   await browser.close();
 }

@@ -12,7 +12,18 @@
 //! Every label is placed inside the room its node takes in the layout (names on the
 //! left, visit numbers on the right, a leaf's name and a cut's window underneath),
 //! so no label runs into another node or another label. Shapes carry
-//! `class="node"` and labels `class="label"`, for style sheets and for tests.
+//! `class="node"` and labels `class="label"` (with a second class saying which label:
+//! `value`, `name`, `order`, `window`), for style sheets and for tests.
+//!
+//! A page draws on top of the picture (clicks, steps through the search), so every part
+//! that belongs to a node says which one, by its place in the tree: `data-path="0.2.1"`
+//! is the root's first child's third child's second child (the root's path is empty).
+//! Each node is a group `<g id="node-0.2.1" class="node KIND …" data-path="0.2.1">`, KIND
+//! being `max`, `min`, `leaf` or `collapsed`, followed by `board` when it shows one, `pv`
+//! on the principal variation, `pruned` when never looked at, `cut` when it cut its
+//! remaining children off, `visited` when the search visited it. The edge into a node
+//! (`class="edge …"`, with `pv` or `pruned`) and the cut mark across it (`class="cut-mark"`)
+//! carry the node's path; a cut's window carries the path of the node that cut.
 
 use super::layout::tidy;
 use super::shown;
@@ -232,9 +243,103 @@ fn window_lines(window: &str) -> Vec<String> {
     }
 }
 
+/// How [`svg_drawing`] draws a tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// Each node's visit order, in blue beside it.
+    pub visit_order: bool,
+    /// The subtrees alpha-beta never looked at below each cut drawn as one small grey
+    /// mark (see [`svg_with`]).
+    pub collapse_pruned: bool,
+    /// The search's result as a title above the tree and a legend under it. Without
+    /// them the picture is the tree alone, as wide as the tree: for a page that writes
+    /// its own summary and legend around it.
+    pub frame: bool,
+}
+
+impl Default for SvgOptions {
+    /// What `ply tree --format svg` draws: the title and the legend, every node drawn,
+    /// no visit order.
+    fn default() -> SvgOptions {
+        SvgOptions {
+            visit_order: false,
+            collapse_pruned: false,
+            frame: true,
+        }
+    }
+}
+
 /// The picture, with the visit order of each node when `visit_order` is set.
 pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
     svg_with(tree, run, visit_order, false)
+}
+
+/// Each node's place in the tree, written as its `data-path` (`0.2.1`; the root's is
+/// empty). Children have larger ids than their parent, so one pass in id order writes
+/// every path after its parent's.
+fn paths(tree: &ExplicitTree) -> Vec<String> {
+    let mut out = vec![String::new(); tree.len()];
+    for id in 0..tree.len() {
+        for (i, &child) in tree.children(id as NodeId).iter().enumerate() {
+            let path = if out[id].is_empty() {
+                i.to_string()
+            } else {
+                format!("{}.{i}", out[id])
+            };
+            out[child as usize] = path;
+        }
+    }
+    out
+}
+
+/// The bytes of every node's path: each is its parent's, a dot and its index.
+fn path_lengths(tree: &ExplicitTree) -> Vec<u64> {
+    let mut out = vec![0u64; tree.len()];
+    for id in 0..tree.len() {
+        for (i, &child) in tree.children(id as NodeId).iter().enumerate() {
+            let digits = i.checked_ilog10().unwrap_or(0) as u64 + 1;
+            let dot = u64::from(tree.node(id as NodeId).parent.is_some());
+            out[child as usize] = out[id] + dot + digits;
+        }
+    }
+    out
+}
+
+/// The most bytes a node's drawing takes apart from its name and its path: its group,
+/// shape, labels, edge, cut mark and window, every number at its widest (measured:
+/// about 900 for a pruned inner node with a window; boards add their cells, counted
+/// apart).
+const NODE_BYTES: u64 = 2_048;
+/// The most bytes a board's cell takes (a stone, a highlight, its grid line).
+const CELL_BYTES: u64 = 320;
+/// The most bytes of the picture's frame apart from names: header, row labels, title
+/// and legend.
+const FRAME_BYTES: u64 = 4_096;
+/// How many times a node's path is written, at most: its group's id and `data-path`,
+/// its edge, its cut mark and the window of its cut.
+const PATH_COPIES: u64 = 5;
+/// How many times a node's name is written, at most (its tooltip, its label, the title),
+/// and how much longer writing it out can make it (`"` is `&quot;`, a control character
+/// `\u{7}` and up to `\u{10fffe}`).
+const NAME_COPIES: u64 = 3;
+const NAME_GROWTH: u64 = 10;
+
+/// An upper bound on the bytes of [`svg_drawing`]'s picture of `tree`, from the tree
+/// alone: what a caller that must bound an answer before making it counts.
+pub fn svg_bound(tree: &ExplicitTree) -> u64 {
+    let mut bytes = FRAME_BYTES;
+    for (id, path) in path_lengths(tree).into_iter().enumerate() {
+        let cells = tree
+            .diagram(id as NodeId)
+            .map_or(0, |d| u64::from(d.rows()) * u64::from(d.columns()));
+        let name = tree.node(id as NodeId).name.len() as u64;
+        bytes = bytes
+            .saturating_add(NODE_BYTES)
+            .saturating_add(cells.saturating_mul(CELL_BYTES))
+            .saturating_add(path.saturating_mul(PATH_COPIES))
+            .saturating_add(name.saturating_mul(NAME_COPIES * NAME_GROWTH));
+    }
+    bytes
 }
 
 /// [`svg`], and with `collapse_pruned` the subtrees alpha-beta never looked at below each
@@ -247,7 +352,26 @@ pub fn svg_with(
     visit_order: bool,
     collapse_pruned: bool,
 ) -> String {
+    svg_drawing(
+        tree,
+        run,
+        &SvgOptions {
+            visit_order,
+            collapse_pruned,
+            frame: true,
+        },
+    )
+}
+
+/// The picture, drawn as `options` ask.
+pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) -> String {
+    let SvgOptions {
+        visit_order,
+        collapse_pruned,
+        frame,
+    } = *options;
     let n = tree.len();
+    let path = paths(tree);
     // With collapse_pruned: the root of a pruned subtree is a mark (`collapsed`), its
     // descendants are not drawn (`hidden`).
     let mut hidden = vec![false; n];
@@ -440,13 +564,24 @@ pub fn svg_with(
             &format!("best: child {index} of {}", children.len()),
         );
     }
-    let legend_width = 700.0;
-    let width = (LEFT + tree_width + 24.0)
-        .max(text_width(&result, 17.0) + 24.0)
-        .max(legend_width);
-    let picture_height = TOP + height * level + node_height + 110.0;
+    // Without the frame, the tree alone: a small margin above it, room under the last
+    // row for its leaves' names, and no width but the tree's.
+    let (top, width, picture_height) = if frame {
+        let legend_width = 700.0;
+        let width = (LEFT + tree_width + 24.0)
+            .max(text_width(&result, 17.0) + 24.0)
+            .max(legend_width);
+        (TOP, width, TOP + height * level + node_height + 110.0)
+    } else {
+        let top = 16.0;
+        (
+            top,
+            LEFT + tree_width + 24.0,
+            top + height * level + node_height + 36.0,
+        )
+    };
     let px = |id: usize| LEFT + x[id];
-    let py = |id: usize| TOP + tree.node(id as NodeId).depth as f64 * level + node_height / 2.0;
+    let py = |id: usize| top + tree.node(id as NodeId).depth as f64 * level + node_height / 2.0;
     let half_height = |id: usize| extent(id).1 / 2.0;
 
     let mut out = String::new();
@@ -455,12 +590,14 @@ pub fn svg_with(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{picture_height:.0}" viewBox="0 0 {width:.0} {picture_height:.0}" font-family="{FONT}">"#
     );
     let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        out,
-        r##"<text x="12" y="26" font-size="17" font-weight="bold" fill="#222">{}</text><text x="12" y="46" font-size="13" fill="#444">{}</text>"##,
-        escape(&result),
-        escape(&work)
-    );
+    if frame {
+        let _ = writeln!(
+            out,
+            r##"<text x="12" y="26" font-size="17" font-weight="bold" fill="#222">{}</text><text x="12" y="46" font-size="13" fill="#444">{}</text>"##,
+            escape(&result),
+            escape(&work)
+        );
+    }
 
     // Row labels, where every inner node of a row has the same player.
     let mut row_player: Vec<Option<Option<Player>>> = vec![None; height as usize + 1];
@@ -475,7 +612,7 @@ pub fn svg_with(
     }
     for (depth, row) in row_player.iter().enumerate() {
         if let Some(Some(player)) = row {
-            let y = TOP + depth as f64 * level + node_height / 2.0 + 5.0;
+            let y = top + depth as f64 * level + node_height / 2.0 + 5.0;
             let _ = writeln!(
                 out,
                 r##"<text x="12" y="{y:.1}" font-size="14" font-weight="bold" fill="#555">{}</text>"##,
@@ -493,16 +630,20 @@ pub fn svg_with(
         let report = &run.nodes[id];
         let (x1, y1) = (px(parent), py(parent) + half_height(parent));
         let (x2, y2) = (px(id), py(id) - half_height(id));
-        let style = if report.on_pv && run.nodes[parent].on_pv {
-            format!(r#"stroke="{PV}" stroke-width="3.5""#)
+        let (class, style) = if report.on_pv && run.nodes[parent].on_pv {
+            ("edge pv", format!(r#"stroke="{PV}" stroke-width="3.5""#))
         } else if report.pruned {
-            format!(r#"stroke="{GREY}" stroke-width="1.5" stroke-dasharray="5 4""#)
+            (
+                "edge pruned",
+                format!(r#"stroke="{GREY}" stroke-width="1.5" stroke-dasharray="5 4""#),
+            )
         } else {
-            r##"stroke="#555" stroke-width="1.5""##.to_string()
+            ("edge", r##"stroke="#555" stroke-width="1.5""##.to_string())
         };
         let _ = writeln!(
             out,
-            r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" {style}/>"#
+            r#"<line class="{class}" data-path="{}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" {style}/>"#,
+            path[id]
         );
         // A cut mark across each edge that alpha-beta never followed.
         if report.pruned && report.pruned_at == Some(parent as NodeId) {
@@ -513,7 +654,8 @@ pub fn svg_with(
             for k in [-1.0, 1.0] {
                 let _ = writeln!(
                     out,
-                    r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{PV}" stroke-width="2"/>"#,
+                    r#"<line class="cut-mark" data-path="{}" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{PV}" stroke-width="2"/>"#,
+                    path[id],
                     mx - nx + k * tx,
                     my - ny + k * ty,
                     mx + nx + k * tx,
@@ -571,7 +713,34 @@ pub fn svg_with(
             },
             node.depth
         );
-        let _ = write!(out, "<g><title>{}</title>", escape(&tooltip));
+        let kind = if collapsed[id] {
+            "collapsed"
+        } else if node.is_leaf() {
+            "leaf"
+        } else if node.mover == Player::First {
+            "max"
+        } else {
+            "min"
+        };
+        let flags = [
+            (shape(id) == Shape::Board, " board"),
+            (report.on_pv, " pv"),
+            (report.pruned, " pruned"),
+            (report.cutoff.is_some(), " cut"),
+            (report.visit_order.is_some(), " visited"),
+        ];
+        let flags: String = flags
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, flag)| *flag)
+            .collect();
+        let place = &path[id];
+        let id_suffix = if place.is_empty() { "" } else { "-" };
+        let _ = write!(
+            out,
+            r#"<g id="node{id_suffix}{place}" class="node {kind}{flags}" data-path="{place}"><title>{}</title>"#,
+            escape(&tooltip)
+        );
         let weight = if report.on_pv {
             r#" font-weight="bold""#
         } else {
@@ -588,7 +757,7 @@ pub fn svg_with(
                 );
                 let _ = write!(
                     out,
-                    r#"<text class="label" x="{cx:.1}" y="{:.1}" font-size="{VALUE_SIZE}" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
+                    r#"<text class="label value" x="{cx:.1}" y="{:.1}" font-size="{VALUE_SIZE}" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
                     cy + 5.0,
                     escape(label)
                 );
@@ -606,7 +775,7 @@ pub fn svg_with(
                 );
                 let _ = write!(
                     out,
-                    r#"<text class="label" x="{cx:.1}" y="{text_y:.1}" font-size="{VALUE_SIZE}" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
+                    r#"<text class="label value" x="{cx:.1}" y="{text_y:.1}" font-size="{VALUE_SIZE}" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
                     escape(label)
                 );
             }
@@ -642,7 +811,7 @@ pub fn svg_with(
                 }
                 let _ = write!(
                     out,
-                    r#"<text class="label" x="{cx:.1}" y="{:.1}" font-size="13" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
+                    r#"<text class="label value" x="{cx:.1}" y="{:.1}" font-size="13" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
                     cy + h - 6.0,
                     escape(label)
                 );
@@ -656,7 +825,7 @@ pub fn svg_with(
             };
             let _ = write!(
                 out,
-                r##"<text class="label" x="{nx:.1}" y="{ny:.1}" font-size="{NAME_SIZE}" text-anchor="{anchor}" fill="#555">{}</text>"##,
+                r##"<text class="label name" x="{nx:.1}" y="{ny:.1}" font-size="{NAME_SIZE}" text-anchor="{anchor}" fill="#555">{}</text>"##,
                 escape(&node.name)
             );
         }
@@ -664,7 +833,7 @@ pub fn svg_with(
             // To the right of the shape, clear of the edges that come in from above.
             let _ = write!(
                 out,
-                r##"<text class="label" x="{:.1}" y="{:.1}" font-size="{ORDER_SIZE}" fill="#1f5fbf" font-weight="bold">{order}</text>"##,
+                r##"<text class="label order" x="{:.1}" y="{:.1}" font-size="{ORDER_SIZE}" fill="#1f5fbf" font-weight="bold">{order}</text>"##,
                 cx + w + 3.0,
                 if shape(id) == Shape::Box {
                     cy + 4.0
@@ -683,7 +852,8 @@ pub fn svg_with(
             for (line, text) in window_lines(window).into_iter().enumerate() {
                 let _ = writeln!(
                     out,
-                    r##"<text class="label" x="{:.1}" y="{:.1}" font-size="{WINDOW_SIZE}" fill="#7a1f16" stroke="white" stroke-width="4" paint-order="stroke" text-anchor="middle">{}<title>{}</title></text>"##,
+                    r##"<text class="label window" data-path="{}" x="{:.1}" y="{:.1}" font-size="{WINDOW_SIZE}" fill="#7a1f16" stroke="white" stroke-width="4" paint-order="stroke" text-anchor="middle">{}<title>{}</title></text>"##,
+                    path[id],
                     px(id),
                     py(id) + half_height(id) + 13.0 + 12.0 * line as f64,
                     escape(&text),
@@ -691,6 +861,11 @@ pub fn svg_with(
                 );
             }
         }
+    }
+
+    if !frame {
+        out.push_str("</svg>\n");
+        return out;
     }
 
     // Legend, one row per topic.

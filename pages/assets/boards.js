@@ -1,0 +1,125 @@
+// Boards: a game's position drawn so that a move is a click. Games with a grid
+// (tic-tac-toe and every m,n,k game with X and O marks; Connect Four with discs) are
+// drawn as a grid of buttons from the API's diagram; every other game as its text
+// board, its moves listed beside it (play-values.js). New kinds of boards (chess,
+// pursuit) are one more function here.
+
+import { make } from "./dom.js";
+import { valueOf, valueSpan, valueWords } from "./play-values.js";
+import { t } from "./words.js";
+
+/** @typedef {import("../types/api").PlayState} PlayState */
+/** @typedef {import("../types/api").Analysis} Analysis */
+/** @typedef {import("../types/api").Diagram} Diagram */
+
+/**
+ * What a board shows and what a click on it does.
+ * @typedef {object} BoardView
+ * @property {PlayState} state the position
+ * @property {Analysis | null} analysis every move's value, when shown
+ * @property {boolean} enabled whether a move may be played now (the human's turn)
+ * @property {(move: string) => void} onMove plays a move
+ */
+
+/**
+ * Draws the board of `view.state` into `area` (replacing what was there).
+ * @param {HTMLElement} area
+ * @param {BoardView} view
+ */
+export function drawBoard(area, view) {
+  area.replaceChildren();
+  const diagram = view.state.diagram;
+  if (diagram) {
+    area.append(gridBoard(diagram, view));
+  } else {
+    area.append(make("pre", { id: "board-text", text: view.state.board }));
+  }
+}
+
+/**
+ * The move a click on a cell plays: the move that puts a stone there; on a board of
+ * discs (Connect Four) any cell of a column plays that column.
+ * @param {Diagram} diagram
+ * @param {number} row
+ * @param {number} column
+ * @returns {string | null}
+ */
+export function cellMove(diagram, row, column) {
+  const own = diagram.cell_moves[row]?.[column] ?? null;
+  if (own || !diagram.discs) return own;
+  return columnMove(diagram, column);
+}
+
+/**
+ * The move that drops a disc into a column, if the column has room.
+ * @param {Diagram} diagram
+ * @param {number} column
+ * @returns {string | null}
+ */
+function columnMove(diagram, column) {
+  for (let row = 0; row < diagram.rows; row++) {
+    const move = diagram.cell_moves[row]?.[column];
+    if (move) return move;
+  }
+  return null;
+}
+
+/**
+ * A grid of cells, and under a board of discs each column's value.
+ * @param {Diagram} diagram
+ * @param {BoardView} view
+ * @returns {HTMLElement}
+ */
+function gridBoard(diagram, view) {
+  const { state, analysis } = view;
+  const wrapper = make("div", { className: `board-wrap${diagram.discs ? " discs" : ""}` });
+  // The cells' size follows the number of columns (CSS), so a board fits a phone.
+  wrapper.style.setProperty("--columns", String(diagram.columns));
+  const board = make("div", { className: `board${diagram.discs ? " discs" : ""}` });
+  board.setAttribute("role", "grid");
+  board.setAttribute("aria-label", t("play.board.name", { game: state.name }));
+  for (let row = 0; row < diagram.rows; row++) {
+    const line = diagram.cells[row] ?? "";
+    for (let column = 0; column < diagram.columns; column++) {
+      const mark = line[column] ?? ".";
+      const move = cellMove(diagram, row, column);
+      const cell = make("button", { className: `cell${mark === "." ? "" : " " + mark}` });
+      cell.type = "button";
+      cell.dataset.row = String(row);
+      cell.dataset.column = String(column);
+      if (move) cell.dataset.move = move;
+      const name = mark === "." ? t("play.cell.empty") : mark === "X" ? state.players[0] : state.players[1];
+      cell.setAttribute("aria-label", t("play.cell", { row: row + 1, column: column + 1, name }));
+      if (mark !== ".") cell.append(document.createTextNode(mark));
+      const own = diagram.cell_moves[row]?.[column] ?? null;
+      const value = own && !diagram.discs ? valueOf(analysis, own) : null;
+      if (value) cell.append(valueSpan(value));
+      cell.disabled = !move || !!state.outcome || !view.enabled;
+      cell.addEventListener("click", () => {
+        if (move) view.onMove(move);
+      });
+      board.append(cell);
+    }
+  }
+  wrapper.append(board);
+  if (diagram.discs && analysis) {
+    // Connect Four: each column's value under the board, left to right.
+    const values = make("div", { className: "column-values", id: "column-values" });
+    for (let column = 0; column < diagram.columns; column++) {
+      const cell = make("div");
+      const move = columnMove(diagram, column);
+      const value = move ? valueOf(analysis, move) : null;
+      if (move && value) {
+        cell.append(valueSpan(value, true));
+        cell.dataset.move = move;
+        cell.setAttribute("aria-label", t("play.column.value", {
+          column: column + 1,
+          value: valueWords(value),
+        }));
+      }
+      values.append(cell);
+    }
+    wrapper.append(values);
+  }
+  return wrapper;
+}

@@ -1,0 +1,35 @@
+// The frame every page shares: on a narrow screen (a phone) the settings fold away
+// behind one button, so the board or the tree comes first. Importing this module sets
+// it up for each `.controls` section of the page.
+
+import { make } from "./dom.js";
+import { t } from "./words.js";
+
+/** The widest screen, in CSS pixels, that folds the settings (lab.css says the same). */
+const NARROW = "(max-width: 720px)";
+
+/**
+ * Puts a fold button before a section of settings; on a narrow screen the section
+ * starts folded.
+ * @param {HTMLElement} section
+ * @param {number} index
+ */
+function fold(section, index) {
+  if (!section.id) section.id = index === 0 ? "controls" : `controls-${index + 1}`;
+  const button = make("button", { className: "fold-toggle" });
+  button.type = "button";
+  button.setAttribute("aria-controls", section.id);
+  /** @param {boolean} open */
+  const show = (open) => {
+    section.classList.toggle("folded", !open);
+    button.setAttribute("aria-expanded", String(open));
+    button.textContent = t(open ? "controls.hide" : "controls.show");
+  };
+  show(!window.matchMedia(NARROW).matches);
+  button.addEventListener("click", () => show(section.classList.contains("folded")));
+  section.before(button);
+}
+
+[...document.querySelectorAll(".controls")].forEach((section, index) => {
+  if (section instanceof HTMLElement) fold(section, index);
+});

@@ -1,0 +1,485 @@
+// The tree lab: a tree as text, searched by ply (POST /api/tree through transport.js:
+// exactly what `ply tree --format json --trace` prints, and ply's own picture of it),
+// drawn by tree-view.js with clicks and steps on top; the text is rewritten from the
+// edited tree. Settings travel in the link's fragment. Nothing plays on its own.
+
+import "./layout.js";
+import { byId, make } from "./dom.js";
+import { EXAMPLES } from "./examples.js";
+import { Editor } from "./editor.js";
+import { replay } from "./step.js";
+import {
+  bracket,
+  countPruned,
+  label,
+  modelOf,
+  nodesByName,
+  nodesByPath,
+} from "./tree-model.js";
+import { TreeView } from "./tree-view.js";
+import { ApiError, backend, post, postText } from "./transport.js";
+import { t, translatePage } from "./words.js";
+
+/** @typedef {import("./tree-model.js").TreeAnswer} TreeAnswer */
+/** @typedef {import("./tree-model.js").ApiNode} ApiNode */
+/** @typedef {import("./tree-model.js").ModelNode} ModelNode */
+
+/**
+ * The settings a link carries.
+ * @typedef {object} Settings
+ * @property {string} [tree]
+ * @property {string} [algorithm]
+ * @property {string} [order]
+ * @property {string} [perspective]
+ * @property {string} [title]
+ */
+
+const ALGORITHMS = ["minimax", "negamax", "alphabeta"];
+const ORDERS = ["as_written", "best_first", "worst_first"];
+const PERSPECTIVES = ["max", "mover"];
+
+const text = byId("tree-text", HTMLTextAreaElement);
+const error = byId("error", HTMLElement);
+const summary = byId("summary", HTMLElement);
+const compare = byId("compare", HTMLElement);
+const slider = byId("step-slider", HTMLInputElement);
+const stepInfo = byId("step-info", HTMLElement);
+const cutsList = byId("cuts", HTMLElement);
+const perspective = byId("perspective", HTMLSelectElement);
+const title = byId("handout-title", HTMLInputElement);
+const printTitle = byId("print-title", HTMLElement);
+const zoomLevel = byId("zoom-level", HTMLElement);
+
+const state = {
+  algorithm: "alphabeta",
+  order: "as_written",
+  perspective: "max",
+  /** @type {TreeAnswer | null} the answer for the current text and settings */
+  result: null,
+  /** @type {ModelNode | null} the tree as the page edits it */
+  model: null,
+  /** @type {Map<string, ApiNode>} the answer's nodes by name (the trace's words) */
+  byName: new Map(),
+  /** How many steps of the trace are shown (its length: the whole search). */
+  step: 0,
+};
+
+const editor = new Editor(byId("editor", HTMLElement), rewrite);
+const view = new TreeView(
+  byId("picture", HTMLElement),
+  (path) => {
+    if (state.model) editor.open(state.model, path);
+  },
+  (scale) => {
+    zoomLevel.textContent = `${Math.round(scale * 100)}%`;
+  },
+);
+
+// ----- Asking ply ------------------------------------------------------------------------
+
+/**
+ * The request for the current text and settings.
+ * @param {string} [order]
+ * @returns {{tree: string, algorithm: string, leaf_perspective: string, order: string}}
+ */
+function request(order) {
+  return {
+    tree: text.value,
+    algorithm: state.algorithm,
+    leaf_perspective: state.perspective,
+    order: order ?? state.order,
+  };
+}
+
+/**
+ * An error in words: the API's sentence, with the place in the text for a parse error.
+ * @param {unknown} failure
+ * @returns {string}
+ */
+function words(failure) {
+  if (failure instanceof ApiError) {
+    if (failure.kind === "network") return t("error.network", { message: failure.message });
+    return failure.message;
+  }
+  return failure instanceof Error ? failure.message : String(failure);
+}
+
+let pending = 0;
+
+/** Asks for the values and the picture of the text as it is. */
+async function evaluate() {
+  const ticket = ++pending;
+  try {
+    /** @type {TreeAnswer} */
+    const result = await post("/api/tree", { ...request(), picture: true });
+    if (ticket !== pending) return;
+    error.textContent = "";
+    state.result = result;
+    state.byName = nodesByName(result.root);
+    state.model = modelOf(result.root);
+    state.step = result.trace.length;
+    view.show(result, nodesByPath(result.root));
+    render();
+    compareOrders(ticket);
+  } catch (failure) {
+    if (ticket !== pending) return;
+    error.textContent = words(failure);
+  }
+  saveFragment();
+}
+
+/**
+ * Alpha-beta's leaf counts under the three move orders, and minimax's, side by side.
+ * @param {number} ticket
+ */
+async function compareOrders(ticket) {
+  try {
+    /** @type {TreeAnswer[]} */
+    const runs = [];
+    for (const order of ORDERS) {
+      runs.push(await post("/api/tree", { ...request(order), algorithm: "alphabeta" }));
+    }
+    /** @type {TreeAnswer} */
+    const minimax = await post("/api/tree", { ...request("as_written"), algorithm: "minimax" });
+    if (ticket !== pending) return;
+    const [written, best, worst] = runs.map((r) => r.leaves_evaluated);
+    compare.textContent =
+      `Leaves evaluated by alpha-beta: as written ${written}, best first ${best}, ` +
+      `worst first ${worst}; minimax evaluates all ${minimax.leaves_evaluated}.`;
+  } catch {
+    if (ticket === pending) compare.textContent = "";
+  }
+}
+
+/** Writes the edited tree back as text and asks again. */
+function rewrite() {
+  if (!state.model) return;
+  text.value = bracket(state.model);
+  evaluate();
+}
+
+// ----- The words around the picture ------------------------------------------------------
+
+/**
+ * @param {number} n
+ * @param {string} one
+ * @param {string} [many]
+ * @returns {string}
+ */
+function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : (many ?? one + "s")}`;
+}
+
+/**
+ * @param {string} algorithm
+ * @returns {string}
+ */
+function algorithmName(algorithm) {
+  /** @type {Record<string, string>} */
+  const names = { minimax: "Minimax", negamax: "Negamax", alphabeta: "Alpha-beta" };
+  return names[algorithm] ?? algorithm;
+}
+
+/**
+ * @param {number | null} value
+ * @param {string} infinity
+ * @returns {string}
+ */
+function windowBound(value, infinity) {
+  return value === null ? infinity : `${value}`;
+}
+
+/** The summary, the cuts and the step's words, and the picture at the current step. */
+function render() {
+  const result = state.result;
+  if (!result) return;
+  const full = state.step >= result.trace.length;
+  /** @param {string} name */
+  const named = (name) => label(state.byName, name);
+  const seen = full ? null : replay(result.trace, state.step, named);
+  view.step(seen);
+
+  summary.textContent =
+    `${algorithmName(result.algorithm)}: value ${result.value}, best ${result.best ?? "none"}; ` +
+    `${result.nodes_visited} nodes visited, ${result.leaves_evaluated} leaves evaluated, ` +
+    `${plural(result.cutoffs, "cutoff")}, ` +
+    `${plural(countPruned(result.root), "leaf", "leaves")} never looked at.`;
+
+  cutsList.replaceChildren();
+  for (const node of nodesByPath(result.root).values()) {
+    const cut = node.cutoff;
+    if (!cut) continue;
+    const order = node.visit_order;
+    if (seen && (order === null || !seen.cut.has(order))) continue;
+    const alpha = node.player === "min";
+    const reason = alpha
+      ? `${cut.value} ≤ α = ${windowBound(cut.alpha, "−∞")}: MAX has ${cut.alpha} elsewhere`
+      : `${cut.value} ≥ β = ${windowBound(cut.beta, "+∞")}: MIN has ${cut.beta} elsewhere`;
+    cutsList.append(
+      make("li", {
+        className: alpha ? "cut-alpha" : "cut-beta",
+        text:
+          `${alpha ? "α" : "β"}-cut at ${node.name}: ${reason}; ` +
+          `never looked at: ${cut.pruned.map(named).join(", ")}.`,
+      }),
+    );
+  }
+  slider.max = `${result.trace.length}`;
+  slider.value = `${state.step}`;
+  stepInfo.textContent = seen
+    ? `Step ${state.step} of ${result.trace.length}. ${seen.words}`
+    : `The whole search: ${result.trace.length} steps. Step back (◀ or ←) to watch it.`;
+}
+
+/**
+ * Shows the search after `step` steps (clamped to the trace).
+ * @param {number} step
+ */
+function goToStep(step) {
+  if (!state.result) return;
+  state.step = Math.max(0, Math.min(step, state.result.trace.length));
+  render();
+}
+
+// ----- Saving, sharing, printing -----------------------------------------------------------
+
+const STORE = "ply-tree-lab";
+
+/** @returns {Record<string, Settings>} the trees saved in this browser, by name */
+function saved() {
+  try {
+    const all = JSON.parse(localStorage.getItem(STORE) ?? "{}");
+    return all && typeof all === "object" ? all : {};
+  } catch {
+    return {};
+  }
+}
+
+function refreshSaved() {
+  const select = byId("saved", HTMLSelectElement);
+  select.replaceChildren();
+  for (const name of Object.keys(saved()).sort()) {
+    const option = make("option", { text: name });
+    option.value = name;
+    select.append(option);
+  }
+}
+
+/** @returns {Settings} */
+function settings() {
+  return {
+    tree: text.value,
+    algorithm: state.algorithm,
+    order: state.order,
+    perspective: state.perspective,
+    title: title.value,
+  };
+}
+
+/**
+ * Sets the page from settings (a link's or a saved tree's); unknown values are ignored.
+ * @param {Settings} chosen
+ */
+function apply(chosen) {
+  if (typeof chosen.tree === "string") text.value = chosen.tree;
+  if (chosen.algorithm && ALGORITHMS.includes(chosen.algorithm)) {
+    state.algorithm = chosen.algorithm;
+    check("algorithm", chosen.algorithm);
+  }
+  if (chosen.order && ORDERS.includes(chosen.order)) {
+    state.order = chosen.order;
+    check("order", chosen.order);
+  }
+  if (chosen.perspective && PERSPECTIVES.includes(chosen.perspective)) {
+    state.perspective = chosen.perspective;
+    perspective.value = chosen.perspective;
+  }
+  if (typeof chosen.title === "string") {
+    title.value = chosen.title;
+    printTitle.textContent = chosen.title;
+  }
+}
+
+/**
+ * Checks the radio button `name` = `value`.
+ * @param {string} name
+ * @param {string} value
+ */
+function check(name, value) {
+  for (const radio of document.querySelectorAll(`input[name="${name}"]`)) {
+    if (radio instanceof HTMLInputElement) radio.checked = radio.value === value;
+  }
+}
+
+/** @returns {string} the settings as a link's fragment: the server keeps nothing */
+function fragment() {
+  /** @type {Record<string, string>} */
+  const fields = {};
+  for (const [key, value] of Object.entries(settings())) {
+    if (typeof value === "string") fields[key] = value;
+  }
+  return "#" + new URLSearchParams(fields).toString();
+}
+
+function saveFragment() {
+  history.replaceState(null, "", fragment());
+}
+
+/** @returns {boolean} whether the link carried a tree */
+function readFragment() {
+  if (location.hash.length < 2) return false;
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("tree")) return false;
+  apply(Object.fromEntries(params.entries()));
+  return true;
+}
+
+/**
+ * The link to this page with the settings: the page's own address (wherever the site
+ * lives, under any sub-path), its fragment replaced.
+ * @returns {string}
+ */
+function shareLink() {
+  return location.href.split("#")[0] + fragment();
+}
+
+/** @param {number} index */
+async function loadExample(index) {
+  const example = EXAMPLES[index];
+  if (!example) return;
+  editor.close();
+  if (example.game) {
+    try {
+      /** @type {{tree: string}} */
+      const answer = await post("/api/tree/game", example.game);
+      text.value = answer.tree;
+    } catch (failure) {
+      error.textContent = words(failure);
+      return;
+    }
+  } else {
+    text.value = example.text ?? "";
+  }
+  evaluate();
+}
+
+/** Saves ply's whole picture of the tree (with its title and legend) as a file. */
+async function download() {
+  try {
+    const svg = await postText("/api/tree/svg", request());
+    const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+    const a = make("a");
+    a.href = url;
+    a.download = (title.value.trim() || "tree") + ".svg";
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (failure) {
+    error.textContent = words(failure);
+  }
+}
+
+// ----- Setting up ----------------------------------------------------------------------------
+
+function setUp() {
+  translatePage();
+  byId("backend", HTMLElement).textContent = t(backend === "wasm" ? "backend.wasm" : "backend.server");
+  const select = byId("example", HTMLSelectElement);
+  EXAMPLES.forEach((example, i) => {
+    const option = make("option", { text: example.name });
+    option.value = `${i}`;
+    select.append(option);
+  });
+  select.addEventListener("change", () => loadExample(Number(select.value)));
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  text.addEventListener("input", () => {
+    editor.close();
+    clearTimeout(timer);
+    timer = setTimeout(evaluate, 250);
+  });
+  for (const key of /** @type {const} */ (["algorithm", "order"])) {
+    for (const radio of document.querySelectorAll(`input[name="${key}"]`)) {
+      if (!(radio instanceof HTMLInputElement)) continue;
+      radio.addEventListener("change", () => {
+        state[key] = radio.value;
+        evaluate();
+      });
+    }
+  }
+  perspective.addEventListener("change", () => {
+    state.perspective = perspective.value;
+    evaluate();
+  });
+  slider.addEventListener("input", () => goToStep(Number(slider.value)));
+  byId("step-back", HTMLButtonElement).addEventListener("click", () => goToStep(state.step - 1));
+  byId("step-forward", HTMLButtonElement).addEventListener("click", () => goToStep(state.step + 1));
+  byId("step-start", HTMLButtonElement).addEventListener("click", () => goToStep(0));
+  byId("step-end", HTMLButtonElement).addEventListener("click", () => goToStep(Infinity));
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLTextAreaElement ||
+      target instanceof HTMLSelectElement
+    ) {
+      return;
+    }
+    if (event.key === "ArrowLeft") goToStep(state.step - 1);
+    else if (event.key === "ArrowRight") goToStep(state.step + 1);
+    else if (event.key === "Home") goToStep(0);
+    else if (event.key === "End") goToStep(Infinity);
+  });
+  byId("zoom-in", HTMLButtonElement).addEventListener("click", () => view.zoom.zoomBy(1.25));
+  byId("zoom-out", HTMLButtonElement).addEventListener("click", () => view.zoom.zoomBy(0.8));
+  byId("zoom-fit", HTMLButtonElement).addEventListener("click", () => view.zoom.fit());
+  byId("zoom-reset", HTMLButtonElement).addEventListener("click", () => view.zoom.set(1));
+  byId("save", HTMLButtonElement).addEventListener("click", () => {
+    const name =
+      byId("save-name", HTMLInputElement).value.trim() ||
+      `tree ${new Date().toISOString().slice(0, 16)}`;
+    const all = saved();
+    all[name] = settings();
+    localStorage.setItem(STORE, JSON.stringify(all));
+    refreshSaved();
+    byId("saved", HTMLSelectElement).value = name;
+  });
+  byId("load", HTMLButtonElement).addEventListener("click", () => {
+    const chosen = saved()[byId("saved", HTMLSelectElement).value];
+    if (chosen) {
+      apply(chosen);
+      evaluate();
+    }
+  });
+  byId("delete", HTMLButtonElement).addEventListener("click", () => {
+    const all = saved();
+    delete all[byId("saved", HTMLSelectElement).value];
+    localStorage.setItem(STORE, JSON.stringify(all));
+    refreshSaved();
+  });
+  byId("share", HTMLButtonElement).addEventListener("click", async () => {
+    const field = byId("share-link", HTMLInputElement);
+    field.value = shareLink();
+    field.select();
+    try {
+      await navigator.clipboard.writeText(field.value);
+    } catch {
+      // No clipboard (an insecure origin): the link is selected in the field.
+    }
+  });
+  byId("download", HTMLButtonElement).addEventListener("click", download);
+  title.addEventListener("input", () => {
+    printTitle.textContent = title.value;
+    saveFragment();
+  });
+  byId("print", HTMLButtonElement).addEventListener("click", () => window.print());
+  refreshSaved();
+  if (readFragment()) {
+    evaluate();
+  } else {
+    loadExample(0);
+  }
+}
+
+setUp();

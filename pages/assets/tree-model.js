@@ -1,0 +1,188 @@
+// The tree as the API answers it (the JSON of `ply tree --format json --trace`,
+// docs/tree-lab.md), and the tree as the page edits it, written back as text.
+
+/**
+ * @typedef {"exact" | "lower" | "upper"} Bound
+ *
+ * @typedef {object} Window a search window; null is an infinite bound
+ * @property {number | null} alpha
+ * @property {number | null} beta
+ *
+ * @typedef {object} Cutoff why a node stopped early
+ * @property {number} value
+ * @property {number | null} alpha
+ * @property {number | null} beta
+ * @property {string[]} pruned the names of the children never looked at
+ *
+ * @typedef {object} ApiNode a node of the answer
+ * @property {string} name
+ * @property {boolean} [named] false for a node the text did not name (`#8`)
+ * @property {number} depth
+ * @property {"max" | "min"} player
+ * @property {number | null} value
+ * @property {Bound | null} bound
+ * @property {boolean} on_pv
+ * @property {boolean} pruned
+ * @property {boolean} leaf
+ * @property {number | null} visit_order
+ * @property {number} [written] a leaf's value as written (in the tree's perspective)
+ * @property {Cutoff} [cutoff]
+ * @property {ApiNode[]} [children]
+ *
+ * @typedef {object} TraceStep one step of the search
+ * @property {"enter" | "leaf" | "cutoff" | "exit"} step
+ * @property {string} node
+ * @property {Window} [window]
+ * @property {number} [value]
+ * @property {Bound} [bound]
+ * @property {string[]} [pruned]
+ *
+ * @typedef {object} ApiRefusal the API's error shape
+ * @property {string} error
+ * @property {string} kind
+ * @property {string} [limit]
+ *
+ * @typedef {object} TreeAnswer the answer of /api/tree
+ * @property {number} value
+ * @property {string | null} best
+ * @property {number} nodes_visited
+ * @property {number} leaves_evaluated
+ * @property {number} cutoffs
+ * @property {string} algorithm
+ * @property {string[]} pv
+ * @property {ApiNode} root
+ * @property {TraceStep[]} trace
+ * @property {string} [svg] the picture, when asked for (`"picture": true`)
+ * @property {ApiRefusal} [svg_omitted] why the picture is not there
+ *
+ * @typedef {object} ModelNode a node as the page edits it
+ * @property {string} name
+ * @property {boolean} named
+ * @property {number | null} value a leaf's value as written; null for an inner node
+ * @property {ModelNode[]} children
+ */
+
+/**
+ * A node's place in the tree as the picture writes it (`data-path`): child indices from
+ * the root, joined by dots; the root's is empty.
+ * @param {number[]} path
+ * @returns {string}
+ */
+export function pathText(path) {
+  return path.join(".");
+}
+
+/**
+ * The editable tree of an answer.
+ * @param {ApiNode} node
+ * @returns {ModelNode}
+ */
+export function modelOf(node) {
+  return {
+    name: node.name,
+    named: node.named !== false && !node.name.startsWith("#"),
+    value: node.leaf ? (node.written ?? 0) : null,
+    children: (node.children ?? []).map(modelOf),
+  };
+}
+
+/**
+ * The node at `path` (child indices from the root).
+ * @template {{children?: T[]}} T
+ * @param {T} root
+ * @param {number[]} path
+ * @returns {T}
+ */
+export function nodeAt(root, path) {
+  let node = root;
+  for (const i of path) {
+    const child = node.children?.[i];
+    if (!child) throw new Error(`no node at ${pathText(path)}`);
+    node = child;
+  }
+  return node;
+}
+
+/**
+ * Reads a `data-path` back into child indices.
+ * @param {string} text
+ * @returns {number[]}
+ */
+export function parsePath(text) {
+  return text === "" ? [] : text.split(".").map(Number);
+}
+
+/**
+ * The tree in the bracket format: `(name child child)`, leaves `name=value` or a bare
+ * value (docs/tree-format.md).
+ * @param {ModelNode} node
+ * @returns {string}
+ */
+export function bracket(node) {
+  if (node.children.length === 0) {
+    return node.named ? `${node.name}=${node.value}` : `${node.value}`;
+  }
+  const inner = node.children.map(bracket).join(" ");
+  return node.named ? `(${node.name} ${inner})` : `(${inner})`;
+}
+
+/**
+ * Every node of an answer by its path, in reading order.
+ * @param {ApiNode} root
+ * @returns {Map<string, ApiNode>}
+ */
+export function nodesByPath(root) {
+  /** @type {Map<string, ApiNode>} */
+  const out = new Map();
+  /** @type {[ApiNode, string][]} */
+  const stack = [[root, ""]];
+  while (stack.length > 0) {
+    const [node, path] = /** @type {[ApiNode, string]} */ (stack.pop());
+    out.set(path, node);
+    const children = node.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) {
+      stack.push([children[i], path === "" ? `${i}` : `${path}.${i}`]);
+    }
+  }
+  return out;
+}
+
+/**
+ * How the words call a node: its name, or for an unnamed leaf its value (`#8` is only
+ * the node's place in reading order, which the picture does not show).
+ * @param {Map<string, ApiNode>} byName
+ * @param {string} name
+ * @returns {string}
+ */
+export function label(byName, name) {
+  const node = byName.get(name);
+  if (node && node.leaf && (node.named === false || name.startsWith("#"))) {
+    return `${node.written}`;
+  }
+  return name;
+}
+
+/**
+ * Every node of an answer by its name (the trace names nodes).
+ * @param {ApiNode} root
+ * @returns {Map<string, ApiNode>}
+ */
+export function nodesByName(root) {
+  /** @type {Map<string, ApiNode>} */
+  const out = new Map();
+  for (const node of nodesByPath(root).values()) out.set(node.name, node);
+  return out;
+}
+
+/**
+ * The leaves alpha-beta never looked at.
+ * @param {ApiNode} root
+ * @returns {number}
+ */
+export function countPruned(root) {
+  let count = 0;
+  for (const node of nodesByPath(root).values()) {
+    if (node.leaf && node.pruned) count += 1;
+  }
+  return count;
+}
