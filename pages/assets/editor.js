@@ -4,6 +4,7 @@
 
 import { make } from "./dom.js";
 import { nodeAt } from "./tree-model.js";
+import { t } from "./words.js";
 
 /** @typedef {import("./tree-model.js").ModelNode} ModelNode */
 
@@ -53,15 +54,15 @@ export class Editor {
     panel.replaceChildren();
     const leaf = node.children.length === 0;
     const name = node.named ? node.name : "";
-    panel.append(make("strong", { text: `${leaf ? "Leaf" : "Node"} ${name} ` }));
+    panel.append(make("strong", { text: t(leaf ? "tree.editor.leaf" : "tree.editor.node", { name }) }));
     if (leaf) {
-      const field = make("label", { text: "value " });
+      const field = make("label", { text: t("tree.editor.value") });
       const input = make("input", { id: "leaf-value" });
       input.type = "number";
       input.step = "any";
       input.value = `${node.value ?? 0}`;
       field.append(input);
-      const set = button("Set", "set-value", () => {
+      const set = button(t("tree.editor.set"), "set-value", () => {
         const value = Number(input.value);
         if (input.value.trim() === "" || !Number.isFinite(value)) return;
         node.value = value;
@@ -74,7 +75,7 @@ export class Editor {
       setTimeout(() => input.focus(), 0);
     }
     panel.append(
-      button("Add a child", "add-child", () => {
+      button(t("tree.editor.add-child"), "add-child", () => {
         // A leaf that gets a child passes its value on to it: the tree still reads.
         node.children.push({ name: "", named: false, value: leaf ? node.value : 0, children: [] });
         node.value = null;
@@ -83,7 +84,7 @@ export class Editor {
     );
     if (path.length > 0) {
       panel.append(
-        button("Remove", "remove-node", () => {
+        button(t("tree.editor.remove"), "remove-node", () => {
           const parent = nodeAt(root, path.slice(0, -1));
           parent.children.splice(path[path.length - 1], 1);
           // A node left with no child is a leaf, and a leaf needs a value.
@@ -92,7 +93,7 @@ export class Editor {
         }),
       );
     }
-    panel.append(button("Close", "close-editor", () => this.close()));
+    panel.append(button(t("tree.editor.close"), "close-editor", () => this.close()));
   }
 
   /** @private */

@@ -1,9 +1,11 @@
 // The trees the lab opens with: written out here, or games the API writes out as trees.
 
+/** @typedef {import("./words.js").MessageId} MessageId */
+
 /**
  * An example: a tree's text, or a game (and position, and depth) for /api/tree/game.
  * @typedef {object} Example
- * @property {string} name what the list shows
+ * @property {MessageId} name what the list shows (a message id)
  * @property {string} [text] the tree, in any format /api/tree reads
  * @property {{game: string, position?: string, depth?: number}} [game]
  */
@@ -11,11 +13,11 @@
 /** @type {Example[]} */
 export const EXAMPLES = [
   {
-    name: "The classic tree (three branches)",
+    name: "tree.example.classic",
     text: "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))",
   },
   {
-    name: "Two plies (examples/trees/two-ply.txt)",
+    name: "tree.example.two-ply",
     text: [
       "# Two plies: MAX chooses among A, B and C; then MIN chooses a leaf.",
       "s",
@@ -25,7 +27,7 @@ export const EXAMPLES = [
     ].join("\n"),
   },
   {
-    name: "Four plies (examples/trees/four-ply.txt)",
+    name: "tree.example.four-ply",
     text: [
       "# Root value 5, reached through node 2. Alpha-beta evaluates 8 of the 22 leaves.",
       "1", "  2", "    3", "      3a", "        = 1", "        = 9", "      3b", "        = 5",
@@ -38,14 +40,14 @@ export const EXAMPLES = [
       "    44", "      44a", "        = 7", "      44b", "        = 2", "      44c", "        = 1",
     ].join("\n"),
   },
-  { name: "Race to 5, adding 1 or 2 (a game)", game: { game: "race:5,2" } },
-  { name: "Nim with piles 1 and 2 (a game)", game: { game: "nim:1,2" } },
+  { name: "tree.example.race", game: { game: "race:5,2" } },
+  { name: "tree.example.nim", game: { game: "nim:1,2" } },
   {
-    name: "Tic-tac-toe from XOX/.O./X.. (a game)",
+    name: "tree.example.tictactoe",
     game: { game: "tictactoe", position: "XOX/.O./X.." },
   },
   {
-    name: "Tic-tac-toe, the first two moves (72 leaves, valued by the evaluation)",
+    name: "tree.example.tictactoe-depth",
     game: { game: "tictactoe", depth: 2 },
   },
 ];

@@ -4,6 +4,8 @@
 // nodes are found from it, never from the names the trace uses (two nodes may share
 // a name).
 
+import { t } from "./words.js";
+
 /** @typedef {import("./tree-model.js").TraceStep} TraceStep */
 /** @typedef {import("./tree-model.js").Bound} Bound */
 
@@ -55,32 +57,38 @@ export function replay(trace, count, label) {
   let order = 0;
   for (const step of trace.slice(0, Math.max(0, count))) {
     const window = step.window
-      ? `α=${bound(step.window.alpha, "−∞")}, β=${bound(step.window.beta, "+∞")}`
+      ? t("tree.step.window", {
+          alpha: bound(step.window.alpha, "−∞"),
+          beta: bound(step.window.beta, "+∞"),
+        })
       : "";
     if (step.step === "enter") {
       order += 1;
       seen.entered.add(order);
       stack.push(order);
       seen.current = order;
-      seen.words = `Enter ${step.node} with the window ${window}.`;
+      seen.words = t("tree.step.enter", { node: step.node, window });
     } else if (step.step === "leaf") {
       order += 1;
       seen.entered.add(order);
       seen.known.set(order, { value: step.value ?? 0, bound: "exact" });
       seen.current = order;
-      seen.words = `Leaf ${label(step.node)} = ${step.value} (window ${window}).`;
+      seen.words = t("tree.step.leaf", { node: label(step.node), value: `${step.value}`, window });
     } else if (step.step === "cutoff") {
       const at = stack[stack.length - 1] ?? null;
       seen.current = at;
       if (at !== null) seen.cut.add(at);
-      const never = (step.pruned ?? []).map(label).join(", ");
-      seen.words = `Cut at ${step.node} with the window ${window}: never looked at: ${never}.`;
+      const pruned = (step.pruned ?? []).map(label).join(t("tree.list.separator"));
+      seen.words = t("tree.step.cutoff", { node: step.node, window, pruned });
     } else if (step.step === "exit") {
       const at = stack.pop() ?? null;
       seen.current = at;
       const exact = step.bound ?? "exact";
       if (at !== null) seen.known.set(at, { value: step.value ?? 0, bound: exact });
-      seen.words = `${step.node} returns ${boundText(step.value ?? 0, exact, " ")}.`;
+      seen.words = t("tree.step.exit", {
+        node: step.node,
+        value: boundText(step.value ?? 0, exact, " "),
+      });
     }
   }
   return seen;

@@ -23,6 +23,7 @@ import { t, translatePage } from "./words.js";
 /** @typedef {import("./tree-model.js").TreeAnswer} TreeAnswer */
 /** @typedef {import("./tree-model.js").ApiNode} ApiNode */
 /** @typedef {import("./tree-model.js").ModelNode} ModelNode */
+/** @typedef {import("./words.js").MessageId} MessageId */
 
 /**
  * The settings a link carries.
@@ -71,7 +72,7 @@ const view = new TreeView(
     if (state.model) editor.open(state.model, path);
   },
   (scale) => {
-    zoomLevel.textContent = `${Math.round(scale * 100)}%`;
+    zoomLevel.textContent = t("tree.zoom.level", { percent: Math.round(scale * 100) });
   },
 );
 
@@ -143,9 +144,12 @@ async function compareOrders(ticket) {
     const minimax = await post("/api/tree", { ...request("as_written"), algorithm: "minimax" });
     if (ticket !== pending) return;
     const [written, best, worst] = runs.map((r) => r.leaves_evaluated);
-    compare.textContent =
-      `Leaves evaluated by alpha-beta: as written ${written}, best first ${best}, ` +
-      `worst first ${worst}; minimax evaluates all ${minimax.leaves_evaluated}.`;
+    compare.textContent = t("tree.compare", {
+      written,
+      best,
+      worst,
+      all: minimax.leaves_evaluated,
+    });
   } catch {
     if (ticket === pending) compare.textContent = "";
   }
@@ -161,23 +165,18 @@ function rewrite() {
 // ----- The words around the picture ------------------------------------------------------
 
 /**
- * @param {number} n
- * @param {string} one
- * @param {string} [many]
- * @returns {string}
- */
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : (many ?? one + "s")}`;
-}
-
-/**
  * @param {string} algorithm
  * @returns {string}
  */
 function algorithmName(algorithm) {
-  /** @type {Record<string, string>} */
-  const names = { minimax: "Minimax", negamax: "Negamax", alphabeta: "Alpha-beta" };
-  return names[algorithm] ?? algorithm;
+  /** @type {Record<string, MessageId>} */
+  const names = {
+    minimax: "tree.algorithm.name.minimax",
+    negamax: "tree.algorithm.name.negamax",
+    alphabeta: "tree.algorithm.name.alphabeta",
+  };
+  const id = names[algorithm];
+  return id ? t(id) : algorithm;
 }
 
 /**
@@ -199,11 +198,15 @@ function render() {
   const seen = full ? null : replay(result.trace, state.step, named);
   view.step(seen);
 
-  summary.textContent =
-    `${algorithmName(result.algorithm)}: value ${result.value}, best ${result.best ?? "none"}; ` +
-    `${result.nodes_visited} nodes visited, ${result.leaves_evaluated} leaves evaluated, ` +
-    `${plural(result.cutoffs, "cutoff")}, ` +
-    `${plural(countPruned(result.root), "leaf", "leaves")} never looked at.`;
+  summary.textContent = t("tree.summary", {
+    algorithm: algorithmName(result.algorithm),
+    value: result.value,
+    best: result.best ?? t("tree.summary.best.none"),
+    nodes: t("tree.summary.nodes", { count: result.nodes_visited }),
+    leaves: t("tree.summary.leaves", { count: result.leaves_evaluated }),
+    cutoffs: t("tree.summary.cutoffs", { count: result.cutoffs }),
+    pruned: t("tree.summary.pruned", { count: countPruned(result.root) }),
+  });
 
   cutsList.replaceChildren();
   for (const node of nodesByPath(result.root).values()) {
@@ -212,23 +215,29 @@ function render() {
     const order = node.visit_order;
     if (seen && (order === null || !seen.cut.has(order))) continue;
     const alpha = node.player === "min";
+    const pruned = cut.pruned.map(named).join(t("tree.list.separator"));
     const reason = alpha
-      ? `${cut.value} ≤ α = ${windowBound(cut.alpha, "−∞")}: MAX has ${cut.alpha} elsewhere`
-      : `${cut.value} ≥ β = ${windowBound(cut.beta, "+∞")}: MIN has ${cut.beta} elsewhere`;
-    cutsList.append(
-      make("li", {
-        className: alpha ? "cut-alpha" : "cut-beta",
-        text:
-          `${alpha ? "α" : "β"}-cut at ${node.name}: ${reason}; ` +
-          `never looked at: ${cut.pruned.map(named).join(", ")}.`,
-      }),
-    );
+      ? t("tree.cut.alpha", {
+          node: node.name,
+          value: cut.value,
+          alpha: windowBound(cut.alpha, "−∞"),
+          elsewhere: `${cut.alpha}`,
+          pruned,
+        })
+      : t("tree.cut.beta", {
+          node: node.name,
+          value: cut.value,
+          beta: windowBound(cut.beta, "+∞"),
+          elsewhere: `${cut.beta}`,
+          pruned,
+        });
+    cutsList.append(make("li", { className: alpha ? "cut-alpha" : "cut-beta", text: reason }));
   }
   slider.max = `${result.trace.length}`;
   slider.value = `${state.step}`;
   stepInfo.textContent = seen
-    ? `Step ${state.step} of ${result.trace.length}. ${seen.words}`
-    : `The whole search: ${result.trace.length} steps. Step back (◀ or ←) to watch it.`;
+    ? t("tree.step.info", { step: state.step, total: result.trace.length, words: seen.words })
+    : t("tree.step.whole", { count: result.trace.length });
 }
 
 /**
@@ -370,7 +379,7 @@ async function download() {
     const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
     const a = make("a");
     a.href = url;
-    a.download = (title.value.trim() || "tree") + ".svg";
+    a.download = (title.value.trim() || t("tree.download.file")) + ".svg";
     document.body.append(a);
     a.click();
     a.remove();
@@ -387,7 +396,7 @@ function setUp() {
   byId("backend", HTMLElement).textContent = t(backend === "wasm" ? "backend.wasm" : "backend.server");
   const select = byId("example", HTMLSelectElement);
   EXAMPLES.forEach((example, i) => {
-    const option = make("option", { text: example.name });
+    const option = make("option", { text: t(example.name) });
     option.value = `${i}`;
     select.append(option);
   });
@@ -438,7 +447,7 @@ function setUp() {
   byId("save", HTMLButtonElement).addEventListener("click", () => {
     const name =
       byId("save-name", HTMLInputElement).value.trim() ||
-      `tree ${new Date().toISOString().slice(0, 16)}`;
+      t("tree.save.default-name", { date: new Date().toISOString().slice(0, 16) });
     const all = saved();
     all[name] = settings();
     localStorage.setItem(STORE, JSON.stringify(all));

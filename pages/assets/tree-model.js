@@ -1,6 +1,8 @@
 // The tree as the API answers it (the JSON of `ply tree --format json --trace`,
 // docs/tree-lab.md), and the tree as the page edits it, written back as text.
 
+import { t } from "./words.js";
+
 /**
  * @typedef {"exact" | "lower" | "upper"} Bound
  *
@@ -97,7 +99,7 @@ export function nodeAt(root, path) {
   let node = root;
   for (const i of path) {
     const child = node.children?.[i];
-    if (!child) throw new Error(`no node at ${pathText(path)}`);
+    if (!child) throw new Error(t("tree.error.no-node", { path: pathText(path) }));
     node = child;
   }
   return node;

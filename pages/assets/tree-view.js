@@ -9,6 +9,7 @@ import { make } from "./dom.js";
 import { parsePath } from "./tree-model.js";
 import { boundText } from "./step.js";
 import { Zoom } from "./zoom.js";
+import { t } from "./words.js";
 
 /** @typedef {import("./tree-model.js").ApiNode} ApiNode */
 /** @typedef {import("./tree-model.js").TreeAnswer} TreeAnswer */
@@ -91,21 +92,21 @@ export class TreeView {
     const svg = answer.svg ? this.parse(answer.svg) : null;
     if (!svg) {
       this.svg = null;
-      const why = (answer.svg_omitted?.error ?? "it could not be drawn").replace(/\.$/, "");
+      const why = (answer.svg_omitted?.error ?? t("tree.picture.none.why")).replace(/\.$/, "");
       this.viewport.replaceChildren(
-        make("p", { className: "no-picture", text: `No picture: ${why}. The values are above.` }),
+        make("p", { className: "no-picture", text: t("tree.picture.none", { why }) }),
       );
       return;
     }
     this.svg = svg;
     svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", `Game tree, value ${answer.value}`);
+    svg.setAttribute("aria-label", t("tree.picture.label", { value: answer.value }));
     for (const group of svg.querySelectorAll("g.node")) {
       if (!(group instanceof SVGGElement)) continue;
       group.setAttribute("tabindex", "0");
       group.setAttribute("role", "button");
-      const title = group.querySelector("title")?.textContent ?? "a node";
-      group.setAttribute("aria-label", `${title}: edit`);
+      const title = group.querySelector("title")?.textContent ?? t("tree.node.unnamed");
+      group.setAttribute("aria-label", t("tree.node.edit", { title }));
       const value = group.querySelector("text.value");
       if (value instanceof SVGTextElement) value.dataset.full = value.textContent ?? "";
     }

@@ -87,6 +87,120 @@ const EN = /** @type {const} */ ({
     one: "Found by {method} in {ms} ms ({count} node searched).",
     other: "Found by {method} in {ms} ms ({count} nodes searched).",
   },
+
+  // The tree lab: the page.
+  "tree.page-title": "ply tree lab: minimax and alpha-beta",
+  "tree.heading": "ply tree lab",
+  "tree.controls.label": "The tree and the search",
+  "tree.example": "Example",
+  "tree.text": "Tree (indented or bracket format; leaf values for MAX)",
+  "tree.algorithm": "Algorithm",
+  "tree.algorithm.minimax": "minimax",
+  "tree.algorithm.negamax": "negamax",
+  "tree.algorithm.alphabeta": "alpha-beta",
+  "tree.order": "Move order",
+  "tree.order.as-written": "as written",
+  "tree.order.best-first": "best first",
+  "tree.order.worst-first": "worst first",
+  "tree.perspective": "Leaf values are for",
+  "tree.perspective.max": "MAX (minimax convention)",
+  "tree.perspective.mover": "the player to move at the leaf (negamax)",
+  "tree.save-name": "Name",
+  "tree.save": "Save",
+  "tree.save.default-name": "tree {date}",
+  "tree.saved": "Saved",
+  "tree.load": "Load",
+  "tree.delete": "Delete",
+  "tree.share": "Share link",
+  "tree.download": "Download SVG",
+  "tree.download.file": "tree",
+  "tree.handout-title": "Handout title",
+  "tree.print": "Print",
+  "tree.view.label": "The search, drawn",
+  "tree.step.start": "Start",
+  "tree.step.start.title": "Back to the start (Home)",
+  "tree.step.back.title": "One step back (←)",
+  "tree.step.back.label": "One step back",
+  "tree.step.slider.label": "Step through the search",
+  "tree.step.forward.title": "One step forward (→)",
+  "tree.step.forward.label": "One step forward",
+  "tree.step.end": "End",
+  "tree.step.end.title": "The whole search (End)",
+  "tree.zoom.label": "Zoom the picture",
+  "tree.zoom.out.title": "Smaller (Ctrl + wheel, or pinch)",
+  "tree.zoom.out.label": "Zoom out",
+  "tree.zoom.in.title": "Larger (Ctrl + wheel, or pinch)",
+  "tree.zoom.in.label": "Zoom in",
+  "tree.zoom.fit": "Fit",
+  "tree.zoom.fit.title": "The whole tree in the width",
+  "tree.zoom.reset": "1:1",
+  "tree.zoom.reset.title": "Actual size",
+  "tree.zoom.level": "{percent}%",
+  "tree.help":
+    "Click a leaf to change its value, add a child or remove it; click an inner node to " +
+    "add or remove a child. MAX nodes are triangles pointing up, MIN nodes triangles " +
+    "pointing down, leaves boxes; the blue numbers are the order in which the search " +
+    "visits the nodes. The principal variation is red and thick; what alpha-beta never " +
+    "looks at is grey and dashed, its edge crossed out. Under the node that cut: its " +
+    "window, α over β, in purple for an α-cut (at a MIN node: its value ≤ α, MAX has " +
+    "better elsewhere), in teal for a β-cut (at a MAX node: its value ≥ β). Drag or " +
+    "scroll the picture to move it; pinch, Ctrl + wheel or the buttons zoom.",
+
+  // The tree lab: the examples.
+  "tree.example.classic": "The classic tree (three branches)",
+  "tree.example.two-ply": "Two plies (examples/trees/two-ply.txt)",
+  "tree.example.four-ply": "Four plies (examples/trees/four-ply.txt)",
+  "tree.example.race": "Race to 5, adding 1 or 2 (a game)",
+  "tree.example.nim": "Nim with piles 1 and 2 (a game)",
+  "tree.example.tictactoe": "Tic-tac-toe from XOX/.O./X.. (a game)",
+  "tree.example.tictactoe-depth": "Tic-tac-toe, the first two moves (72 leaves, valued by the evaluation)",
+
+  // The tree lab: the search in words.
+  "tree.summary": "{algorithm}: value {value}, best {best}; {nodes}, {leaves}, {cutoffs}, {pruned}.",
+  "tree.summary.best.none": "none",
+  "tree.summary.nodes": { one: "{count} node visited", other: "{count} nodes visited" },
+  "tree.summary.leaves": { one: "{count} leaf evaluated", other: "{count} leaves evaluated" },
+  "tree.summary.cutoffs": { one: "{count} cutoff", other: "{count} cutoffs" },
+  "tree.summary.pruned": {
+    one: "{count} leaf never looked at",
+    other: "{count} leaves never looked at",
+  },
+  "tree.algorithm.name.minimax": "Minimax",
+  "tree.algorithm.name.negamax": "Negamax",
+  "tree.algorithm.name.alphabeta": "Alpha-beta",
+  "tree.compare":
+    "Leaves evaluated by alpha-beta: as written {written}, best first {best}, " +
+    "worst first {worst}; minimax evaluates all {all}.",
+  "tree.list.separator": ", ",
+  "tree.cut.alpha":
+    "α-cut at {node}: {value} ≤ α = {alpha}: MAX has {elsewhere} elsewhere; never looked at: {pruned}.",
+  "tree.cut.beta":
+    "β-cut at {node}: {value} ≥ β = {beta}: MIN has {elsewhere} elsewhere; never looked at: {pruned}.",
+  "tree.step.info": "Step {step} of {total}. {words}",
+  "tree.step.whole": {
+    one: "The whole search: {count} step. Step back (◀ or ←) to watch it.",
+    other: "The whole search: {count} steps. Step back (◀ or ←) to watch it.",
+  },
+  "tree.step.window": "α={alpha}, β={beta}",
+  "tree.step.enter": "Enter {node} with the window {window}.",
+  "tree.step.leaf": "Leaf {node} = {value} (window {window}).",
+  "tree.step.cutoff": "Cut at {node} with the window {window}: never looked at: {pruned}.",
+  "tree.step.exit": "{node} returns {value}.",
+
+  // The tree lab: the picture and the editor.
+  "tree.picture.none": "No picture: {why}. The values are above.",
+  "tree.picture.none.why": "it could not be drawn",
+  "tree.picture.label": "Game tree, value {value}",
+  "tree.node.unnamed": "a node",
+  "tree.node.edit": "{title}: edit",
+  "tree.editor.leaf": "Leaf {name} ",
+  "tree.editor.node": "Node {name} ",
+  "tree.editor.value": "value ",
+  "tree.editor.set": "Set",
+  "tree.editor.add-child": "Add a child",
+  "tree.editor.remove": "Remove",
+  "tree.editor.close": "Close",
+  "tree.error.no-node": "no node at {path}",
 });
 
 /** @typedef {keyof typeof EN} MessageId */
