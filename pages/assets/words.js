@@ -24,8 +24,8 @@ const EN = /** @type {const} */ ({
   "error.network": "No answer from ply: {message}",
 
   // How results are said (the API's words, built here so that they can be translated).
-  "value.win": { one: "win in {count}", other: "win in {count}" },
-  "value.loss": { one: "loss in {count}", other: "loss in {count}" },
+  "value.win": "win in {count}",
+  "value.loss": "loss in {count}",
   "value.draw": "draw",
   "value.estimate": "{number} (estimate)",
   "value.estimate.short": "≈{number}",

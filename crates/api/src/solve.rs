@@ -47,6 +47,19 @@ pub struct BookRef {
     pub book: Arc<OpeningBook>,
 }
 
+impl BookRef {
+    /// The Connect Four book built into ply, for the standard board, described as
+    /// [`SHIPPED_BOOK`]: what `ply serve` reads when it finds no book file.
+    pub fn shipped() -> Option<BookRef> {
+        ply_games::Connect4::standard()
+            .shipped_book()
+            .map(|book| BookRef {
+                path: SHIPPED_BOOK.to_string(),
+                book,
+            })
+    }
+}
+
 /// How to solve.
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {

@@ -47,10 +47,7 @@ fn the_web_lab_in_a_browser() {
     };
     // The server, on a port of its own, for as long as the test runs.
     // As `ply serve` runs where there is no book file: with the book built into ply.
-    let book = ply_games::connect4::book::shipped().map(|book| ply_api::solve::BookRef {
-        path: ply_api::solve::SHIPPED_BOOK.to_string(),
-        book,
-    });
+    let book = ply_api::solve::BookRef::shipped();
     let (addr_tx, addr_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let server = std::thread::spawn(move || {

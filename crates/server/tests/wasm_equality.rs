@@ -27,7 +27,7 @@ mod common;
 
 use ply_api::control::Control;
 use ply_api::service::{Answer, SVG, Service, ServiceLimits};
-use ply_api::solve::{BookRef, SHIPPED_BOOK};
+use ply_api::solve::BookRef;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -83,10 +83,7 @@ struct Run {
 /// The API as `ply serve` answers it with its default options where there is no book
 /// file: the default limits and the book built into ply.
 fn service() -> Service {
-    let book = ply_games::connect4::book::shipped().map(|book| BookRef {
-        path: SHIPPED_BOOK.to_string(),
-        book,
-    });
+    let book = BookRef::shipped();
     Service::new(ServiceLimits::default(), book)
 }
 

@@ -189,6 +189,8 @@ async function main() {
   /** @type {Record<string, {native: number[], browser: number[], page: number[], checks: string}>} */
   const figures = {};
   let loaded;
+  /** @type {{ms: number, status: number} | undefined} */
+  let firstAnswer;
   try {
     const page = await browser.newPage();
     await page.goto(`${site.url}bench.html`);
@@ -209,6 +211,16 @@ async function main() {
       }
       figures[name] = row;
     }
+    // A page's first answer through `ply.js`: the module fetched, compiled and started
+    // in its worker, as a reader's first click meets it (a fresh page, the files cached).
+    const fresh = await browser.newPage();
+    await fresh.goto(`${site.url}bench.html`);
+    firstAnswer = await fresh.evaluate(async () => {
+      const started = performance.now();
+      const ply = await import(new URL("ply.js", location.href).href);
+      const reply = await ply.answer("/api/health", "");
+      return { ms: performance.now() - started, status: reply.status };
+    });
   } finally {
     await browser.close();
     site.close();
@@ -217,6 +229,9 @@ async function main() {
   const version = execFileSync(args.ply, ["--version"], { encoding: "utf8" }).trim();
   console.log(`native: ${version} (${args.ply}), one thread`);
   console.log(`browser: ${loaded.agent}${loaded.isolated ? ", cross-origin isolated" : ""}`);
+  if (firstAnswer) {
+    console.log(`first answer of a fresh page through ply.js: ${firstAnswer.ms.toFixed(0)} ms (status ${firstAnswer.status})`);
+  }
   console.log(`${args.runs} runs of each, native and browser in turns, after one to warm up`);
   console.log("ms: the searches' time as each side reports it (median, and best run)");
   console.log("in the page: the call timed by the page (median), with what it does around the searches");

@@ -27,8 +27,7 @@ pub mod bindings;
 
 use ply_api::control::Control;
 use ply_api::service::{Answer, Service, ServiceLimits};
-use ply_api::solve::{BookRef, SHIPPED_BOOK};
-use ply_games::Connect4;
+use ply_api::solve::BookRef;
 
 /// The API as the module answers it: one [`Service`] with the server's default limits
 /// and the book built into ply.
@@ -60,13 +59,7 @@ impl Default for Lab {
 }
 
 /// The opening book built into ply, as `ply serve` reads it when there is no book file
-/// to read: for the standard board, described as [`SHIPPED_BOOK`].
+/// to read.
 pub fn built_in_book() -> Option<BookRef> {
-    let board = Connect4::standard();
-    ply_games::connect4::book::shipped()
-        .filter(|book| book.check_board(&board).is_ok())
-        .map(|book| BookRef {
-            path: SHIPPED_BOOK.to_string(),
-            book,
-        })
+    BookRef::shipped()
 }
