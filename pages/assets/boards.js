@@ -5,7 +5,7 @@
 // pursuit) are one more function here.
 
 import { make } from "./dom.js";
-import { valueOf, valueSpan, valueWords } from "./play-values.js";
+import { playerWords, valueOf, valueSpan, valueWords } from "./play-values.js";
 import { t } from "./words.js";
 
 /** @typedef {import("../types/api").PlayState} PlayState */
@@ -32,8 +32,60 @@ export function drawBoard(area, view) {
   if (diagram) {
     area.append(gridBoard(diagram, view));
   } else {
-    area.append(make("pre", { id: "board-text", text: view.state.board }));
+    area.append(make("pre", { id: "board-text", text: textBoard(view.state) }));
   }
+}
+
+/**
+ * Whole numbers written with commas ("3,4,5"), or null if any is not one.
+ * @param {string | undefined} text
+ * @returns {number[] | null}
+ */
+function numbers(text) {
+  if (!text) return null;
+  const list = text.split(",").map((n) => Number(n.trim()));
+  return list.every((n) => Number.isInteger(n) && n >= 0) ? list : null;
+}
+
+/**
+ * Piles drawn as text: a line each, "pile 1 | 3 ooo".
+ * @param {number[]} piles
+ * @returns {string}
+ */
+function pilesText(piles) {
+  const labels = piles.map((_, i) => t("play.board.pile", { pile: i + 1 }));
+  const wide = Math.max(...labels.map((l) => l.length));
+  const digits = Math.max(...piles.map((n) => String(n).length));
+  return piles.map((n, i) => {
+    const bar = "o".repeat(Math.min(n, 40)) + (n > 40 ? "..." : "");
+    return `${labels[i].padEnd(wide)} | ${String(n).padStart(digits)} ${bar}`;
+  }).join("\n");
+}
+
+/**
+ * The board of a game with no grid, in the page's words for the games it knows (the
+ * taking games and the race: their piles or total, and their rule), else as the API
+ * draws it.
+ * @param {PlayState} state
+ * @returns {string}
+ */
+export function textBoard(state) {
+  const [kind, args] = state.name.split(":");
+  const position = numbers(state.position);
+  const spec = numbers(args);
+  if ((kind === "nim" || kind === "misere-nim") && position) {
+    return `${pilesText(position)}\n${t(kind === "nim" ? "play.rule.nim" : "play.rule.misere-nim")}`;
+  }
+  if (kind === "wythoff" && position && position.length === 2) {
+    return `${pilesText(position)}\n${t("play.rule.wythoff")}`;
+  }
+  if (kind === "bash" && position && spec && spec.length === 2) {
+    return `${pilesText(position)}\n${t("play.rule.bash", { most: spec[1] })}`;
+  }
+  if (kind === "race" && position && position.length === 1 && spec && spec.length === 2) {
+    return t("play.board.race", { total: position[0], target: spec[0], most: spec[1] });
+  }
+  return state.board;
 }
 
 /**
@@ -88,7 +140,7 @@ function gridBoard(diagram, view) {
       cell.dataset.row = String(row);
       cell.dataset.column = String(column);
       if (move) cell.dataset.move = move;
-      const name = mark === "." ? t("play.cell.empty") : mark === "X" ? state.players[0] : state.players[1];
+      const name = mark === "." ? t("play.cell.empty") : playerWords(mark === "X" ? state.players[0] : state.players[1]);
       cell.setAttribute("aria-label", t("play.cell", { row: row + 1, column: column + 1, name }));
       if (mark !== ".") cell.append(document.createTextNode(mark));
       const own = diagram.cell_moves[row]?.[column] ?? null;

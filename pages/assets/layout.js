@@ -1,9 +1,10 @@
 // The frame every page shares: on a narrow screen (a phone) the settings fold away
 // behind one button, so the board or the tree comes first. Importing this module sets
-// it up for each `.controls` section of the page.
+// it up for each `.controls` section of the page (the button's words come with the
+// page's: `translatePage`, which startWords runs, says them if they were not loaded yet).
 
 import { make } from "./dom.js";
-import { t } from "./words.js";
+import { isMessageId, t } from "./words.js";
 
 /** The widest screen, in CSS pixels, that folds the settings (lab.css says the same). */
 const NARROW = "(max-width: 720px)";
@@ -23,7 +24,9 @@ function fold(section, index) {
   const show = (open) => {
     section.classList.toggle("folded", !open);
     button.setAttribute("aria-expanded", String(open));
-    button.textContent = t(open ? "controls.hide" : "controls.show");
+    const id = open ? "controls.hide" : "controls.show";
+    button.dataset.t = id;
+    if (isMessageId(id)) button.textContent = t(id);
   };
   show(!window.matchMedia(NARROW).matches);
   button.addEventListener("click", () => show(section.classList.contains("folded")));

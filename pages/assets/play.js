@@ -6,9 +6,9 @@
 import "./layout.js";
 import { byId } from "./dom.js";
 import { drawBoard } from "./boards.js";
-import { drawAnalysis, drawMoveList } from "./play-values.js";
-import { ApiError, backend, isStopped, post, stop } from "./transport.js";
-import { t, translatePage } from "./words.js";
+import { drawAnalysis, drawMoveList, moveHelp, playerWords } from "./play-values.js";
+import { ApiError, backend, errorText, isStopped, post, stop } from "./transport.js";
+import { startWords, t } from "./words.js";
 
 /** @typedef {import("../types/api").PlayState} PlayState */
 /** @typedef {import("../types/api").Analysis} Analysis */
@@ -147,11 +147,7 @@ function current(ticket) {
  */
 function showError(error) {
   if (isStopped(error)) return;
-  if (error instanceof ApiError && error.kind === "network") {
-    page.error.textContent = t("error.network", { message: error.message });
-  } else {
-    page.error.textContent = error instanceof Error ? error.message : String(error);
-  }
+  page.error.textContent = errorText(error);
 }
 
 // ----- The game ----------------------------------------------------------------------
@@ -325,11 +321,12 @@ function draw() {
   page.engineMove.disabled = !state || !!state.outcome || game.thinking;
   if (!state) return;
   const human = humanPlays(state);
+  const player = playerWords(state.to_move);
   const status = game.thinking
-    ? t("play.status.thinking", { player: state.to_move })
+    ? t("play.status.thinking", { player })
     : state.outcome
       ? t("play.status.over", { outcome: outcomeWords(state) })
-      : t(human ? "play.status.you" : "play.status.engine", { player: state.to_move, help: state.move_help });
+      : t(human ? "play.status.you" : "play.status.engine", { player, help: moveHelp(state) });
   page.status.textContent = status;
   const enabled = human && !state.outcome && !game.thinking;
   drawBoard(page.board, { state, analysis: game.analysis, enabled, onMove: (move) => void play(move) });
@@ -345,7 +342,7 @@ function draw() {
 function outcomeWords(state) {
   const outcome = state.outcome;
   if (!outcome) return "";
-  if (outcome.result === "win" && outcome.winner) return t("outcome.win", { winner: outcome.winner });
+  if (outcome.result === "win" && outcome.winner) return t("outcome.win", { winner: playerWords(outcome.winner) });
   if (outcome.result === "draw") return t("outcome.draw");
   return outcome.text;
 }
@@ -353,7 +350,6 @@ function outcomeWords(state) {
 // ----- Setting up --------------------------------------------------------------------
 
 function setUp() {
-  translatePage();
   for (const option of page.level.options) {
     if (/^[0-9]+$/.test(option.value) && !option.dataset.t) {
       option.textContent = t("play.level.n", { level: option.value });
@@ -430,4 +426,5 @@ function setUp() {
   restart(() => {});
 }
 
+await startWords();
 setUp();

@@ -8,6 +8,8 @@ import { t } from "./words.js";
 
 /** @typedef {import("./tree-model.js").TraceStep} TraceStep */
 /** @typedef {import("./tree-model.js").Bound} Bound */
+/** @typedef {import("./tree-model.js").ApiNode} ApiNode */
+/** @typedef {import("./tree-model.js").TreeAnswer} TreeAnswer */
 
 /**
  * What is known after some steps.
@@ -40,6 +42,34 @@ export function boundText(value, bound, space = "") {
  */
 function bound(value, infinity) {
   return value === null || value === undefined ? infinity : `${value}`;
+}
+
+/**
+ * Why a node cut its remaining children off, in words: an α-cut at a MIN node (its
+ * value ≤ α: MAX has better elsewhere), a β-cut at a MAX node (its value ≥ β).
+ * @param {ApiNode} node a node with a `cutoff`
+ * @param {(name: string) => string} label how the words call a node
+ * @returns {string}
+ */
+export function cutWords(node, label) {
+  const cut = node.cutoff;
+  if (!cut) return "";
+  const pruned = cut.pruned.map(label).join(t("tree.list.separator"));
+  return node.player === "min"
+    ? t("tree.cut.alpha", {
+        node: label(node.name),
+        value: cut.value,
+        alpha: bound(cut.alpha, "−∞"),
+        elsewhere: bound(cut.alpha, "−∞"),
+        pruned,
+      })
+    : t("tree.cut.beta", {
+        node: label(node.name),
+        value: cut.value,
+        beta: bound(cut.beta, "+∞"),
+        elsewhere: bound(cut.beta, "+∞"),
+        pruned,
+      });
 }
 
 /**
@@ -92,4 +122,53 @@ export function replay(trace, count, label) {
     }
   }
   return seen;
+}
+
+/**
+ * What the page shows of an answer after some steps.
+ * @typedef {object} Shown
+ * @property {Seen | null} seen what the steps found (null: the whole search)
+ * @property {boolean} result whether the summary and the comparison of move orders
+ *   show (they give the answer away)
+ * @property {ApiNode[]} cuts the nodes whose cut is listed, in reading order
+ * @property {Map<string, string> | null} values each inner node's value as shown, by
+ *   path ("?" reached but not finished, "" not reached), or null for the whole search
+ *   (every value as the answer has it); leaves always show their values
+ */
+
+/**
+ * What to show of `answer` after `step` steps of its trace. Step mode (a step before the
+ * end) shows the values and cuts the steps have reached; with `hide`, the summary and
+ * the comparison wait for the last step too.
+ * @param {TreeAnswer} answer
+ * @param {Map<string, ApiNode>} byPath the answer's nodes by path, in reading order
+ * @param {number} step
+ * @param {boolean} hide
+ * @param {(name: string) => string} label how the words call a node
+ * @returns {Shown}
+ */
+export function revealed(answer, byPath, step, hide, label) {
+  const whole = step >= answer.trace.length;
+  const seen = whole ? null : replay(answer.trace, step, label);
+  /** @type {ApiNode[]} */
+  const cuts = [];
+  for (const node of byPath.values()) {
+    if (!node.cutoff) continue;
+    const order = node.visit_order;
+    if (seen && (order === null || !seen.cut.has(order))) continue;
+    cuts.push(node);
+  }
+  /** @type {Map<string, string> | null} */
+  let values = null;
+  if (seen) {
+    values = new Map();
+    for (const [path, node] of byPath) {
+      if (node.leaf) continue;
+      const order = node.visit_order;
+      const known = order !== null ? seen.known.get(order) : undefined;
+      const entered = order !== null && seen.entered.has(order);
+      values.set(path, known ? boundText(known.value, known.bound) : entered ? "?" : "");
+    }
+  }
+  return { seen, result: whole || !hide, cuts, values };
 }

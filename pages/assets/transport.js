@@ -2,8 +2,11 @@
 // `ply serve` it forwards each request to the server's API over fetch; on a static site
 // it is the WebAssembly build, answering in a worker. Both answer `{status, body}`
 // exactly as the server's API does, so the pages never know (nor care) which one runs.
+// Every request a page posts says the language the page speaks (`"lang"`), so that the
+// words the API writes come back in it.
 
 import * as ply from "../ply.js";
+import { apiLang, t } from "./words.js";
 
 /** @typedef {import("../ply.js").Answer} Answer */
 
@@ -110,8 +113,21 @@ async function send(path, body) {
     return await ply.answer(path, body);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new ApiError(0, "network", `no answer from ply: ${message}`);
+    throw new ApiError(0, "network", message);
   }
+}
+
+/**
+ * A request's JSON text, with the page's language added (`"lang"`) where the request is
+ * an object that does not name one.
+ * @param {unknown} request
+ * @returns {string}
+ */
+export function requestBody(request) {
+  if (request && typeof request === "object" && !Array.isArray(request) && !("lang" in request)) {
+    return JSON.stringify({ ...request, lang: apiLang() });
+  }
+  return JSON.stringify(request);
 }
 
 /**
@@ -122,7 +138,7 @@ async function send(path, body) {
  * @throws {ApiError} for any answer but a success
  */
 export async function post(path, request) {
-  const reply = await send(path, JSON.stringify(request));
+  const reply = await send(path, requestBody(request));
   if (reply.status < 200 || reply.status > 299) throw failure(reply);
   try {
     return JSON.parse(reply.body);
@@ -139,9 +155,40 @@ export async function post(path, request) {
  * @throws {ApiError} for any answer but a success
  */
 export async function postText(path, request) {
-  const reply = await send(path, JSON.stringify(request));
+  const reply = await send(path, requestBody(request));
   if (reply.status < 200 || reply.status > 299) throw failure(reply);
   return reply.body;
+}
+
+/**
+ * An error as the page says it: a sentence of the page's language, by the error's kind,
+ * around the detail ply gave ("ply cannot do that: ..."). A stopped request says nothing
+ * (the page asked for it): "".
+ * @param {unknown} error
+ * @returns {string}
+ */
+export function errorText(error) {
+  if (!(error instanceof ApiError)) {
+    return t("error.internal", { message: error instanceof Error ? error.message : String(error) });
+  }
+  const message = error.message;
+  switch (error.kind) {
+    case "stopped":
+      return "";
+    case "network":
+      return t("error.network", { message });
+    case "parse":
+      if (error.line !== undefined && error.column !== undefined) {
+        return t("error.parse.at", { line: error.line, column: error.column, message });
+      }
+      return t("error.parse", { message });
+    case "bad_request":
+      return t("error.bad_request", { message });
+    case "limit":
+      return t("error.limit", { message });
+    default:
+      return t("error.internal", { message });
+  }
 }
 
 /**

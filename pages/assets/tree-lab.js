@@ -1,24 +1,28 @@
 // The tree lab: a tree as text, searched by ply (POST /api/tree through transport.js:
 // exactly what `ply tree --format json --trace` prints, and ply's own picture of it),
 // drawn by tree-view.js with clicks and steps on top; the text is rewritten from the
-// edited tree. Settings travel in the link's fragment. Nothing plays on its own.
+// edited tree. Settings travel in the link's fragment (with `step=N`, the step shown,
+// and `hide=1`, the answers hidden until the steps reach them). Nothing plays on its own.
 
 import "./layout.js";
 import { byId, make } from "./dom.js";
-import { EXAMPLES } from "./examples.js";
+import { EXAMPLES, LESSONS, exampleByKey } from "./examples.js";
 import { Editor } from "./editor.js";
-import { replay } from "./step.js";
+import { cutWords, revealed } from "./step.js";
 import {
-  bracket,
   countPruned,
   label,
   modelOf,
   nodesByName,
   nodesByPath,
+  treeText,
 } from "./tree-model.js";
 import { TreeView } from "./tree-view.js";
-import { ApiError, backend, post, postText } from "./transport.js";
-import { t, translatePage } from "./words.js";
+import { backend, errorText, post, postText } from "./transport.js";
+import { startWords, t, translatePage } from "./words.js";
+
+// The page's words first: every sentence below is said in the page's language.
+await startWords();
 
 /** @typedef {import("./tree-model.js").TreeAnswer} TreeAnswer */
 /** @typedef {import("./tree-model.js").ApiNode} ApiNode */
@@ -33,6 +37,9 @@ import { t, translatePage } from "./words.js";
  * @property {string} [order]
  * @property {string} [perspective]
  * @property {string} [title]
+ * @property {string} [lesson] the lesson's key, when the tree is a lesson's
+ * @property {string} [hide] "1": the answers hidden until the steps reach them
+ * @property {string} [step] the step shown (step mode), when not the whole search
  */
 
 const ALGORITHMS = ["minimax", "negamax", "alphabeta"];
@@ -50,6 +57,12 @@ const perspective = byId("perspective", HTMLSelectElement);
 const title = byId("handout-title", HTMLInputElement);
 const printTitle = byId("print-title", HTMLElement);
 const zoomLevel = byId("zoom-level", HTMLElement);
+const hideBox = byId("hide", HTMLInputElement);
+const lessonText = byId("lesson", HTMLElement);
+const exampleMenu = byId("example", HTMLSelectElement);
+
+/** Where the browser remembers the "hide the answers" switch. */
+const HIDE = "ply.hide";
 
 const state = {
   algorithm: "alphabeta",
@@ -63,6 +76,13 @@ const state = {
   byName: new Map(),
   /** How many steps of the trace are shown (its length: the whole search). */
   step: 0,
+  /** @type {number | null} the step the next answer opens at (a link's, or 0 for a new
+   * tree while the answers are hidden); null: the usual */
+  opening: null,
+  /** Whether the answers wait for the steps to reach them. */
+  hide: false,
+  /** The key of the lesson shown, or "". */
+  lesson: "",
 };
 
 const editor = new Editor(byId("editor", HTMLElement), rewrite);
@@ -92,19 +112,6 @@ function request(order) {
   };
 }
 
-/**
- * An error in words: the API's sentence, with the place in the text for a parse error.
- * @param {unknown} failure
- * @returns {string}
- */
-function words(failure) {
-  if (failure instanceof ApiError) {
-    if (failure.kind === "network") return t("error.network", { message: failure.message });
-    return failure.message;
-  }
-  return failure instanceof Error ? failure.message : String(failure);
-}
-
 let pending = 0;
 
 /** Asks for the values and the picture of the text as it is. */
@@ -118,13 +125,20 @@ async function evaluate() {
     state.result = result;
     state.byName = nodesByName(result.root);
     state.model = modelOf(result.root);
-    state.step = result.trace.length;
+    const total = result.trace.length;
+    if (state.opening !== null) {
+      state.step = Math.max(0, Math.min(state.opening, total));
+      state.opening = null;
+    } else if (!(state.hide && state.step < total)) {
+      // With the answers hidden, an edit keeps the step; otherwise the whole search.
+      state.step = state.hide ? 0 : total;
+    }
     view.show(result, nodesByPath(result.root));
     render();
     compareOrders(ticket);
   } catch (failure) {
     if (ticket !== pending) return;
-    error.textContent = words(failure);
+    error.textContent = errorText(failure);
   }
   saveFragment();
 }
@@ -144,21 +158,22 @@ async function compareOrders(ticket) {
     const minimax = await post("/api/tree", { ...request("as_written"), algorithm: "minimax" });
     if (ticket !== pending) return;
     const [written, best, worst] = runs.map((r) => r.leaves_evaluated);
-    compare.textContent = t("tree.compare", {
+    compare.dataset.full = t("tree.compare", {
       written,
       best,
       worst,
       all: minimax.leaves_evaluated,
     });
+    render();
   } catch {
-    if (ticket === pending) compare.textContent = "";
+    if (ticket === pending) compare.dataset.full = "";
   }
 }
 
 /** Writes the edited tree back as text and asks again. */
 function rewrite() {
   if (!state.model) return;
-  text.value = bracket(state.model);
+  text.value = treeText(state.model);
   evaluate();
 }
 
@@ -179,65 +194,50 @@ function algorithmName(algorithm) {
   return id ? t(id) : algorithm;
 }
 
-/**
- * @param {number | null} value
- * @param {string} infinity
- * @returns {string}
- */
-function windowBound(value, infinity) {
-  return value === null ? infinity : `${value}`;
-}
-
 /** The summary, the cuts and the step's words, and the picture at the current step. */
 function render() {
   const result = state.result;
   if (!result) return;
-  const full = state.step >= result.trace.length;
   /** @param {string} name */
   const named = (name) => label(state.byName, name);
-  const seen = full ? null : replay(result.trace, state.step, named);
-  view.step(seen);
+  const byPath = nodesByPath(result.root);
+  const shown = revealed(result, byPath, state.step, state.hide, named);
+  const seen = shown.seen;
+  view.step(shown);
 
-  summary.textContent = t("tree.summary", {
-    algorithm: algorithmName(result.algorithm),
-    value: result.value,
-    best: result.best ?? t("tree.summary.best.none"),
-    nodes: t("tree.summary.nodes", { count: result.nodes_visited }),
-    leaves: t("tree.summary.leaves", { count: result.leaves_evaluated }),
-    cutoffs: t("tree.summary.cutoffs", { count: result.cutoffs }),
-    pruned: t("tree.summary.pruned", { count: countPruned(result.root) }),
-  });
+  // With the answers hidden, the result waits for the last step: the page says so on
+  // screen, and prints nothing in its place.
+  summary.classList.toggle("no-print", !shown.result);
+  summary.classList.toggle("waiting", !shown.result);
+  summary.textContent = shown.result
+    ? t("tree.summary", {
+        algorithm: algorithmName(result.algorithm),
+        value: result.value,
+        best: result.best ? named(result.best) : t("tree.summary.best.none"),
+        nodes: t("tree.summary.nodes", { count: result.nodes_visited }),
+        leaves: t("tree.summary.leaves", { count: result.leaves_evaluated }),
+        cutoffs: t("tree.summary.cutoffs", { count: result.cutoffs }),
+        pruned: t("tree.summary.pruned", { count: countPruned(result.root) }),
+      })
+    : t("tree.hidden");
+  compare.textContent = shown.result ? (compare.dataset.full ?? "") : "";
 
   cutsList.replaceChildren();
-  for (const node of nodesByPath(result.root).values()) {
-    const cut = node.cutoff;
-    if (!cut) continue;
-    const order = node.visit_order;
-    if (seen && (order === null || !seen.cut.has(order))) continue;
+  for (const node of shown.cuts) {
     const alpha = node.player === "min";
-    const pruned = cut.pruned.map(named).join(t("tree.list.separator"));
-    const reason = alpha
-      ? t("tree.cut.alpha", {
-          node: node.name,
-          value: cut.value,
-          alpha: windowBound(cut.alpha, "−∞"),
-          elsewhere: `${cut.alpha}`,
-          pruned,
-        })
-      : t("tree.cut.beta", {
-          node: node.name,
-          value: cut.value,
-          beta: windowBound(cut.beta, "+∞"),
-          elsewhere: `${cut.beta}`,
-          pruned,
-        });
-    cutsList.append(make("li", { className: alpha ? "cut-alpha" : "cut-beta", text: reason }));
+    cutsList.append(
+      make("li", { className: alpha ? "cut-alpha" : "cut-beta", text: cutWords(node, named) }),
+    );
   }
   slider.max = `${result.trace.length}`;
   slider.value = `${state.step}`;
-  stepInfo.textContent = seen
-    ? t("tree.step.info", { step: state.step, total: result.trace.length, words: seen.words })
-    : t("tree.step.whole", { count: result.trace.length });
+  const total = result.trace.length;
+  stepInfo.classList.toggle("no-print", seen !== null && state.step === 0);
+  stepInfo.textContent = !seen
+    ? t("tree.step.whole", { count: total })
+    : state.step === 0
+      ? t("tree.step.ready", { total })
+      : t("tree.step.info", { step: state.step, total, words: seen.words });
 }
 
 /**
@@ -248,6 +248,7 @@ function goToStep(step) {
   if (!state.result) return;
   state.step = Math.max(0, Math.min(step, state.result.trace.length));
   render();
+  saveFragment();
 }
 
 // ----- Saving, sharing, printing -----------------------------------------------------------
@@ -282,7 +283,36 @@ function settings() {
     order: state.order,
     perspective: state.perspective,
     title: title.value,
+    lesson: state.lesson,
   };
+}
+
+/**
+ * Shows a lesson's text above the tree, or none.
+ * @param {string} key
+ */
+function showLesson(key) {
+  const lesson = key ? exampleByKey(key) : undefined;
+  state.lesson = lesson?.lesson ? key : "";
+  lessonText.hidden = !lesson?.lesson;
+  lessonText.textContent = lesson?.lesson ? t(lesson.lesson) : "";
+}
+
+/**
+ * Turns "hide the answers" on or off. Turned on, the search starts again from its first
+ * step, so that nothing shown gives an answer away.
+ * @param {boolean} on
+ */
+function setHide(on) {
+  state.hide = on;
+  hideBox.checked = on;
+  if (!state.result) return;
+  if (on) {
+    goToStep(0);
+  } else {
+    render();
+    saveFragment();
+  }
 }
 
 /**
@@ -307,6 +337,7 @@ function apply(chosen) {
     title.value = chosen.title;
     printTitle.textContent = chosen.title;
   }
+  showLesson(typeof chosen.lesson === "string" ? chosen.lesson : "");
 }
 
 /**
@@ -325,8 +356,11 @@ function fragment() {
   /** @type {Record<string, string>} */
   const fields = {};
   for (const [key, value] of Object.entries(settings())) {
-    if (typeof value === "string") fields[key] = value;
+    if (typeof value === "string" && !(key === "lesson" && value === "")) fields[key] = value;
   }
+  if (state.hide) fields.hide = "1";
+  const total = state.result?.trace.length;
+  if (total !== undefined && state.step < total) fields.step = `${state.step}`;
   return "#" + new URLSearchParams(fields).toString();
 }
 
@@ -338,8 +372,11 @@ function saveFragment() {
 function readFragment() {
   if (location.hash.length < 2) return false;
   const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("hide")) setHide(params.get("hide") === "1");
   if (!params.has("tree")) return false;
   apply(Object.fromEntries(params.entries()));
+  const step = Number(params.get("step") ?? "");
+  if (params.has("step") && Number.isInteger(step) && step >= 0) state.opening = step;
   return true;
 }
 
@@ -352,9 +389,12 @@ function shareLink() {
   return location.href.split("#")[0] + fragment();
 }
 
-/** @param {number} index */
-async function loadExample(index) {
-  const example = EXAMPLES[index];
+/**
+ * Opens a lesson or an example (by its key), with its settings and text.
+ * @param {string} key
+ */
+async function loadExample(key) {
+  const example = exampleByKey(key);
   if (!example) return;
   editor.close();
   if (example.game) {
@@ -363,12 +403,16 @@ async function loadExample(index) {
       const answer = await post("/api/tree/game", example.game);
       text.value = answer.tree;
     } catch (failure) {
-      error.textContent = words(failure);
+      error.textContent = errorText(failure);
       return;
     }
   } else {
     text.value = example.text ?? "";
   }
+  apply({ algorithm: example.algorithm, perspective: example.perspective, lesson: key });
+  exampleMenu.value = key;
+  // A new tree starts from its first step when the answers are hidden.
+  state.opening = state.hide ? 0 : null;
   evaluate();
 }
 
@@ -385,7 +429,7 @@ async function download() {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   } catch (failure) {
-    error.textContent = words(failure);
+    error.textContent = errorText(failure);
   }
 }
 
@@ -394,13 +438,33 @@ async function download() {
 function setUp() {
   translatePage();
   byId("backend", HTMLElement).textContent = t(backend === "wasm" ? "backend.wasm" : "backend.server");
-  const select = byId("example", HTMLSelectElement);
-  EXAMPLES.forEach((example, i) => {
-    const option = make("option", { text: t(example.name) });
-    option.value = `${i}`;
-    select.append(option);
+  for (const [group, examples] of /** @type {const} */ ([
+    ["lesson.group", LESSONS],
+    ["tree.example.group", EXAMPLES],
+  ])) {
+    const list = make("optgroup");
+    list.label = t(group);
+    for (const example of examples) {
+      const option = make("option", { text: t(example.name) });
+      option.value = example.key;
+      list.append(option);
+    }
+    exampleMenu.append(list);
+  }
+  exampleMenu.addEventListener("change", () => loadExample(exampleMenu.value));
+  hideBox.addEventListener("change", () => {
+    try {
+      localStorage.setItem(HIDE, hideBox.checked ? "1" : "0");
+    } catch {
+      // No storage (a private window): the switch holds for this page.
+    }
+    setHide(hideBox.checked);
   });
-  select.addEventListener("change", () => loadExample(Number(select.value)));
+  try {
+    setHide(localStorage.getItem(HIDE) === "1");
+  } catch {
+    setHide(false);
+  }
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   text.addEventListener("input", () => {
@@ -428,8 +492,9 @@ function setUp() {
   byId("step-end", HTMLButtonElement).addEventListener("click", () => goToStep(Infinity));
   document.addEventListener("keydown", (event) => {
     const target = event.target;
+    // Fields keep their keys (a checkbox has no use for them: the switch lets them step).
     if (
-      target instanceof HTMLInputElement ||
+      (target instanceof HTMLInputElement && target.type !== "checkbox") ||
       target instanceof HTMLTextAreaElement ||
       target instanceof HTMLSelectElement
     ) {
@@ -485,9 +550,12 @@ function setUp() {
   byId("print", HTMLButtonElement).addEventListener("click", () => window.print());
   refreshSaved();
   if (readFragment()) {
+    const lesson = exampleByKey(state.lesson);
+    if (lesson) exampleMenu.value = lesson.key;
+    if (state.hide && state.opening === null) state.opening = 0;
     evaluate();
   } else {
-    loadExample(0);
+    loadExample(LESSONS[0].key);
   }
 }
 

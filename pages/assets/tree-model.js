@@ -129,6 +129,55 @@ export function bracket(node) {
 }
 
 /**
+ * Whether a name reads as a number (`5`, `-2`, `2.5`): the bracket format cannot name a
+ * node so, the indented format can.
+ * @param {string} name
+ * @returns {boolean}
+ */
+function numeric(name) {
+  return /^[+\-\u2212]?(\d+\.?\d*|\.\d+)$/.test(name);
+}
+
+/**
+ * The tree in the indented text format, one node a line (docs/tree-format.md): a leaf
+ * `name = value` or `= value`, an inner node its name or `-`.
+ * @param {ModelNode} root
+ * @returns {string}
+ */
+export function indented(root) {
+  /** @type {string[]} */
+  const lines = [];
+  /**
+   * @param {ModelNode} node
+   * @param {number} depth
+   */
+  const write = (node, depth) => {
+    const indent = "  ".repeat(depth);
+    if (node.children.length === 0) {
+      lines.push(node.named ? `${indent}${node.name} = ${node.value}` : `${indent}= ${node.value}`);
+      return;
+    }
+    lines.push(`${indent}${node.named ? node.name : "-"}`);
+    for (const child of node.children) write(child, depth + 1);
+  };
+  write(root, 0);
+  return lines.join("\n");
+}
+
+/**
+ * The tree as text: the compact bracket format when it can write every name, else the
+ * indented format (a tree whose nodes are named by numbers, as in many lessons).
+ * @param {ModelNode} root
+ * @returns {string}
+ */
+export function treeText(root) {
+  /** @param {ModelNode} node @returns {boolean} */
+  const bracketable = (node) =>
+    !(node.named && numeric(node.name)) && node.children.every(bracketable);
+  return bracketable(root) ? bracket(root) : indented(root);
+}
+
+/**
  * Every node of an answer by its path, in reading order.
  * @param {ApiNode} root
  * @returns {Map<string, ApiNode>}

@@ -7,13 +7,13 @@
 
 import { make } from "./dom.js";
 import { parsePath } from "./tree-model.js";
-import { boundText } from "./step.js";
+import { cutWords } from "./step.js";
 import { Zoom } from "./zoom.js";
 import { t } from "./words.js";
 
 /** @typedef {import("./tree-model.js").ApiNode} ApiNode */
 /** @typedef {import("./tree-model.js").TreeAnswer} TreeAnswer */
-/** @typedef {import("./step.js").Seen} Seen */
+/** @typedef {import("./step.js").Shown} Shown */
 
 /**
  * The path of the node that cut a pruned node off: its nearest ancestor that was not
@@ -31,6 +31,17 @@ function cutterOf(path, byPath) {
     if (node && !node.pruned) return at;
   }
   return null;
+}
+
+/**
+ * How the picture's words call a node: its name, or for an unnamed leaf its value (as
+ * the picture writes it).
+ * @param {ApiNode} node
+ * @returns {string}
+ */
+function called(node) {
+  const unnamed = node.named === false || node.name.startsWith("#");
+  return node.leaf && unnamed ? `${node.written}` : node.name;
 }
 
 /** The picture of the tree, with the page's layers. */
@@ -51,6 +62,8 @@ export class TreeView {
     this.cutters = new Map();
     /** The shape of the tree drawn last, to keep the zoom when only values change. */
     this.shape = "";
+    /** The root's value, said in the picture's label once the answers show. */
+    this.value = 0;
     viewport.addEventListener("click", (event) => {
       const group = this.nodeOf(event.target);
       if (group) select(parsePath(group.dataset.path ?? ""));
@@ -99,13 +112,37 @@ export class TreeView {
       return;
     }
     this.svg = svg;
+    this.value = answer.value;
     svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", t("tree.picture.label", { value: answer.value }));
+    /** @type {Map<string, ApiNode>} */
+    const byName = new Map();
+    for (const node of byPath.values()) byName.set(node.name, node);
+    /** @param {string} name */
+    const label = (name) => {
+      const node = byName.get(name);
+      return node ? called(node) : name;
+    };
+    // The picture's own words are English: the rows' labels and the tooltips are said
+    // again here in the page's language.
+    for (const text of svg.querySelectorAll(":scope > text:not(.label)")) {
+      const row = text.textContent?.trim();
+      if (row === "MAX") text.textContent = t("tree.picture.max");
+      else if (row === "MIN") text.textContent = t("tree.picture.min");
+    }
     for (const group of svg.querySelectorAll("g.node")) {
       if (!(group instanceof SVGGElement)) continue;
+      const node = byPath.get(group.dataset.path ?? "");
+      const tooltip = group.querySelector(":scope > title");
+      let title = tooltip?.textContent ?? t("tree.node.unnamed");
+      if (node) {
+        const kind = node.leaf ? "tree.node.title.leaf" : node.player === "max"
+          ? "tree.node.title.max"
+          : "tree.node.title.min";
+        title = t(kind, { name: called(node), depth: node.depth });
+        if (tooltip) tooltip.textContent = title;
+      }
       group.setAttribute("tabindex", "0");
       group.setAttribute("role", "button");
-      const title = group.querySelector("title")?.textContent ?? t("tree.node.unnamed");
       group.setAttribute("aria-label", t("tree.node.edit", { title }));
       const value = group.querySelector("text.value");
       if (value instanceof SVGTextElement) value.dataset.full = value.textContent ?? "";
@@ -115,6 +152,8 @@ export class TreeView {
       if (!(text instanceof SVGTextElement)) continue;
       const cutter = byPath.get(text.dataset.path ?? "");
       text.classList.add(cutter?.player === "min" ? "cut-alpha" : "cut-beta");
+      const tooltip = text.querySelector("title");
+      if (tooltip && cutter?.cutoff) tooltip.textContent = cutWords(cutter, label);
     }
     const width = Number(svg.getAttribute("width")) || 600;
     const height = Number(svg.getAttribute("height")) || 300;
@@ -145,14 +184,19 @@ export class TreeView {
   }
 
   /**
-   * Shows the search after some steps (`seen`), or the whole search (null): which nodes
-   * were reached, the values known so far, the current node, the cuts made so far. The
+   * Shows what the page shows of the search (step.js's `revealed`): which nodes were
+   * reached, the values known so far, the current node, the cuts made so far. The
    * principal variation and the pruned branches show only with the whole search.
-   * @param {Seen | null} seen
+   * @param {Shown} shown
    */
-  step(seen) {
+  step(shown) {
     const svg = this.svg;
     if (!svg) return;
+    const seen = shown.seen;
+    svg.setAttribute(
+      "aria-label",
+      shown.result ? t("tree.picture.label", { value: this.value }) : t("tree.picture.label.hidden"),
+    );
     svg.classList.toggle("stepping", seen !== null);
     /** @type {Set<string>} the paths of pruned nodes whose cut has happened */
     const revealed = new Set();
@@ -178,12 +222,7 @@ export class TreeView {
       if (!(value instanceof SVGTextElement) || node.leaf) continue;
       // Leaves carry their values from the start, as on paper; inner nodes only what
       // the search knows so far.
-      if (seen === null) {
-        value.textContent = value.dataset.full ?? "";
-      } else {
-        const known = order !== null ? seen.known.get(order) : undefined;
-        value.textContent = known ? boundText(known.value, known.bound) : entered ? "?" : "";
-      }
+      value.textContent = shown.values?.get(path) ?? value.dataset.full ?? "";
     }
     for (const line of svg.querySelectorAll("line.edge, line.cut-mark")) {
       if (line instanceof SVGElement) {

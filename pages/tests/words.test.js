@@ -3,10 +3,25 @@
 // Run by `npm run check` (node's test runner).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { isMessageId, language, setLanguage, t } from "../assets/words.js";
-import { valueWords } from "../assets/play-values.js";
-import { cellMove } from "../assets/boards.js";
+import {
+  LANGUAGES,
+  addWords,
+  apiLang,
+  chooseLanguage,
+  isMessageId,
+  language,
+  languageName,
+  matchLanguage,
+  setLanguage,
+  t,
+} from "../assets/words.js";
+import { methodWords, moveHelp, playerWords, valueWords } from "../assets/play-values.js";
+import { cellMove, textBoard } from "../assets/boards.js";
 import { replay } from "../assets/step.js";
+import { useWords } from "./catalogs.js";
+
+// The catalogs as the pages load them (words.js's loader, reading the disk here).
+await useWords("en");
 
 test("a message's placeholders are filled, and unknown ones are left as written", () => {
   assert.equal(t("play.status.over", { outcome: "O wins" }), "Game over: O wins.");
@@ -74,14 +89,77 @@ test("a language with no catalog falls back to English", () => {
   assert.equal(language(), "en");
   assert.equal(isMessageId("nav.play"), true);
   assert.equal(isMessageId("no.such.message"), false);
+  assert.equal(t("no.such.message"), "no.such.message");
 });
 
-test("values are said as the API says them", () => {
-  assert.equal(valueWords({ value: "win", plies: 3, text: "win in 3" }), "win in 3");
-  assert.equal(valueWords({ value: "loss", plies: 1, text: "loss in 1" }), "loss in 1");
-  assert.equal(valueWords({ value: "draw", plies: 9, text: "draw" }), "draw");
-  assert.equal(valueWords({ value: "estimate", plies: null, text: "+0.35 (estimate)" }), "+0.35 (estimate)");
-  assert.equal(valueWords({ value: "estimate", plies: null, text: "-1.20 (estimate)" }, true), "≈-1.20");
+test("the language is the address's, else the one chosen before, else the browser's", () => {
+  assert.deepEqual(LANGUAGES, ["en", "sv", "zh", "el"]);
+  assert.equal(matchLanguage("sv-SE"), "sv");
+  assert.equal(matchLanguage("zh-Hans-CN"), "zh");
+  assert.equal(matchLanguage("EL"), "el");
+  assert.equal(matchLanguage("tlh"), null);
+  assert.equal(matchLanguage(""), null);
+  const browser = ["de-DE", "el-GR", "sv"];
+  assert.equal(chooseLanguage({ search: "?lang=zh", stored: "sv", preferred: browser }), "zh");
+  assert.equal(chooseLanguage({ search: "?lang=xx", stored: "sv", preferred: browser }), "sv");
+  assert.equal(chooseLanguage({ search: "", stored: null, preferred: browser }), "el");
+  assert.equal(chooseLanguage({ search: "?a=1", stored: "tlh", preferred: ["de", "fr"] }), "en");
+  assert.equal(chooseLanguage({}), "en");
+});
+
+test("another language speaks from its catalog, English standing in for what it lacks", async () => {
+  assert.equal(await useWords("sv"), "sv");
+  assert.equal(language(), "sv");
+  assert.equal(apiLang(), "sv");
+  assert.equal(languageName("sv"), "Svenska");
+  assert.equal(languageName("en"), "English");
+  // Every language's name is loaded for the menu, in that language.
+  assert.equal(languageName("zh"), "简体中文");
+  assert.equal(languageName("el"), "Ελληνικά");
+  assert.notEqual(t("nav.play"), "Play");
+  assert.equal(isMessageId("nav.play"), true);
+  // A message only English has is said in English, its plural by English's rules.
+  addWords("en", { "test.only": { one: "{count} thing in English", other: "{count} things in English" } });
+  assert.equal(t("test.only", { count: 1 }), "1 thing in English");
+  assert.equal(t("test.only", { count: 2 }), "2 things in English");
+  addWords("sv", { "test.only": { one: "{count} sak", other: "{count} saker" } });
+  assert.equal(t("test.only", { count: 1 }), "1 sak");
+  assert.equal(t("test.only", { count: 5 }), "5 saker");
+  // Chinese has one form for every count.
+  await useWords("zh");
+  assert.equal(t("play.moves.more", { count: 1 }).includes("1"), true);
+  assert.equal(t("play.moves.more", { count: 1 }).replace("1", "N"), t("play.moves.more", { count: 7 }).replace("7", "N"));
+  await useWords("en");
+});
+
+test("values are said in the page's words, estimates from their number", () => {
+  const estimate = /** @type {const} */ ("estimate");
+  assert.equal(valueWords({ value: "win", plies: 3, estimate: null, text: "win in 3" }), "win in 3");
+  assert.equal(valueWords({ value: "loss", plies: 1, estimate: null, text: "loss in 1" }), "loss in 1");
+  assert.equal(valueWords({ value: "draw", plies: 9, estimate: null, text: "draw" }), "draw");
+  assert.equal(valueWords({ value: estimate, plies: null, estimate: 0.35, text: "+0.35 (estimate)" }), "+0.35 (estimate)");
+  assert.equal(valueWords({ value: estimate, plies: null, estimate: -1.2, text: "-1.20 (estimate)" }, true), "≈-1.20");
+  assert.equal(valueWords({ value: estimate, plies: null, estimate: 0, text: "+0.00 (uppskattning)" }), "+0.00 (estimate)");
+});
+
+test("players, moves and methods in the page's words", () => {
+  assert.equal(playerWords("X"), "X");
+  assert.equal(playerWords("first player"), "first player");
+  assert.equal(methodWords("memo"), "a solver that remembers every position it has seen");
+  assert.equal(methodWords("new-method"), "new-method");
+  const base = { position: "", legal: [], move_help: "as the API says it" };
+  const grid = { rows: 3, columns: 3, cells: [], discs: false, cell_moves: [] };
+  assert.equal(moveHelp({ ...base, name: "tictactoe", diagram: grid }),
+    "a cell: its column letter and row number (a1 top left, c3 bottom right) or a number from 1 to 9, row by row");
+  assert.equal(moveHelp({ ...base, name: "mnk:5,4,4", diagram: { ...grid, rows: 4, columns: 5 } }),
+    "a cell: its column letter and row number (a1 top left, e4 bottom right) or a number from 1 to 20, row by row");
+  assert.equal(moveHelp({ ...base, name: "connect4", diagram: { ...grid, rows: 6, columns: 7, discs: true } }),
+    "a column number, 1 to 7");
+  assert.equal(moveHelp({ ...base, name: "race:10,2", diagram: null, legal: ["1", "2"] }), "the amount to add, 1 to 2");
+  assert.equal(moveHelp({ ...base, name: "nim:3,4,5", diagram: null, position: "3,4,5" }),
+    "pile:amount, e.g. 1:2 takes 2 objects from pile 1 (piles 1 to 3)");
+  assert.equal(moveHelp({ ...base, name: "bash:10,3", diagram: null }), "the number to take, 1 to 3 (1:k works too)");
+  assert.equal(moveHelp({ ...base, name: "pursuit:cycle", diagram: null }), "as the API says it");
 });
 
 test("a click on a board plays the cell's move; on discs, the column's", () => {
@@ -100,4 +178,22 @@ test("a click on a board plays the cell's move; on discs, the column's", () => {
   assert.equal(cellMove(discs, 0, 1), "2");
   const full = { ...discs, cell_moves: [[null, null], [null, null], [null, "2"]] };
   assert.equal(cellMove(full, 1, 0), null);
+});
+
+test("the taking games and the race drawn as text in the page's words", () => {
+  const state = {
+    game: "", name: "", position: "", moves: [], to_move: "first player",
+    players: /** @type {[string, string]} */ (["first player", "second player"]),
+    board: "as the API draws it", diagram: null, legal: [], legal_count: 0, move_help: "", outcome: null,
+  };
+  assert.equal(textBoard({ ...state, name: "nim:3,4,12", position: "3,4,12" }),
+    "pile 1 |  3 ooo\npile 2 |  4 oooo\npile 3 | 12 oooooooooooo\nWho takes the last object wins.");
+  assert.equal(textBoard({ ...state, name: "misere-nim:1", position: "1" }),
+    "pile 1 | 1 o\nMisère: who takes the last object loses.");
+  assert.equal(textBoard({ ...state, name: "bash:7,3", position: "7" }),
+    "pile 1 | 7 ooooooo\nTake 1 to 3; who takes the last object wins.");
+  assert.equal(textBoard({ ...state, name: "race:10,2", position: "4" }),
+    "Total 4 of 10. Each turn adds 1 to 2; who reaches 10 wins.");
+  assert.equal(textBoard({ ...state, name: "wythoff:4,6", position: "4,6" }).split("\n").length, 3);
+  assert.equal(textBoard({ ...state, name: "pursuit:cycle", position: "x" }), "as the API draws it");
 });

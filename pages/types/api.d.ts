@@ -65,3 +65,58 @@ export interface EngineMove {
   state: PlayState;
   analysis: Analysis;
 }
+
+/** `POST /api/practice`: an exercise (docs/api.md, "Practice"). */
+export interface Practice {
+  kind: "values" | "pruned" | "order" | "best_move";
+  seed: number;
+  level: number;
+  variant: string;
+  root: "max" | "min";
+  leaf_perspective: "max" | "mover";
+  /** The tree in the indented format, every node named. */
+  tree: string;
+  /** In the request's language. */
+  question: string;
+  answer: {
+    values?: Record<string, number>;
+    negamax_values?: Record<string, number>;
+    pruned?: string[];
+    order?: string[];
+    best?: string[];
+    best_nodes?: string[];
+    value?: number;
+    moves?: Record<string, string>;
+  };
+  /**
+   * The tree lab's request for the search behind the exercise (MAX at its root: an
+   * exercise with MIN at the root is the same tree seen from MIN's side, its leaf values
+   * negated); `first_mistake.step` counts in its trace.
+   */
+  lab: { tree: string; algorithm: string; leaf_perspective: string };
+  /** best_move: the game's spec and the position. */
+  game?: string;
+  position?: string;
+}
+
+/** One part of a checked answer. */
+export interface PracticeMark {
+  node: string;
+  ok: boolean;
+  given?: unknown;
+  expected?: unknown;
+  /** Why the answer is wrong, in the request's language (absent where it is right). */
+  reason?: string;
+  /** best_move's two parts. */
+  part?: "move" | "value";
+}
+
+/** `POST /api/practice/check`. */
+export interface PracticeChecked {
+  correct: boolean;
+  right: number;
+  total: number;
+  marks: PracticeMark[];
+  first_mistake: { node: string; step: number } | null;
+  steps: number;
+}

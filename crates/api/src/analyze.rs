@@ -3,8 +3,12 @@
 //! caller as it comes. This is `ply analyze` and `POST /api/analyze`.
 
 use crate::control::Control;
+use crate::lang::Lang;
 use crate::solve::line;
-use crate::words::{bounds_words, millis, proved_bounds, score_words};
+use crate::words::{
+    bounds_words_in, millis, proved_bounds, score_text_in, score_words, score_words_in,
+    threads_note_in,
+};
 use crate::{ApiError, resources};
 use ply_core::engine::WithKnownValues;
 use ply_core::engine::{Bound, HooksVisitor, Limits, MAX_DEPTH, SearchHooks, SearchInfo, Settings};
@@ -40,6 +44,9 @@ pub struct AnalyzeOptions {
     /// positions it holds are answered at once wherever the search meets them.
     #[serde(skip)]
     pub book: Option<Arc<OpeningBook>>,
+    /// The language of the report's words (`score`, the bounds, `notes`).
+    #[serde(default, deserialize_with = "crate::words::lang_field")]
+    pub lang: Lang,
 }
 
 impl AnalyzeOptions {
@@ -86,9 +93,19 @@ pub fn iteration_report<G: Playable>(
     info: &SearchInfo<G::Move>,
     depth_limited: bool,
 ) -> IterationReport {
+    iteration_report_in(Lang::En, root, info, depth_limited)
+}
+
+/// [`iteration_report`], its words in `lang`.
+pub fn iteration_report_in<G: Playable>(
+    lang: Lang,
+    root: &G,
+    info: &SearchInfo<G::Move>,
+    depth_limited: bool,
+) -> IterationReport {
     IterationReport {
         depth: info.depth,
-        score: score_words(info.score, info.bound, depth_limited),
+        score: score_words_in(lang, info.score, info.bound, depth_limited),
         score_raw: info.score.raw(),
         nodes: info.nodes,
         nps: info.nps(),
@@ -166,6 +183,9 @@ pub struct AnalyzeRequest {
     /// Search to the end of the game (within the time).
     #[serde(default)]
     pub exact: bool,
+    /// The language of the answer's words: `en` (the default), `sv`, `zh` or `el`.
+    #[serde(default, deserialize_with = "crate::words::lang_field")]
+    pub lang: Lang,
 }
 
 /// Analyses the request's position within `max_ms` and `max_nodes` (one thread, a
@@ -218,6 +238,7 @@ pub fn analyze_with_book(
         threads: Some(1),
         hash_mib: Some(16),
         book,
+        lang: request.lang,
     };
     struct Visit<'a>(&'a AnalyzeRequest, &'a AnalyzeOptions, &'a Control);
     impl ply_games::GameVisitor for Visit<'_> {
@@ -288,6 +309,7 @@ pub fn analyze_position<G: Playable>(
 
         fn visit<H: SearchHooks<G>>(self, hooks: H) -> Self::Output {
             let (options, root) = (self.options, self.root);
+            let lang = options.lang;
             if options.exact && root.has_cycles() {
                 return Err(ApiError::bad_request(format!(
                     "--exact searches to the end of the game, and positions of {} can repeat: use `ply solve` (retrograde analysis)",
@@ -325,12 +347,17 @@ pub fn analyze_position<G: Playable>(
                 depth: result.depth,
                 // An exact search stopped early proved bounds only: say so, as bounds.
                 score: if options.exact && !result.exact {
-                    bounds_words(lower, upper)
+                    bounds_words_in(lang, lower, upper)
                 } else {
-                    score_words(result.score, Bound::Exact, !options.exact && !result.exact)
+                    score_words_in(
+                        lang,
+                        result.score,
+                        Bound::Exact,
+                        !options.exact && !result.exact,
+                    )
                 },
-                lower_bound: lower.map(|s| s.to_string()),
-                upper_bound: upper.map(|s| s.to_string()),
+                lower_bound: lower.map(|s| score_text_in(lang, s)),
+                upper_bound: upper.map(|s| score_text_in(lang, s)),
                 score_raw: result.score.raw(),
                 exact: result.exact,
                 best: result.best.map(|mv| root.move_string(mv)),
@@ -348,10 +375,10 @@ pub fn analyze_position<G: Playable>(
                 iterations: result
                     .iterations
                     .iter()
-                    .map(|i| iteration_report(root, i, !options.exact))
+                    .map(|i| iteration_report_in(lang, root, i, !options.exact))
                     .collect(),
                 interrupted,
-                notes: ply_core::threads::cap_note(threads).into_iter().collect(),
+                notes: threads_note_in(lang, threads).into_iter().collect(),
                 stopped: result.stopped,
             })
         }

@@ -220,6 +220,11 @@ pub fn batch_report<G: Playable>(pos: &G, answer: &BatchScore<G::Move>, weak: bo
         position: pos.position_string(),
         to_move: pos.player_name(pos.to_move()),
         value: result_word(answer.value),
+        text: crate::words::result_text_in(
+            crate::lang::Lang::En,
+            answer.value,
+            (!weak).then(|| answer.value.plies_to_end()).flatten(),
+        ),
         // A draw's distance is not worked out (a batch proves no line): null.
         plies: if weak {
             None

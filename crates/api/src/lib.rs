@@ -13,11 +13,14 @@
 //! | [`solve`] | a position solved exactly: its value, its best moves, every move's value |
 //! | [`batch`] | many positions solved in a row or on several threads, each to its value only |
 //! | [`play`] | a game's state after a list of moves, every move's value, the engine's move |
+//! | [`practice`] | exercises on random trees (values, cuts, search order, a game's best move), and a student's answers checked |
 //! | [`session`] | a game played move by move, its position kept (the bindings' games) |
 //! | [`service`] | the JSON API as one function: a path and a body in, the server's status and body out |
 //! | [`perft`] | chess move sequences counted, the test of a move generator |
 //! | [`control`] | stopping an operation: a flag, and the time it is given |
 //! | [`words`] | results in words, the same everywhere |
+//! | [`lang`] | the languages ply speaks, and the one set of catalogs of words every front end reads |
+//! | [`explain`] | a game's explanation of a move, said in a language |
 //! | [`resources`] | what an operation may ask of the machine, checked before it starts |
 //! | [`cyclic`] | exact values of games whose positions repeat (retrograde tables) |
 //!
@@ -39,9 +42,12 @@ pub mod analyze;
 pub mod batch;
 pub mod control;
 pub mod cyclic;
+pub mod explain;
 pub mod games;
+pub mod lang;
 pub mod perft;
 pub mod play;
+pub mod practice;
 pub mod resources;
 pub mod service;
 pub mod session;

@@ -9,8 +9,9 @@
 //! exact mode for Connect Four); otherwise it is the engine's estimate, and says so.
 
 use crate::control::Control;
+use crate::lang::Lang;
 use crate::solve::GameBook;
-use crate::words::{estimate_number, plies_text, result_word};
+use crate::words::{estimate_text_in, outcome_text_in, plies_text_in, result_word};
 use crate::{ApiError, games::with_spec};
 use ply_core::engine::{HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
 use ply_core::solve::{Solver, SolverLimits};
@@ -52,6 +53,10 @@ pub struct GameRequest {
     /// The engine's strength: `"perfect"` (the default) or a level from 1 (weakest) to 10.
     #[serde(default)]
     pub level: Option<serde_json::Value>,
+    /// The language of the words in the answer (`text` fields): `en` (the default),
+    /// `sv`, `zh` or `el`.
+    #[serde(default, deserialize_with = "crate::words::lang_field")]
+    pub lang: Lang,
 }
 
 /// A board drawn as stones on a grid, with the move that puts a stone on each cell.
@@ -76,7 +81,7 @@ pub struct OutcomeJson {
     pub result: &'static str,
     /// The winner's name, if someone won.
     pub winner: Option<String>,
-    /// In words: "X wins", "draw".
+    /// In words, in the request's language: "X wins", "draw".
     pub text: String,
 }
 
@@ -302,15 +307,25 @@ fn diagram_json<G: Playable>(pos: &G) -> Option<DiagramJson> {
 }
 
 pub(crate) fn state_of<G: Playable>(spec: &str, pos: &G, moves: &[String]) -> StateJson {
+    state_of_in(Lang::En, spec, pos, moves)
+}
+
+/// The state of `pos`, its words in `lang`.
+pub(crate) fn state_of_in<G: Playable>(
+    lang: Lang,
+    spec: &str,
+    pos: &G,
+    moves: &[String],
+) -> StateJson {
     let legal = pos.legal_moves();
     let outcome = pos.outcome().map(|outcome| {
         let winner = outcome.winner(pos.to_move()).map(|p| pos.player_name(p));
         let (result, text) = match (&winner, outcome) {
-            (Some(name), _) => ("win", format!("{name} wins")),
+            (Some(name), _) => ("win", outcome_text_in(lang, Some(name))),
             (None, ply_core::Outcome::Payoff(score)) => {
-                ("payoff", format!("the game ends with {score}"))
+                ("payoff", lang.say("outcome.payoff", &[("score", &score)]))
             }
-            (None, _) => ("draw", "draw".to_string()),
+            (None, _) => ("draw", outcome_text_in(lang, None)),
         };
         OutcomeJson {
             result,
@@ -348,7 +363,7 @@ pub fn state(request: &GameRequest) -> Result<StateJson, ApiError> {
         type Output = Result<StateJson, ApiError>;
         fn visit<G: Playable>(self, start: G) -> Self::Output {
             let pos = replay(&start, self.0)?;
-            Ok(state_of(&self.0.game, &pos, &self.0.moves))
+            Ok(state_of_in(self.0.lang, &self.0.game, &pos, &self.0.moves))
         }
     }
     with_spec(&request.game, Visit(request))?
@@ -366,7 +381,7 @@ pub fn analysis(
         fn visit<G: Playable>(self, start: G) -> Self::Output {
             let pos = replay(&start, self.0)?;
             let time = self.1.time(self.0)?;
-            analyse(&pos, time, self.1, self.2)
+            analyse(self.0.lang, &pos, time, self.1, self.2)
         }
     }
     with_spec(&request.game, Visit(request, limits, control))?
@@ -401,8 +416,8 @@ pub fn engine_move(
             }
             let time = limits.time(request)?;
             let analysis = match level {
-                None => analyse(&pos, time, limits, control)?,
-                Some(level) => shallow(&pos, level, time, limits, control)?,
+                None => analyse(request.lang, &pos, time, limits, control)?,
+                Some(level) => shallow(request.lang, &pos, level, time, limits, control)?,
             };
             // A weak level sometimes plays a move at random, as a beginner would.
             let random = level.is_some_and(|level| fastrand::u32(0..20) >= 10 + level);
@@ -424,7 +439,7 @@ pub fn engine_move(
             );
             Ok(EngineMoveJson {
                 mv: chosen,
-                state: state_of(&request.game, &after, &moves),
+                state: state_of_in(request.lang, &request.game, &after, &moves),
                 analysis,
             })
         }
@@ -437,8 +452,8 @@ fn proved<M>(values: Vec<MoveValue<M>>) -> Vec<(MoveValue<M>, bool)> {
     values.into_iter().map(|m| (m, true)).collect()
 }
 
-/// A move's value as the JSON says it: proved, or an estimate.
-fn move_json<G: Playable>(pos: &G, m: &MoveValue<G::Move>, proved: bool) -> MoveJson {
+/// A move's value as the JSON says it: proved, or an estimate; its words in `lang`.
+fn move_json<G: Playable>(lang: Lang, pos: &G, m: &MoveValue<G::Move>, proved: bool) -> MoveJson {
     let decided = proved;
     MoveJson {
         mv: pos.move_string(m.mv),
@@ -450,9 +465,9 @@ fn move_json<G: Playable>(pos: &G, m: &MoveValue<G::Move>, proved: bool) -> Move
         plies: decided.then(|| m.value.plies_to_end().unwrap_or(m.pv.len() as u32)),
         estimate: (!decided).then(|| m.value.raw() as f64 / 100.0),
         text: if decided {
-            plies_text(m.value, m.pv.len())
+            plies_text_in(lang, m.value, m.pv.len())
         } else {
-            format!("{} (estimate)", estimate_number(m.value))
+            estimate_text_in(lang, m.value)
         },
         pv: m
             .pv
@@ -468,17 +483,19 @@ fn move_json<G: Playable>(pos: &G, m: &MoveValue<G::Move>, proved: bool) -> Move
 
 /// A finished game's result for the player to move, and in words: the value of a
 /// position with no move to value.
-fn finished_value<G: Playable>(pos: &G, outcome: Outcome) -> (&'static str, String) {
+fn finished_value<G: Playable>(lang: Lang, pos: &G, outcome: Outcome) -> (&'static str, String) {
     let to_move = pos.to_move();
     match outcome.winner(to_move) {
-        Some(winner) if winner == to_move => ("win", "the game is over: won".to_string()),
-        Some(_) => ("loss", "the game is over: lost".to_string()),
-        None => ("draw", "the game is over: drawn".to_string()),
+        Some(winner) if winner == to_move => ("win", lang.say("value.over.win", &[])),
+        Some(_) => ("loss", lang.say("value.over.loss", &[])),
+        None => ("draw", lang.say("value.over.draw", &[])),
     }
 }
 
-/// The analysis of `pos` from its moves' values, each with whether it is proved.
+/// The analysis of `pos` from its moves' values, each with whether it is proved; its
+/// words in `lang`.
 fn analysis_json<G: Playable>(
+    lang: Lang,
     pos: &G,
     mut values: Vec<(MoveValue<G::Move>, bool)>,
     method: &'static str,
@@ -489,7 +506,7 @@ fn analysis_json<G: Playable>(
     values.sort_by_key(|(m, _)| std::cmp::Reverse(m.value));
     let moves: Vec<MoveJson> = values
         .iter()
-        .map(|(m, proved)| move_json(pos, m, *proved))
+        .map(|(m, proved)| move_json(lang, pos, m, *proved))
         .collect();
     // No move valued: the game is over, and its value is its result; or no move could be
     // valued in the time, and nothing is known.
@@ -497,14 +514,10 @@ fn analysis_json<G: Playable>(
     let (value, text, pv) = match (moves.first(), finished) {
         (Some(best), _) => (best.value, best.text.clone(), best.pv.clone()),
         (None, Some(outcome)) => {
-            let (value, text) = finished_value(pos, outcome);
+            let (value, text) = finished_value(lang, pos, outcome);
             (value, text, Vec::new())
         }
-        (None, None) => (
-            "estimate",
-            "no move could be valued in the time".to_string(),
-            Vec::new(),
-        ),
+        (None, None) => ("estimate", lang.say("value.none-in-time", &[]), Vec::new()),
     };
     let best_value = values.first().map(|(m, _)| m.value);
     AnalysisJson {
@@ -527,6 +540,7 @@ fn analysis_json<G: Playable>(
 
 /// Every move's value: exact when the game allows it in the time, else estimated.
 fn analyse<G: Playable>(
+    lang: Lang,
     pos: &G,
     time: Duration,
     limits: &PlayLimits,
@@ -534,7 +548,7 @@ fn analyse<G: Playable>(
 ) -> Result<AnalysisJson, ApiError> {
     let clock = Instant::now();
     if pos.outcome().is_some() {
-        return Ok(analysis_json(pos, Vec::new(), "none", 0, clock));
+        return Ok(analysis_json(lang, pos, Vec::new(), "none", 0, clock));
     }
     let stop = control.stop_after(time);
     if pos.has_cycles() {
@@ -553,7 +567,7 @@ fn analyse<G: Playable>(
         .map_err(|e| ApiError::limit("max_search_ms", format!("{}: {e}", pos.game_name())))?;
         let values = proved(table.move_values(pos).unwrap_or_default());
         let nodes = table.stats().positions;
-        return Ok(analysis_json(pos, values, "retrograde", nodes, clock));
+        return Ok(analysis_json(lang, pos, values, "retrograde", nodes, clock));
     }
     if pos.memoised_solve() {
         let mut solver = Solver::with_key(|p: &G| p.canonical().unwrap_or_else(|| p.clone()))
@@ -564,7 +578,14 @@ fn analyse<G: Playable>(
             });
         if let Ok(values) = solver.try_move_values(pos) {
             let nodes = solver.nodes();
-            return Ok(analysis_json(pos, proved(values), "memo", nodes, clock));
+            return Ok(analysis_json(
+                lang,
+                pos,
+                proved(values),
+                "memo",
+                nodes,
+                clock,
+            ));
         }
     } else if !pos.prefers_engine() {
         let mut observer = crate::control::StopObserver::new(stop.clone(), limits.max_nodes);
@@ -577,6 +598,7 @@ fn analyse<G: Playable>(
         );
         if !observer.stopped() {
             return Ok(analysis_json(
+                lang,
                 pos,
                 proved(values),
                 "alphabeta",
@@ -589,12 +611,13 @@ fn analyse<G: Playable>(
     let left = time
         .saturating_sub(clock.elapsed())
         .max(Duration::from_millis(1));
-    engine_values(pos, left, None, limits, control, clock)
+    engine_values(lang, pos, left, None, limits, control, clock)
 }
 
 /// The values a depth-limited search sees (a weak level of play), within the request's
 /// time like every other search.
 fn shallow<G: Playable>(
+    lang: Lang,
     pos: &G,
     level: u32,
     time: Duration,
@@ -602,10 +625,11 @@ fn shallow<G: Playable>(
     control: &Control,
 ) -> Result<AnalysisJson, ApiError> {
     let clock = Instant::now();
-    engine_values(pos, time, Some(level), limits, control, clock)
+    engine_values(lang, pos, time, Some(level), limits, control, clock)
 }
 
 fn engine_values<G: Playable>(
+    lang: Lang,
     pos: &G,
     time: Duration,
     depth: Option<u32>,
@@ -614,6 +638,7 @@ fn engine_values<G: Playable>(
     clock: Instant,
 ) -> Result<AnalysisJson, ApiError> {
     struct Search<'a, G: Playable> {
+        lang: Lang,
         pos: &'a G,
         time: Duration,
         depth: Option<u32>,
@@ -734,10 +759,13 @@ fn engine_values<G: Playable>(
             } else {
                 "engine"
             };
-            Ok(analysis_json(pos, values, method, nodes, self.clock))
+            Ok(analysis_json(
+                self.lang, pos, values, method, nodes, self.clock,
+            ))
         }
     }
     pos.with_search_hooks(Search {
+        lang,
         pos,
         time,
         depth,

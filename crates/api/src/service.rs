@@ -28,6 +28,7 @@
 use crate::analyze::AnalyzeRequest;
 use crate::control::Control;
 use crate::play::{GameRequest, PlayLimits};
+use crate::practice::{CheckRequest, PracticeRequest};
 use crate::solve::{BookRef, SolveRequest};
 use crate::tree::{GameTreeRequest, TreeLimits, TreeRequest};
 use crate::{ApiError, ErrorKind};
@@ -125,7 +126,8 @@ pub enum Work {
     /// Little: a list, a game's state.
     Light,
     /// A tree read, searched and drawn (`/api/tree`, `/api/tree/svg`,
-    /// `/api/tree/game`): its memory grows with the tree.
+    /// `/api/tree/game`, and the exercises of `/api/practice` and
+    /// `/api/practice/check`, made of small trees): its memory grows with the tree.
     Tree,
     /// A search of a game (`/api/solve`, `/api/analyze`, `/api/play/analysis`,
     /// `/api/play/engine`): up to `max_search_ms` of a core.
@@ -153,6 +155,8 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("/api/play/state", Method::Post),
     endpoint("/api/play/analysis", Method::Post),
     endpoint("/api/play/engine", Method::Post),
+    endpoint("/api/practice", Method::Post),
+    endpoint("/api/practice/check", Method::Post),
 ];
 
 const fn endpoint(path: &'static str, method: Method) -> Endpoint {
@@ -262,6 +266,8 @@ enum Operation {
     PlayState(GameRequest),
     PlayAnalysis(GameRequest),
     PlayEngine(GameRequest),
+    Practice(PracticeRequest),
+    PracticeCheck(CheckRequest),
 }
 
 impl Request {
@@ -269,7 +275,11 @@ impl Request {
     pub fn work(&self) -> Work {
         match self.0 {
             Operation::Health | Operation::Games | Operation::PlayState(_) => Work::Light,
-            Operation::Tree(_) | Operation::TreeSvg(_) | Operation::TreeGame(_) => Work::Tree,
+            Operation::Tree(_)
+            | Operation::TreeSvg(_)
+            | Operation::TreeGame(_)
+            | Operation::Practice(_)
+            | Operation::PracticeCheck(_) => Work::Tree,
             Operation::Solve(_)
             | Operation::Analyze(_)
             | Operation::PlayAnalysis(_)
@@ -338,6 +348,8 @@ impl Service {
             "/api/play/state" => Operation::PlayState(self.json(body)?),
             "/api/play/analysis" => Operation::PlayAnalysis(self.json(body)?),
             "/api/play/engine" => Operation::PlayEngine(self.json(body)?),
+            "/api/practice" => Operation::Practice(self.json(body)?),
+            "/api/practice/check" => Operation::PracticeCheck(self.json(body)?),
             _ => return Err(not_found(path)),
         };
         Ok(Request(operation))
@@ -457,6 +469,8 @@ impl Service {
                 &limits.play_limits(self.book.as_ref()),
                 control,
             )?),
+            Operation::Practice(request) => Answer::json(&crate::practice::exercise(&request)?),
+            Operation::PracticeCheck(request) => Answer::json(&crate::practice::check(&request)?),
         })
     }
 }

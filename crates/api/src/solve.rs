@@ -8,8 +8,9 @@
 
 use crate::control::Control;
 use crate::cyclic::{self, TableError};
+use crate::lang::Lang;
 use crate::resources;
-use crate::words::result_word;
+use crate::words::{result_text_in, result_word, threads_note_in};
 use crate::{ApiError, games::with_spec};
 use ply_core::engine::{
     Bound, Engine, HooksVisitor, KnownValues, Limits, SearchHooks, Settings, WithKnownValues,
@@ -75,6 +76,8 @@ pub struct SolveOptions {
     pub weak: bool,
     /// The opening book the engine reads (Connect Four).
     pub book: Option<BookRef>,
+    /// The language of the report's words (`text`, `explanation`, `notes`).
+    pub lang: Lang,
 }
 
 /// One move and its exact value.
@@ -85,6 +88,9 @@ pub struct SolvedMove {
     pub mv: String,
     /// `win`, `draw` or `loss` for the player who makes it.
     pub value: &'static str,
+    /// The value in words, in the request's language: "win in 3", "draw" ("win"
+    /// alone in a weak solve).
+    pub text: String,
     /// Plies to the end under best play (null in a weak solve).
     pub plies: Option<u32>,
     /// The game's own score (Connect Four with `all_moves`; null in a weak solve).
@@ -105,6 +111,9 @@ pub struct SolveReport {
     pub to_move: String,
     /// `win`, `draw` or `loss` for the player to move.
     pub value: &'static str,
+    /// The value in words, in the request's language: "win in 5", "draw" ("win"
+    /// alone in a weak solve).
+    pub text: String,
     /// Plies to the end under best play (null in a weak solve).
     pub plies: Option<u32>,
     /// The game's own score (Connect Four: Pons'; null in a weak solve).
@@ -200,6 +209,9 @@ pub struct SolveRequest {
     /// As `ply solve --weak`.
     #[serde(default)]
     pub weak: bool,
+    /// The language of the answer's words: `en` (the default), `sv`, `zh` or `el`.
+    #[serde(default, deserialize_with = "crate::words::lang_field")]
+    pub lang: Lang,
 }
 
 /// Solves the position of a request, within `max_ms` (its own `time_ms` when smaller):
@@ -228,6 +240,7 @@ pub fn solve(
         // As `ply solve` chooses (the same answer, the same JSON): the engine with its
         // 64 MiB table for large games, the textbook searches for small ones.
         book: book.filter(|_| request.algorithm.is_none()).cloned(),
+        lang: request.lang,
         ..SolveOptions::default()
     };
     let deadline = control.within(Duration::from_millis(ms.max(1)));
@@ -525,6 +538,7 @@ pub fn solve_position<G: Playable>(
     let solved_move = |m: &MoveValue<G::Move>| SolvedMove {
         mv: root.move_string(m.mv),
         value: result_word(m.value),
+        text: result_text_in(options.lang, m.value, plies(m.value, &m.pv)),
         plies: plies(m.value, &m.pv),
         // The move's value seen from the root is the child's value negated: the
         // root's score of that line is the score of the move.
@@ -553,7 +567,10 @@ pub fn solve_position<G: Playable>(
         }
     };
     let best: Vec<_> = moves.iter().take_while(|m| m.value == value).collect();
-    let explanation = best.first().and_then(|m| root.explain_move(m.mv));
+    let explanation = best
+        .first()
+        .and_then(|m| root.explain_move(m.mv))
+        .map(|why| crate::explain::phrase(options.lang, &why));
     let fields = if options.weak {
         Vec::new()
     } else {
@@ -564,6 +581,7 @@ pub fn solve_position<G: Playable>(
         position: root.position_string(),
         to_move: root.player_name(root.to_move()),
         value: result_word(value),
+        text: result_text_in(options.lang, value, plies(value, &pv)),
         plies: plies(value, &pv),
         score: score_of(root, value),
         best: best.iter().map(|m| root.move_string(m.mv)).collect(),
@@ -590,7 +608,7 @@ pub fn solve_position<G: Playable>(
             .collect(),
         notes: options
             .threads
-            .and_then(ply_core::threads::cap_note)
+            .and_then(|threads| threads_note_in(options.lang, threads))
             .into_iter()
             .collect(),
     }))

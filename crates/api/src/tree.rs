@@ -7,16 +7,19 @@
 //! bound and visit order, the cuts with their windows, the principal variation,
 //! the visit trace and the summary. Asked for (`"picture": true`), the answer also
 //! carries the tree drawn, for a page to show and draw on (`svg`), or why it is not
-//! there (`svg_omitted`).
+//! there (`svg_omitted`); and asked in a language (`"lang": "sv"`), the search told in
+//! words in that language (`words`: the summary and every cut, [`TreeWords`]).
 
 use crate::ApiError;
+use crate::lang::Lang;
 use ply_core::Algorithm;
+use ply_core::{Player, Score};
 pub use ply_tree::Limits;
 use ply_tree::{
     Annotation, ExplicitTree, LeafPerspective, MoveOrder, ParseOptions, TreeError, annotate, parse,
     render,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// What to evaluate: the request of `POST /api/tree`.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -41,6 +44,11 @@ pub struct TreeRequest {
     /// the API's error shape, and the values come all the same.
     #[serde(default)]
     pub picture: bool,
+    /// A language (`en`, `sv`, `zh`, `el`): the answer then also carries the field
+    /// `words`, the search told in that language ([`TreeWords`]). Absent: no `words`,
+    /// and the answer is exactly the command line's JSON.
+    #[serde(default, deserialize_with = "crate::words::optional_lang_field")]
+    pub lang: Option<Lang>,
 }
 
 impl TreeRequest {
@@ -319,6 +327,25 @@ impl Evaluated {
         limits: &TreeLimits,
     ) -> Result<u64, ApiError> {
         let json = self.json_answer_bound(limits)?;
+        let json = match request.lang {
+            Some(_) => {
+                let with_words = json.saturating_add(self.words_bound());
+                if with_words > limits.max_answer_bytes {
+                    return Err(ApiError::limit(
+                        "max_answer_bytes",
+                        format!(
+                            "the answer for a tree of {} nodes, with its words, may take \
+                             {with_words} bytes, more than the {} an answer may take (limit \
+                             max_answer_bytes): send a smaller tree",
+                            self.tree.len(),
+                            limits.max_answer_bytes
+                        ),
+                    ));
+                }
+                with_words
+            }
+            None => json,
+        };
         if !request.picture {
             return Ok(json);
         }
@@ -341,7 +368,10 @@ impl Evaluated {
     /// picture may not be drawn or would take the answer past `max_answer_bytes`, the
     /// field `svg_omitted` (the refusal, in the API's error shape).
     pub fn answer(&self, request: &TreeRequest, limits: &TreeLimits) -> Result<String, ApiError> {
-        let json = self.json_answer(limits)?;
+        let mut json = self.json_answer(limits)?;
+        if let Some(lang) = request.lang {
+            json = with_words(json, &self.words(lang));
+        }
         if !request.picture {
             return Ok(json);
         }
@@ -368,6 +398,203 @@ impl Evaluated {
         });
         Ok(with_field(json, key, &value))
     }
+}
+
+/// The search told in words, in one language: the field `words` of `/api/tree`'s answer
+/// when the request names a language. The same sentences the tree lab writes under its
+/// picture, from the same catalog (`tree.summary`, `tree.cut.alpha`, `tree.cut.beta`).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct TreeWords {
+    /// The search in one sentence: "Alpha-beta: value 3, best b; 10 nodes visited, 7
+    /// leaves evaluated, 2 cutoffs, 2 leaves never looked at."
+    pub summary: String,
+    /// Every cut, in the tree's reading order: "α-cut at c: 2 ≤ α = 3: MAX has 3
+    /// elsewhere; never looked at: 4, 6."
+    pub cuts: Vec<String>,
+}
+
+/// The bytes a number takes in [`TreeWords`], at most (an `f64` written in full).
+const WORDS_NUMBER_BYTES: u64 = 32;
+
+/// The most bytes the message `id` takes in any language, before its placeholders are
+/// filled.
+fn longest_message(id: &str) -> u64 {
+    Lang::ALL
+        .iter()
+        .filter_map(|lang| lang.catalog().get(id))
+        .map(|message| match message {
+            crate::lang::Message::Text(text) => text.len(),
+            crate::lang::Message::Plural(forms) => {
+                forms.values().map(String::len).max().unwrap_or(0)
+            }
+        })
+        .max()
+        .unwrap_or(id.len()) as u64
+}
+
+impl Evaluated {
+    /// A number of the tree as the tree lab writes it: `3`, `2.5`; an infinite one as
+    /// `infinite` says (`−∞` or `+∞`).
+    fn number(&self, score: Score, infinite: &str) -> String {
+        match self.tree.json_score(score) {
+            serde_json::Value::Number(n) => match n.as_i64() {
+                Some(whole) => whole.to_string(),
+                None => n.as_f64().map_or_else(|| n.to_string(), |f| f.to_string()),
+            },
+            _ => infinite.to_string(),
+        }
+    }
+
+    /// How the words call a node: its name, or for a leaf the tree gave no name its
+    /// value (its made-up name `#8` is only its place in reading order).
+    fn label(&self, id: ply_tree::NodeId) -> String {
+        let node = self.tree.node(id);
+        match node.value {
+            Some(value) if node.is_leaf() && (!node.named || node.name.starts_with('#')) => {
+                self.number(Score::from_raw(value), "")
+            }
+            _ => node.name.clone(),
+        }
+    }
+
+    /// The search told in words in `lang` ([`TreeWords`]).
+    pub fn words(&self, lang: Lang) -> TreeWords {
+        let (tree, run) = (&self.tree, &self.run);
+        let algorithm = match run.algorithm {
+            Algorithm::Minimax => "tree.algorithm.name.minimax",
+            Algorithm::Negamax => "tree.algorithm.name.negamax",
+            Algorithm::AlphaBeta => "tree.algorithm.name.alphabeta",
+        };
+        // The tree in reading order.
+        let mut order = Vec::with_capacity(tree.len());
+        let mut stack = vec![tree.root()];
+        while let Some(id) = stack.pop() {
+            order.push(id);
+            stack.extend(tree.children(id).iter().rev());
+        }
+        let pruned_leaves = order
+            .iter()
+            .filter(|&&id| tree.node(id).is_leaf() && run.nodes[id as usize].pruned)
+            .count();
+        let best = match run.best {
+            Some(best) => tree.node(best).name.clone(),
+            None => lang.say("tree.summary.best.none", &[]),
+        };
+        let summary = lang.say(
+            "tree.summary",
+            &[
+                ("algorithm", &lang.say(algorithm, &[])),
+                ("value", &self.number(run.value, "∞")),
+                ("best", &best),
+                (
+                    "nodes",
+                    &lang.say("tree.summary.nodes", &[("count", &run.stats.nodes)]),
+                ),
+                (
+                    "leaves",
+                    &lang.say("tree.summary.leaves", &[("count", &run.stats.leaves)]),
+                ),
+                (
+                    "cutoffs",
+                    &lang.say("tree.summary.cutoffs", &[("count", &run.cutoffs)]),
+                ),
+                (
+                    "pruned",
+                    &lang.say("tree.summary.pruned", &[("count", &pruned_leaves)]),
+                ),
+            ],
+        );
+        let separator = lang.say("tree.list.separator", &[]);
+        let cuts = order
+            .iter()
+            .filter_map(|&id| {
+                let cut = run.nodes[id as usize].cutoff.as_ref()?;
+                let node = &tree.node(id).name;
+                let pruned = cut
+                    .pruned
+                    .iter()
+                    .map(|&p| self.label(p))
+                    .collect::<Vec<_>>()
+                    .join(&separator);
+                let value = self.number(cut.value, "∞");
+                // At a MIN node the value fell to α: MAX has α elsewhere (an α-cut); at
+                // a MAX node it rose to β (a β-cut).
+                Some(if tree.node(id).mover == Player::Second {
+                    let alpha = self.number(cut.window.alpha, "−∞");
+                    lang.say(
+                        "tree.cut.alpha",
+                        &[
+                            ("node", node),
+                            ("value", &value),
+                            ("alpha", &alpha),
+                            ("elsewhere", &alpha),
+                            ("pruned", &pruned),
+                        ],
+                    )
+                } else {
+                    let beta = self.number(cut.window.beta, "+∞");
+                    lang.say(
+                        "tree.cut.beta",
+                        &[
+                            ("node", node),
+                            ("value", &value),
+                            ("beta", &beta),
+                            ("elsewhere", &beta),
+                            ("pruned", &pruned),
+                        ],
+                    )
+                })
+            })
+            .collect();
+        TreeWords { summary, cuts }
+    }
+
+    /// An upper bound on the bytes the field `words` ([`Evaluated::words`], written as
+    /// JSON) adds to an answer, in any language, from the tree alone: each name is
+    /// counted with its JSON escapes (at most 6 bytes a byte) as often as the words may
+    /// name it (its cut, the summary's best, a cut's list), and each number at its widest.
+    pub fn words_bound(&self) -> u64 {
+        let (tree, run) = (&self.tree, &self.run);
+        let name = |id: ply_tree::NodeId| (tree.node(id).name.len() as u64).saturating_mul(6);
+        let separator = longest_message("tree.list.separator") * 6;
+        let summary = longest_message("tree.summary")
+            + ["nodes", "leaves", "cutoffs", "pruned"]
+                .iter()
+                .map(|part| longest_message(&format!("tree.summary.{part}")))
+                .sum::<u64>()
+            + ["minimax", "negamax", "alphabeta"]
+                .iter()
+                .map(|a| longest_message(&format!("tree.algorithm.name.{a}")))
+                .max()
+                .unwrap_or(0)
+            + longest_message("tree.summary.best.none")
+            + run.best.map_or(0, name)
+            + 5 * WORDS_NUMBER_BYTES;
+        let cut = longest_message("tree.cut.alpha").max(longest_message("tree.cut.beta"))
+            + 4 * WORDS_NUMBER_BYTES;
+        let mut bytes = 64 + summary * 6;
+        for (id, report) in run.nodes.iter().enumerate() {
+            if let Some(c) = &report.cutoff {
+                bytes = bytes
+                    .saturating_add(cut * 6 + 8)
+                    .saturating_add(name(id as ply_tree::NodeId));
+                for &p in &c.pruned {
+                    bytes = bytes
+                        .saturating_add(name(p).max(WORDS_NUMBER_BYTES))
+                        .saturating_add(separator);
+                }
+            }
+        }
+        bytes
+    }
+}
+
+/// `json` (the text `ply_tree::render::json_text` writes) with the field `words` at
+/// its end, as `/api/tree` answers a request that names a language (and `ply tree
+/// --format json --lang` prints).
+pub fn with_words(json: String, words: &TreeWords) -> String {
+    let words = serde_json::to_string(words).unwrap_or_default();
+    with_field(json, "words", &words)
 }
 
 /// `json` (an object as `ply_tree::render::json_text` writes it: pretty-printed or on
@@ -429,6 +656,10 @@ pub struct GameTreeRequest {
     /// valued by the game's evaluation (default: to the end of the game).
     #[serde(default)]
     pub depth: Option<u32>,
+    /// The request's language (`en`, the default, `sv`, `zh`, `el`): read and checked
+    /// as every request's is; the answer has no words to say in it.
+    #[serde(default, deserialize_with = "crate::words::lang_field")]
+    pub lang: Lang,
 }
 
 /// The answer to `POST /api/tree/game`.

@@ -1,7 +1,14 @@
-//! How results are said, the same in every front end.
+//! How results are said, the same in every front end, in each language ply speaks.
+//!
+//! The functions without a language say it in English, as the command line prints it;
+//! those ending in `_in` take the [`Lang`] of a request and say it from the catalogs
+//! (`crates/api/words/<lang>/values.json`). Identifiers a program reads (`win`,
+//! `loss`, `draw`, `estimate`) are never translated: only the words meant for people.
 
+use crate::lang::Lang;
 use ply_core::Score;
 use ply_core::engine::{Bound, SearchInfo};
+use serde::{Deserialize, Deserializer};
 
 /// `win`, `loss` or `draw`: a proved value's result for the side it is seen from.
 pub fn result_word(score: Score) -> &'static str {
@@ -16,11 +23,42 @@ pub fn result_word(score: Score) -> &'static str {
 
 /// A proved value in words: "win in 3", "loss in 4", "draw".
 pub fn plies_text(score: Score, line_length: usize) -> String {
-    match (result_word(score), score.plies_to_end()) {
-        ("draw", _) => "draw".to_string(),
-        (word, Some(plies)) => format!("{word} in {plies}"),
-        (word, None) => format!("{word} in {line_length}"),
+    plies_text_in(Lang::En, score, line_length)
+}
+
+/// [`plies_text`] in `lang`: "vinst i 3 drag", "3 步内胜", "νίκη σε 3".
+pub fn plies_text_in(lang: Lang, score: Score, line_length: usize) -> String {
+    let plies = score.plies_to_end().unwrap_or(line_length as u32);
+    result_text_in(lang, score, Some(plies))
+}
+
+/// A result in words in `lang`, with its distance in plies when it is known: "win in
+/// 3", "loss in 4", "draw"; "win", "loss" alone where the distance is unknown (a weak
+/// solve).
+pub fn result_text_in(lang: Lang, score: Score, plies: Option<u32>) -> String {
+    match (result_word(score), plies) {
+        ("draw", _) => lang.say("value.draw", &[]),
+        ("win", Some(plies)) => lang.say("value.win", &[("count", &plies)]),
+        ("win", None) => lang.say("result.win", &[]),
+        (_, Some(plies)) => lang.say("value.loss", &[("count", &plies)]),
+        (_, None) => lang.say("result.loss", &[]),
     }
+}
+
+/// A score in words in `lang`, as [`Score`]'s `Display` writes it in English: "win in
+/// 5", "loss in 2", "draw" for a zero, heuristic values as signed numbers ("+0.37").
+pub fn score_text_in(lang: Lang, score: Score) -> String {
+    match score.plies_to_end() {
+        Some(plies) if score.is_win() => lang.say("value.win", &[("count", &plies)]),
+        Some(plies) => lang.say("value.loss", &[("count", &plies)]),
+        None if score == Score::DRAW => lang.say("value.draw", &[]),
+        None => score.to_string(),
+    }
+}
+
+/// A heuristic value marked as an estimate in `lang`: "+0.35 (estimate)".
+pub fn estimate_text_in(lang: Lang, score: Score) -> String {
+    lang.say("value.estimate", &[("number", &estimate_number(score))])
 }
 
 /// A heuristic value as a signed number ("+0.00", "-3.00"), for lists that a legend
@@ -37,20 +75,30 @@ pub fn estimate_number(score: Score) -> String {
 /// draws in words ("win in 5", "draw"); heuristic values as signed numbers marked as
 /// estimates ("+0.00 (estimate)"), never as "draw".
 pub fn value_words(score: Score, proved: bool) -> String {
+    value_words_in(Lang::En, score, proved)
+}
+
+/// [`value_words`] in `lang`.
+pub fn value_words_in(lang: Lang, score: Score, proved: bool) -> String {
     if score.plies_to_end().is_some() || (proved && score == Score::DRAW) {
-        score.to_string()
+        score_text_in(lang, score)
     } else {
-        format!("{} (estimate)", estimate_number(score))
+        estimate_text_in(lang, score)
     }
 }
 
 /// The score in words, with the bound when it is one. A depth-limited search's
 /// zero is an estimate ("0.00"), not a proved draw: only exact mode says "draw".
 pub fn score_words(score: Score, bound: Bound, depth_limited: bool) -> String {
+    score_words_in(Lang::En, score, bound, depth_limited)
+}
+
+/// [`score_words`] in `lang` (the bounds' signs are the same in every language).
+pub fn score_words_in(lang: Lang, score: Score, bound: Bound, depth_limited: bool) -> String {
     let words = if depth_limited && score == Score::DRAW {
         "0.00".to_string()
     } else {
-        score.to_string()
+        score_text_in(lang, score)
     };
     match bound {
         Bound::Exact => words,
@@ -78,12 +126,72 @@ pub fn proved_bounds<M>(iterations: &[SearchInfo<M>]) -> (Option<Score>, Option<
 /// The proved range of a value in words: "loss in 40", ">= loss in 34", "<= win in 7",
 /// "between loss in 34 and draw", or "unknown" when nothing was proved.
 pub fn bounds_words(lower: Option<Score>, upper: Option<Score>) -> String {
+    bounds_words_in(Lang::En, lower, upper)
+}
+
+/// [`bounds_words`] in `lang`.
+pub fn bounds_words_in(lang: Lang, lower: Option<Score>, upper: Option<Score>) -> String {
+    let say = |score| score_text_in(lang, score);
     match (lower, upper) {
-        (Some(l), Some(u)) if l == u => l.to_string(),
-        (Some(l), Some(u)) => format!("between {l} and {u}"),
-        (Some(l), None) => format!(">= {l}"),
-        (None, Some(u)) => format!("<= {u}"),
-        (None, None) => "unknown".to_string(),
+        (Some(l), Some(u)) if l == u => say(l),
+        (Some(l), Some(u)) => lang.say("value.between", &[("lower", &say(l)), ("upper", &say(u))]),
+        (Some(l), None) => format!(">= {}", say(l)),
+        (None, Some(u)) => format!("<= {}", say(u)),
+        (None, None) => lang.say("value.unknown", &[]),
+    }
+}
+
+/// A player's name in a sentence in `lang`: the names that are English words
+/// ("first player", "White", "cops") from the catalog, marks and letters ("X", "O")
+/// as they are.
+pub fn player_text_in(lang: Lang, name: &str) -> String {
+    let id = match name {
+        "first player" => "player.first",
+        "second player" => "player.second",
+        "White" => "player.white",
+        "Black" => "player.black",
+        "cops" => "player.cops",
+        "fugitive" => "player.fugitive",
+        _ => return name.to_string(),
+    };
+    lang.say(id, &[])
+}
+
+/// How a finished game ended, in `lang`: "X wins", "draw".
+pub fn outcome_text_in(lang: Lang, winner: Option<&str>) -> String {
+    match winner {
+        Some(name) => lang.say("outcome.win", &[("winner", &player_text_in(lang, name))]),
+        None => lang.say("outcome.draw", &[]),
+    }
+}
+
+/// The note a report carries when `asked` threads were asked for and this build runs
+/// fewer (WebAssembly runs one), in `lang`; `None` when it runs them all (the words of
+/// `ply_core::threads::cap_note`).
+pub fn threads_note_in(lang: Lang, asked: usize) -> Option<String> {
+    let runs = ply_core::threads::capped(asked);
+    (runs < asked).then(|| lang.say("note.threads", &[("asked", &asked), ("count", &runs)]))
+}
+
+/// Reads the field `lang` of a request: a language ply speaks (`"sv"`, `"sv-SE"`), or
+/// a refusal that names the field (`lang: unknown language "fr": ply speaks en, sv, zh
+/// and el`). For `#[serde(default, deserialize_with = "...")]`.
+pub fn lang_field<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Lang, D::Error> {
+    let tag = String::deserialize(deserializer)?;
+    tag.parse()
+        .map_err(|e: String| serde::de::Error::custom(format!("lang: {e}")))
+}
+
+/// [`lang_field`] for a field that may be absent or null (`None`: not asked).
+pub fn optional_lang_field<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Lang>, D::Error> {
+    match Option::<String>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(tag) => tag
+            .parse()
+            .map(Some)
+            .map_err(|e: String| serde::de::Error::custom(format!("lang: {e}"))),
     }
 }
 

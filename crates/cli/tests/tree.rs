@@ -480,3 +480,31 @@ fn game_pictures_show_boards() {
     assert!(!out.stdout.contains("boards:"));
     assert_eq!(out.stdout.matches(r#"<polygon class="node""#).count(), 3);
 }
+
+#[test]
+fn lang_says_the_summary_and_the_cuts_in_words() {
+    let classic = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";
+    let text = stdout(&["tree", "-", "--lang", "sv"], classic);
+    assert!(
+        text.ends_with(
+            "Alfa-beta: värde 3, bästa drag b; 11 noder besökta, 7 löv evaluerade, 1 avskärning, \
+             2 löv som aldrig undersöktes.\n  α-avskärning vid c: 2 ≤ α = 3, för MAX har 3 på \
+             annat håll; aldrig undersökta: 4, 6.\n"
+        ),
+        "{text}"
+    );
+    // JSON: the command line's answer and the field `words`, as /api/tree with "lang".
+    let with = json(&["tree", "-", "--json", "--trace", "--lang", "zh"], classic);
+    let mut without = json(&["tree", "-", "--json", "--trace"], classic);
+    assert_eq!(
+        with["words"]["cuts"],
+        serde_json::json!(["在 c 处 α剪枝：2 ≤ α = 3，MAX 在别处已有 3；从未查看：4、6。"])
+    );
+    without["words"] = with["words"].clone();
+    assert_eq!(with, without);
+    let error = failure(&["tree", "-", "--format", "svg", "--lang", "el"], classic);
+    assert!(
+        error.contains("--lang applies to the text and JSON formats, not to --format svg"),
+        "{error}"
+    );
+}

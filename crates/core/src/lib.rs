@@ -15,6 +15,7 @@
 //! | [`solve`] | an exact memoised solver: value and remoteness of every position, each solved once |
 //! | [`stack`] | deep recursion without stack overflows: searches grow their stack as a game needs |
 //! | [`memory`] | how much memory the process may still take; refusals that say so |
+//! | [`phrase`] | a sentence for a person as a message id and its parts, in no language |
 //! | [`stop`] | [`stop::Stop`]: a flag that stops a search, with a deadline, a parent and a check, and no thread |
 //! | [`threads`] | how many search threads this build may run (one in WebAssembly) |
 //! | [`grundy`] | Sprague-Grundy theory for impartial games: mex, nim-sum, Grundy values, periods |
@@ -41,6 +42,7 @@ pub mod game;
 pub mod grundy;
 pub mod input;
 pub mod memory;
+pub mod phrase;
 pub mod retrograde;
 pub mod score;
 pub mod search;

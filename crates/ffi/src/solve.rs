@@ -298,6 +298,7 @@ pub unsafe extern "C" fn ply_analyze(
             threads: nonzero(limits.threads).map(|t| t as usize),
             hash_mib: nonzero(limits.hash_mib).map(|h| h as usize),
             book: None,
+            lang: Default::default(),
         };
         let report = analyze_spec(
             game.spec(),

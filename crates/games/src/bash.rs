@@ -13,16 +13,16 @@
 //! let solved = solve_exact(&bash);
 //! assert_eq!(solved.best_moves, vec![3]); // leave 8, a multiple of 4
 //! assert_eq!(bash.move_string(3), "1:3");
-//! assert_eq!(
-//!     bash.explain_move(3).unwrap(),
-//!     "take 3: 8 are left, a multiple of 4 (= 3 + 1)"
-//! );
+//! // In words (ply-api): "take 3: 8 are left, a multiple of 4 (= 3 + 1)".
+//! let why = bash.explain_move(3).unwrap();
+//! assert_eq!(why.ids(), ["explain.bash.multiple", "explain.move.take"]);
 //! ```
 
 use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable};
 use crate::piles::{MAX_PILE, Piles, Take};
 use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 use ply_core::{Game, GameBounds, Outcome, Player};
 
@@ -201,24 +201,31 @@ impl Playable for Bash {
         })
     }
 
-    fn explain_move(&self, take: u32) -> Option<String> {
+    fn explain_move(&self, take: u32) -> Option<Phrase> {
         let left = self.pile - take;
         let step = self.max_take + 1;
-        let m = self.max_take;
+        let what = Phrase::new("explain.move.take").arg("amount", take);
         Some(if left == 0 {
-            format!("take {take}: that is the last object")
+            Phrase::new("explain.bash.last").arg("move", what)
         } else if left % step == 0 {
-            format!("take {take}: {left} are left, a multiple of {step} (= {m} + 1)")
+            Phrase::new("explain.bash.multiple")
+                .arg("move", what)
+                .arg("left", left)
+                .arg("step", step)
+                .arg("max", self.max_take)
         } else if !self.is_win_by_theory() {
-            format!(
-                "take {take}: {} was already a multiple of {step} (= {m} + 1), so the opponent takes {} and keeps it so (this position is lost)",
-                self.pile,
-                step - take
-            )
+            Phrase::new("explain.bash.lost")
+                .arg("move", what)
+                .arg("pile", self.pile)
+                .arg("step", step)
+                .arg("max", self.max_take)
+                .arg("reply", step - take)
         } else {
-            format!(
-                "take {take}: {left} are left, not a multiple of {step} (= {m} + 1): the opponent can win"
-            )
+            Phrase::new("explain.bash.not_multiple")
+                .arg("move", what)
+                .arg("count", left)
+                .arg("step", step)
+                .arg("max", self.max_take)
         })
     }
 }

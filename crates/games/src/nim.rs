@@ -16,15 +16,16 @@
 //! assert!(solved.value.is_win());
 //! let best: Vec<String> = solved.best_moves.iter().map(|&m| nim.move_string(m)).collect();
 //! assert_eq!(best, ["3:12"]);
-//! assert_eq!(
-//!     nim.explain_move(solved.best_moves[0]).unwrap(),
-//!     "take 12 from pile 3: the xor of the piles becomes 0"
-//! );
+//! // Why, as a phrase of the catalogs of words (ply-api says it in a language:
+//! // "take 12 from pile 3: the xor of the piles becomes 0").
+//! let why = nim.explain_move(solved.best_moves[0]).unwrap();
+//! assert_eq!(why.ids(), ["explain.nim.zero", "explain.move.take_from_pile"]);
 //! ```
 
 use crate::notation::{Notation, NotationError, Playable};
 use crate::piles::{Piles, Take, sizes_text};
 use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::phrase::Phrase;
 use ply_core::{Game, GameBounds, Outcome, Player};
 
 /// A Nim or misère Nim position.
@@ -217,50 +218,49 @@ impl Playable for Nim {
         })
     }
 
-    fn explain_move(&self, mv: Take) -> Option<String> {
+    fn explain_move(&self, mv: Take) -> Option<Phrase> {
         let after = self.after(mv);
         let sizes = after.piles.as_slice();
-        let what = format!("take {} from pile {}", mv.amount, mv.pile + 1);
+        let what = take_from_pile(mv);
         let x = self.piles.xor();
         if self.misere && sizes.iter().all(|&p| p <= 1) {
             let ones = sizes.iter().filter(|&&p| p == 1).count();
-            return Some(if ones % 2 == 1 {
-                let tail = if ones == 1 {
-                    "the opponent must take the last object".to_string()
-                } else {
-                    format!(
-                        "the players take them one by one and the opponent takes the last ({ones} piles of one)"
-                    )
-                };
-                format!(
-                    "{what}: every pile now has 0 or 1 object and an odd number of them are left, so {tail}"
-                )
+            let id = match (ones % 2 == 1, ones == 1) {
+                (true, true) => "explain.misere_nim.last_one",
+                (true, false) => "explain.misere_nim.odd_ones",
+                (false, _) => "explain.misere_nim.even_ones",
+            };
+            let phrase = Phrase::new(id).arg("move", what);
+            return Some(if ones == 1 {
+                phrase
             } else {
-                format!(
-                    "{what}: every pile now has 0 or 1 object and an even number of them ({ones}) are left; the opponent will not take the last one (this move loses)"
-                )
+                phrase.arg("count", ones)
             });
         }
-        let loses_anyway = !self.is_win_by_theory();
         Some(if after.piles.xor() == 0 {
-            format!(
-                "{what}: the xor of the piles becomes 0{}",
-                if self.misere {
-                    " (misère Nim is played like Nim until only piles of 0 or 1 are left)"
-                } else {
-                    ""
-                }
-            )
-        } else if loses_anyway {
-            format!(
-                "{what}: the xor of the piles {} is already 0, so every move leaves a nonzero xor the opponent can cancel (this position is lost)",
-                sizes_text(self.piles.as_slice())
-            )
+            let id = if self.misere {
+                "explain.misere_nim.zero"
+            } else {
+                "explain.nim.zero"
+            };
+            Phrase::new(id).arg("move", what)
+        } else if !self.is_win_by_theory() {
+            Phrase::new("explain.nim.lost")
+                .arg("move", what)
+                .arg("piles", sizes_text(self.piles.as_slice()))
         } else {
-            format!(
-                "{what}: the xor of the piles becomes {} (not 0): the opponent can win; the xor is {x} now, so take from a pile p with p xor {x} < p instead",
-                after.piles.xor()
-            )
+            Phrase::new("explain.nim.not_zero")
+                .arg("move", what)
+                .arg("xor", after.piles.xor())
+                .arg("now", x)
         })
     }
+}
+
+/// The move "take `amount` from pile `pile`" of the taking games, in words (piles
+/// counted from 1).
+pub(crate) fn take_from_pile(mv: Take) -> Phrase {
+    Phrase::new("explain.move.take_from_pile")
+        .arg("amount", mv.amount)
+        .arg("pile", u32::from(mv.pile) + 1)
 }

@@ -1,6 +1,7 @@
 //! How positions and moves are written: parsing with errors that say where, and printing.
 
 use ply_core::engine::{DefaultHooks, HooksVisitor};
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 use ply_core::{Evaluator, Game};
 use std::fmt::Debug;
@@ -77,8 +78,10 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
         false
     }
 
-    /// Why a move is good, in words, where the game's theory can say it.
-    fn explain_move(&self, _mv: Self::Move) -> Option<String> {
+    /// Why a move is good (or why nothing is), where the game's theory can say it: a
+    /// [`Phrase`] of the catalogs of words (ids `explain.*`), which a front end says in
+    /// its reader's language (`ply_api::explain::phrase`).
+    fn explain_move(&self, _mv: Self::Move) -> Option<Phrase> {
         None
     }
 

@@ -12,16 +12,16 @@
 //! let race = Race::new(10, 2).unwrap();
 //! let solved = solve_exact(&race);
 //! assert_eq!(solved.best_moves, vec![1]); // say 1, then reach 4, 7 and 10
-//! assert_eq!(
-//!     race.explain_move(1).unwrap(),
-//!     "add 1: the total becomes 1, and 10 − 1 = 9 is a multiple of 3"
-//! );
+//! // In words (ply-api): "add 1: the total becomes 1, and 10 − 1 = 9 is a multiple of 3".
+//! let why = race.explain_move(1).unwrap();
+//! assert_eq!(why.ids(), ["explain.race.multiple", "explain.move.add"]);
 //! ```
 
 use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable};
 use crate::piles::MAX_PILE;
 use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 use ply_core::{Game, GameBounds, Outcome, Player};
 
@@ -232,27 +232,38 @@ impl Playable for Race {
         })
     }
 
-    fn explain_move(&self, add: u32) -> Option<String> {
+    fn explain_move(&self, add: u32) -> Option<Phrase> {
         let total = self.total + add;
         let (n, step) = (self.target, self.max_add + 1);
         let left = n - total;
+        let what = Phrase::new("explain.move.add").arg("amount", add);
         Some(if total == n {
-            format!("add {add}: the total becomes {n}, the target")
+            Phrase::new("explain.race.target")
+                .arg("move", what)
+                .arg("target", n)
         } else if left % step == 0 {
-            format!(
-                "add {add}: the total becomes {total}, and {n} − {total} = {left} is a multiple of {step}"
-            )
+            Phrase::new("explain.race.multiple")
+                .arg("move", what)
+                .arg("total", total)
+                .arg("target", n)
+                .arg("left", left)
+                .arg("step", step)
         } else if !self.is_win_by_theory() {
-            format!(
-                "add {add}: the total becomes {total}; {n} − {} = {} was already a multiple of {step}, so the opponent can reach {} (this position is lost)",
-                self.total,
-                n - self.total,
-                self.total + step
-            )
+            Phrase::new("explain.race.lost")
+                .arg("move", what)
+                .arg("total", total)
+                .arg("target", n)
+                .arg("before", self.total)
+                .arg("gap", n - self.total)
+                .arg("step", step)
+                .arg("reach", self.total + step)
         } else {
-            format!(
-                "add {add}: the total becomes {total}, and {n} − {total} = {left} is not a multiple of {step}: the opponent can win"
-            )
+            Phrase::new("explain.race.not_multiple")
+                .arg("move", what)
+                .arg("total", total)
+                .arg("target", n)
+                .arg("left", left)
+                .arg("step", step)
         })
     }
 }

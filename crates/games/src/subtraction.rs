@@ -18,15 +18,16 @@
 //! let winning: Vec<String> = game.winning_moves_by_theory().iter().map(|&m| game.move_string(m)).collect();
 //! assert_eq!(winning, ["1:3", "2:4"]);
 //! assert!(solve_exact(&game).value.is_win());
-//! assert_eq!(
-//!     game.explain_move(game.parse_move("1:3").unwrap()).unwrap(),
-//!     "take 3 from pile 1: the Grundy values of the piles become 1,1 (g(17) = 1, g(17) = 1), whose xor is 0"
-//! );
+//! // In words (ply-api): "take 3 from pile 1: the Grundy values of the piles become 1,1
+//! // (g(17) = 1, g(17) = 1), whose xor is 0".
+//! let why = game.explain_move(game.parse_move("1:3").unwrap()).unwrap();
+//! assert_eq!(why.id, "explain.subtraction.sum_zero");
 //! ```
 
 use crate::notation::{Notation, NotationError, Playable};
 use crate::piles::{Piles, Take};
 use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 use ply_core::{Game, GameBounds, Outcome, Player};
 use std::hash::{Hash, Hasher};
@@ -324,8 +325,8 @@ impl Playable for Subtraction {
         })
     }
 
-    fn explain_move(&self, mv: Take) -> Option<String> {
-        let what = format!("take {} from pile {}", mv.amount, mv.pile + 1);
+    fn explain_move(&self, mv: Take) -> Option<Phrase> {
+        let what = crate::nim::take_from_pile(mv);
         let after = self.after(mv);
         let values: Vec<u32> = after
             .piles
@@ -334,46 +335,48 @@ impl Playable for Subtraction {
             .map(|&p| self.grundy(p))
             .collect();
         let x = values.iter().fold(0, |acc, &g| acc ^ g);
-        let values_text: Vec<String> = values.iter().map(u32::to_string).collect();
-        let each: Vec<String> = after
-            .piles
-            .as_slice()
-            .iter()
-            .zip(&values)
-            .map(|(p, g)| format!("g({p}) = {g}"))
-            .collect();
         if self.piles.len() == 1 {
             let p = after.piles.get(0);
             let g = values[0];
             return Some(if g == 0 {
-                format!(
-                    "{what}: {p} are left, and g({p}) = 0: every move from there reaches a position of nonzero value"
-                )
+                Phrase::new("explain.subtraction.zero")
+                    .arg("move", what)
+                    .arg("count", p)
             } else if !self.is_win_by_theory() {
-                format!(
-                    "{what}: g({}) = 0 already, so every move reaches a nonzero value (this position is lost)",
-                    self.piles.get(0)
-                )
+                Phrase::new("explain.subtraction.lost")
+                    .arg("move", what)
+                    .arg("pile", self.piles.get(0))
             } else {
-                format!("{what}: {p} are left, and g({p}) = {g} is not 0: the opponent can win")
+                Phrase::new("explain.subtraction.not_zero")
+                    .arg("move", what)
+                    .arg("count", p)
+                    .arg("value", g)
             });
         }
-        Some(if x == 0 {
-            format!(
-                "{what}: the Grundy values of the piles become {} ({}), whose xor is 0",
-                values_text.join(","),
-                each.join(", ")
-            )
-        } else if !self.is_win_by_theory() {
-            format!(
-                "{what}: the xor of the piles' Grundy values is already 0, so every move makes it nonzero (this position is lost)"
-            )
+        if x != 0 && !self.is_win_by_theory() {
+            return Some(Phrase::new("explain.subtraction.sum_lost").arg("move", what));
+        }
+        // The values as the position is written ("1,1"), then each pile's ("g(17) = 1").
+        let values_text: Vec<String> = values.iter().map(u32::to_string).collect();
+        let each: Vec<Phrase> = after
+            .piles
+            .as_slice()
+            .iter()
+            .zip(&values)
+            .map(|(&p, &g)| {
+                Phrase::new("explain.subtraction.grundy")
+                    .arg("pile", p)
+                    .arg("value", g)
+            })
+            .collect();
+        let phrase = Phrase::new(if x == 0 {
+            "explain.subtraction.sum_zero"
         } else {
-            format!(
-                "{what}: the Grundy values of the piles become {} ({}), whose xor is {x}, not 0: the opponent can win",
-                values_text.join(","),
-                each.join(", ")
-            )
+            "explain.subtraction.sum_not_zero"
         })
+        .arg("move", what)
+        .arg("values", values_text.join(","))
+        .arg("each", each);
+        Some(if x == 0 { phrase } else { phrase.arg("xor", x) })
     }
 }

@@ -19,6 +19,7 @@
 use crate::notation::{Notation, NotationError, Playable};
 use crate::piles::Piles;
 use crate::theory::{self, Theory, TheoryEvaluation};
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 use ply_core::{Game, GameBounds, Outcome, Player};
 use std::fmt;
@@ -246,28 +247,37 @@ impl Playable for Wythoff {
         })
     }
 
-    fn explain_move(&self, mv: WythoffMove) -> Option<String> {
+    fn explain_move(&self, mv: WythoffMove) -> Option<Phrase> {
         let what = match mv {
-            WythoffMove::First(k) => format!("take {k} from pile 1"),
-            WythoffMove::Second(k) => format!("take {k} from pile 2"),
-            WythoffMove::Both(k) => format!("take {k} from both piles"),
+            WythoffMove::First(k) => Phrase::new("explain.move.take_from_pile")
+                .arg("amount", k)
+                .arg("pile", 1u32),
+            WythoffMove::Second(k) => Phrase::new("explain.move.take_from_pile")
+                .arg("amount", k)
+                .arg("pile", 2u32),
+            WythoffMove::Both(k) => Phrase::new("explain.move.take_from_both").arg("amount", k),
         };
         let [a, b] = self.after(mv).piles;
         Some(match theory::wythoff::cold_index(a, b) {
-            Some(0) => format!("{what}: that takes the last object"),
+            Some(0) => Phrase::new("explain.wythoff.last").arg("move", what),
             Some(k) => {
                 let (ak, bk) = theory::wythoff::cold_pair(k);
-                format!(
-                    "{what}: ({a},{b}) is a cold position, the pair ({ak},{bk}) with a_{k} = ⌊{k}·φ⌋ = {ak} and b_{k} = a_{k} + {k}"
-                )
+                Phrase::new("explain.wythoff.cold")
+                    .arg("move", what)
+                    .arg("a", a)
+                    .arg("b", b)
+                    .arg("k", k)
+                    .arg("ak", ak)
+                    .arg("bk", bk)
             }
-            None if !self.is_win_by_theory() => format!(
-                "{what}: ({},{}) is already cold (a pair (⌊k·φ⌋, ⌊k·φ⌋ + k)), so every move leaves a hot position (this position is lost)",
-                self.piles[0], self.piles[1]
-            ),
-            None => format!(
-                "{what}: ({a},{b}) is not a cold pair (⌊k·φ⌋, ⌊k·φ⌋ + k): the opponent can win"
-            ),
+            None if !self.is_win_by_theory() => Phrase::new("explain.wythoff.lost")
+                .arg("move", what)
+                .arg("a", self.piles[0])
+                .arg("b", self.piles[1]),
+            None => Phrase::new("explain.wythoff.hot")
+                .arg("move", what)
+                .arg("a", a)
+                .arg("b", b),
         })
     }
 }

@@ -4,6 +4,7 @@
 //! below, on who wins and on exactly which moves win. The worked examples of
 //! the issue are checked verbatim.
 
+use ply_core::phrase::Phrase;
 use ply_core::solve::{PositionKey, Solver};
 use ply_core::{Game, NoEvaluation, alpha_beta};
 use ply_games::piles::Take;
@@ -79,9 +80,15 @@ fn nim_14_21_39_only_winning_move_takes_12_from_the_39() {
     winning.sort();
     assert_eq!(winning, ["3:12"]);
     assert_eq!(names(&nim, &nim.winning_moves_by_theory()), ["3:12"]);
+    // "take 12 from pile 3: the xor of the piles becomes 0" (ply-api says it).
     assert_eq!(
         nim.explain_move(nim.parse_move("3:12").unwrap()).unwrap(),
-        "take 12 from pile 3: the xor of the piles becomes 0"
+        Phrase::new("explain.nim.zero").arg(
+            "move",
+            Phrase::new("explain.move.take_from_pile")
+                .arg("amount", 12u32)
+                .arg("pile", 3u32)
+        )
     );
 }
 
@@ -197,9 +204,15 @@ fn race_to_10_say_1_then_4_7_10() {
     let race = Race::new(10, 2).unwrap();
     let mut solver = Solver::new();
     assert_eq!(winning_moves_by_search(&mut solver, &race), vec![1]);
+    // "add 1: the total becomes 1, and 10 − 1 = 9 is a multiple of 3" (ply-api says it).
     assert_eq!(
         race.explain_move(1).unwrap(),
-        "add 1: the total becomes 1, and 10 − 1 = 9 is a multiple of 3"
+        Phrase::new("explain.race.multiple")
+            .arg("move", Phrase::new("explain.move.add").arg("amount", 1u32))
+            .arg("total", 1u32)
+            .arg("target", 10u32)
+            .arg("left", 9u32)
+            .arg("step", 3u32)
     );
     // Against every defence, the first player's winning move reaches 4, then 7, then 10.
     fn follow(solver: &mut Solver<Race>, pos: Race, reached: &mut Vec<Vec<u32>>, line: Vec<u32>) {

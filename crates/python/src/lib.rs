@@ -410,6 +410,7 @@ fn analyze(
         threads,
         hash_mib,
         book: None,
+        lang: Default::default(),
     };
     let answer = interruptible(py, &Control::new(), move |control| {
         analyze_spec(&game, position.as_deref(), &options, book, &control)

@@ -1,14 +1,16 @@
 //! The pages of the web lab, embedded in the binary: native ES modules, CSS and HTML
 //! with no build step, written under `pages/` at the root of the repository (the same
-//! files the static site is built from), and `/ply.js`, the module through which the
-//! pages call the API of this server.
+//! files the static site is built from), `/ply.js`, the module through which the
+//! pages call the API of this server, and `/assets/words/{lang}/{area}.json`, the
+//! catalogs of words the pages speak from (`ply_api::lang`, the API's own).
 
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use ply_api::lang::Lang;
 use std::borrow::Cow;
 
-/// The files of `pages/` a browser asks for: the two pages and everything under
+/// The files of `pages/` a browser asks for: the pages and everything under
 /// `assets/`; not the type-check's and the linter's tools and configuration beside
 /// them (`node_modules/`, `package.json`, `tsconfig.json`, `eslint.config.js`,
 /// `types/`). The build script makes a new file under `assets/` rebuild them.
@@ -16,6 +18,7 @@ use std::borrow::Cow;
 #[folder = "../../pages/"]
 #[include = "index.html"]
 #[include = "play.html"]
+#[include = "practice.html"]
 #[include = "assets/**"]
 #[exclude = "**/node_modules/**"]
 #[exclude = "**/.*"]
@@ -75,12 +78,34 @@ pub(crate) async fn play() -> Response {
     page("play.html")
 }
 
+/// `GET /practice`, `GET /practice.html`: the practice page.
+pub(crate) async fn practice() -> Response {
+    page("practice.html")
+}
+
+/// A catalog of words, `words/{lang}/{area}.json` (`lang` a code such as `sv`, `area`
+/// one of [`ply_api::lang::AREAS`]), as `ply_api::lang` holds it; 404 for any other name.
+fn words(name: &str) -> Response {
+    let catalog = name.split_once('/').and_then(|(lang, file)| {
+        let lang = Lang::ALL.into_iter().find(|l| l.code() == lang)?;
+        lang.source(file.strip_suffix(".json")?)
+    });
+    match catalog {
+        Some(text) => serve("words.json", Cow::Borrowed(text.as_bytes())),
+        None => (StatusCode::NOT_FOUND, "no such catalog of words").into_response(),
+    }
+}
+
 /// `GET /ply.js`: the pages' way to this server's API.
 pub(crate) async fn ply_js() -> Response {
     serve("ply.js", Cow::Borrowed(PLY_JS.as_bytes()))
 }
 
-/// `GET /assets/FILE`: any file under `pages/assets/` (`FILE` may be in a folder).
+/// `GET /assets/FILE`: any file under `pages/assets/` (`FILE` may be in a folder), and
+/// the catalogs of words under `assets/words/`.
 pub(crate) async fn file(Path(name): Path<String>) -> Response {
-    page(&format!("assets/{name}"))
+    match name.strip_prefix("words/") {
+        Some(catalog) => words(catalog),
+        None => page(&format!("assets/{name}")),
+    }
 }

@@ -7,9 +7,11 @@
 //!   position, play a game against the engine. What each request is answered is
 //!   decided by [`ply_api::service`], which the WebAssembly module answers through
 //!   too, so the two cannot drift; the server adds the limits only a server needs;
-//! - the pages of the web lab, embedded in the binary from `pages/`: the tree lab at `/`
-//!   and the play page at `/play`, their modules under `/assets/`, and at `/ply.js` the
-//!   module through which they call the API here. They need nothing but a browser.
+//! - the pages of the web lab, embedded in the binary from `pages/`: the tree lab at `/`,
+//!   the play page at `/play` and the practice page at `/practice`, their modules under
+//!   `/assets/`, the catalogs of words they speak from under `/assets/words/` (the
+//!   API's own, [`ply_api::lang`]), and at `/ply.js` the module through which they call
+//!   the API here. They need nothing but a browser.
 //!
 //! Every request is bounded ([`Limits`]): the body's size, a tree's size, the size of
 //! its answer, a search's time and nodes, how many searches and tree jobs run at once
@@ -174,6 +176,8 @@ fn app(limits: Limits, book: Option<BookRef>, control: ply_api::control::Control
         .route("/index.html", get(assets::tree_lab))
         .route("/play", get(assets::play))
         .route("/play.html", get(assets::play))
+        .route("/practice", get(assets::practice))
+        .route("/practice.html", get(assets::practice))
         .route("/ply.js", get(assets::ply_js))
         .route("/assets/{*file}", get(assets::file))
         .fallback(handlers::not_found)

@@ -2,55 +2,13 @@
 //! closed within the documented time or makes room, so the server keeps answering.
 //! Every client here is on loopback, and every loop stops by itself.
 
+mod in_process;
+
+use in_process::Server;
 use ply_server::Limits;
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
-
-/// A server on a free loopback port, on a runtime of its own; stopped when dropped.
-struct Server {
-    addr: SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Server {
-    fn start(limits: Limits) -> Server {
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let (tell, addr) = std::sync::mpsc::channel();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                tell.send(listener.local_addr().unwrap()).unwrap();
-                let shutdown = async move {
-                    let _ = stopped.await;
-                };
-                ply_server::serve(listener, limits, None, shutdown)
-                    .await
-                    .unwrap();
-            });
-        });
-        Server {
-            addr: addr.recv().unwrap(),
-            stop: Some(stop),
-            thread: Some(thread),
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        drop(self.stop.take());
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
 
 /// Limits with a short client timeout, so that the tests wait little.
 fn quick(client_timeout_ms: u64) -> Limits {
@@ -102,7 +60,7 @@ fn closed(stream: &mut TcpStream) -> bool {
 /// connected after 70 s; it is closed at the client timeout (1 s here).
 #[test]
 fn a_head_trickled_a_byte_at_a_time_is_cut_off() {
-    let server = Server::start(quick(1_000));
+    let server = Server::start(quick(1_000), None);
     let mut stream = TcpStream::connect(server.addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_millis(500)))
@@ -129,7 +87,7 @@ fn a_head_trickled_a_byte_at_a_time_is_cut_off() {
 /// timeout, and so is one left idle after an answer.
 #[test]
 fn idle_connections_are_closed() {
-    let server = Server::start(quick(1_000));
+    let server = Server::start(quick(1_000), None);
     let mut idle = TcpStream::connect(server.addr).unwrap();
     idle.set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
@@ -154,10 +112,13 @@ fn idle_connections_are_closed() {
 /// ones are closed to make room, long before their own timeout (60 s here).
 #[test]
 fn many_idle_connections_do_not_lock_others_out() {
-    let server = Server::start(Limits {
-        max_connections: 8,
-        ..quick(60_000)
-    });
+    let server = Server::start(
+        Limits {
+            max_connections: 8,
+            ..quick(60_000)
+        },
+        None,
+    );
     let idle: Vec<TcpStream> = (0..24)
         .map(|_| TcpStream::connect(server.addr).unwrap())
         .collect();
@@ -184,11 +145,14 @@ fn a_client_that_does_not_read_is_cut_off_and_its_answer_dropped() {
     let body = serde_json::json!({ "tree": tree }).to_string();
     // Room for one answer of this tree (about 10 MB, far more than the sockets hold,
     // bounded at about 21 MB before it is made), not for two.
-    let server = Server::start(Limits {
-        max_answer_bytes: 24 << 20,
-        max_unsent_bytes: 24 << 20,
-        ..quick(1_000)
-    });
+    let server = Server::start(
+        Limits {
+            max_answer_bytes: 24 << 20,
+            max_unsent_bytes: 24 << 20,
+            ..quick(1_000)
+        },
+        None,
+    );
     let mut stalled = TcpStream::connect(server.addr).unwrap();
     write!(
         stalled,
@@ -234,7 +198,7 @@ fn a_client_that_does_not_read_is_cut_off_and_its_answer_dropped() {
 /// refused with 408 naming the limit at the client timeout, and the connection closed.
 #[test]
 fn a_body_that_does_not_arrive_is_refused_in_time() {
-    let server = Server::start(quick(1_000));
+    let server = Server::start(quick(1_000), None);
     let mut stream = TcpStream::connect(server.addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))
@@ -267,7 +231,7 @@ fn a_body_that_does_not_arrive_is_refused_in_time() {
 /// when the search's 8 s are up.
 #[test]
 fn a_search_whose_client_leaves_stops() {
-    let server = Server::start(Limits::default());
+    let server = Server::start(Limits::default(), None);
     let body = r#"{"game": "connect4", "time_ms": 8000}"#;
     let mut leaving = TcpStream::connect(server.addr).unwrap();
     write!(

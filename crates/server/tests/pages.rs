@@ -7,9 +7,18 @@
 //! The tools are the pages' development dependencies, pinned in pages/package-lock.json:
 //! without them (`npm ci --prefix pages`) the test says so in one line and passes, and
 //! fails instead under `PLY_REQUIRE_BROWSER=1` (CI), which installs them.
+//!
+//! The server serves what the pages fetch besides themselves: the catalogs of words
+//! (`/assets/words/{lang}/{area}.json`, the API's own) and the practice page.
 
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use ply_api::lang::{AREAS, Lang};
+use ply_server::{Limits, router};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use tower::ServiceExt;
 
 /// The folder of the pages, at the repository's root.
 fn pages() -> PathBuf {
@@ -58,4 +67,73 @@ fn the_pages_pass_their_type_check_linter_and_tests() {
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// The status, content type and body of `GET path` from the server's router.
+async fn get(path: &str) -> (StatusCode, Option<String>, String) {
+    let app = router(Limits::default(), None);
+    let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+    let response = app.oneshot(request).await.unwrap();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string());
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        content_type,
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )
+}
+
+#[tokio::test]
+async fn the_catalogs_of_words_are_served_as_written() {
+    let words = Path::new(env!("CARGO_MANIFEST_DIR")).join("../api/words");
+    for lang in Lang::ALL {
+        for area in AREAS {
+            let path = format!("/assets/words/{}/{area}.json", lang.code());
+            let (status, content_type, body) = get(&path).await;
+            assert_eq!(status, StatusCode::OK, "{path}");
+            assert_eq!(content_type.as_deref(), Some("application/json"), "{path}");
+            let file = words.join(lang.code()).join(format!("{area}.json"));
+            assert_eq!(body, std::fs::read_to_string(&file).unwrap(), "{path}");
+        }
+    }
+    for path in [
+        "/assets/words/xx/common.json",
+        "/assets/words/sv-SE/common.json",
+        "/assets/words/EN/common.json",
+        "/assets/words/en/nothing.json",
+        "/assets/words/en/common",
+        "/assets/words/en/common.txt",
+        "/assets/words/en",
+        "/assets/words/en/",
+        "/assets/words/en/../en/common.json",
+        "/assets/words/en/tree/common.json",
+    ] {
+        let (status, _, _) = get(path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_practice_page_is_served_beside_the_others() {
+    let pages = pages();
+    for (path, file) in [
+        ("/practice", "practice.html"),
+        ("/practice.html", "practice.html"),
+        ("/play", "play.html"),
+        ("/play.html", "play.html"),
+    ] {
+        let (status, content_type, body) = get(path).await;
+        match std::fs::read_to_string(pages.join(file)) {
+            Ok(on_disk) => {
+                assert_eq!(status, StatusCode::OK, "{path}");
+                assert_eq!(content_type.as_deref(), Some("text/html; charset=utf-8"));
+                assert_eq!(body, on_disk, "{path}");
+            }
+            Err(_) => assert_eq!(status, StatusCode::NOT_FOUND, "{path}"),
+        }
+    }
 }

@@ -50,6 +50,8 @@ const CLASSIC: &str = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";
 enum Group {
     Tree,
     Game,
+    /// Practice exercises and their checking, in every language.
+    Practice,
     /// A hostile request, and the refusal the server gives it.
     Hostile {
         status: u16,
@@ -339,6 +341,59 @@ fn game_cases(service: &Service, rng: &mut fastrand::Rng) -> (Vec<Case>, usize) 
     (cases, positions)
 }
 
+// ----- Practice ---------------------------------------------------------------------------
+
+/// The practice requests: every kind at every level with two seeds (one past 2^32, where a
+/// generator reading seeds as 32-bit numbers would go wrong), each in one of the four
+/// languages, and each exercise's own answer checked, with one wrong value for half of them.
+fn practice_cases(service: &Service, rng: &mut fastrand::Rng) -> Vec<Case> {
+    let mut cases = Vec::new();
+    let langs = ["en", "sv", "zh", "el"];
+    for (k, kind) in ["values", "pruned", "order", "best_move"]
+        .iter()
+        .enumerate()
+    {
+        for level in 1..=5u64 {
+            for seed in [rng.u64(0..1_000_000), (1u64 << 53) - 1 - rng.u64(0..1_000)] {
+                let lang = langs[(k + level as usize + seed as usize) % 4];
+                let request = json!({"kind": kind, "seed": seed, "level": level, "lang": lang});
+                let body = request.to_string();
+                let exercise = service.answer("/api/practice", body.as_bytes(), &Control::new());
+                assert_eq!(exercise.status, 200, "{body}: {}", exercise.body);
+                let exercise: Value = serde_json::from_str(&exercise.body).unwrap();
+                let answer = &exercise["answer"];
+                let mut response = match *kind {
+                    "values" => json!({"values": answer["values"]}),
+                    "pruned" => json!({"pruned": answer["pruned"]}),
+                    "order" => json!({"order": answer["order"]}),
+                    _ => json!({"best": answer["best"][0], "value": answer["value"]}),
+                };
+                if seed % 2 == 1 && *kind == "values" {
+                    let root = "a";
+                    if let Some(v) = response["values"][root].as_i64() {
+                        response["values"][root] = json!(v + 1);
+                    }
+                }
+                let mut check = request.clone();
+                check["variant"] = exercise["variant"].clone();
+                check["response"] = response;
+                for (path, body) in [
+                    ("/api/practice", body),
+                    ("/api/practice/check", check.to_string()),
+                ] {
+                    cases.push(Case {
+                        what: format!("{path} {kind} level {level} seed {seed} in {lang}"),
+                        path: path.into(),
+                        body,
+                        group: Group::Practice,
+                    });
+                }
+            }
+        }
+    }
+    cases
+}
+
 // ----- Hostile requests ------------------------------------------------------------------
 
 /// The file of hostile requests the server's tests send too.
@@ -431,6 +486,7 @@ fn answer_everything() -> Result<Option<Run>, String> {
     let mut cases = tree_cases(&mut rng);
     let (games, positions) = game_cases(&service, &mut rng);
     cases.extend(games);
+    cases.extend(practice_cases(&service, &mut rng));
     cases.extend(hostile_cases());
     // Good requests after them: the module survives them all. (The catalog and the
     // health check are the GET endpoints: their body is not read.)
@@ -652,6 +708,17 @@ fn game_positions_answer_alike() {
         ok * 10 >= compared * 9,
         "{ok} of {compared} answered 200 natively"
     );
+}
+
+#[test]
+fn practice_exercises_and_their_checks_answer_alike() {
+    let Some(run) = run() else { return };
+    let (compared, ok) = compare(run, |g| matches!(g, Group::Practice));
+    eprintln!(
+        "compared {compared} practice answers (exercises and checks, four languages): all equal"
+    );
+    // 4 kinds x 5 levels x 2 seeds, each an exercise and a check.
+    assert_eq!((compared, ok), (80, 80));
 }
 
 #[test]

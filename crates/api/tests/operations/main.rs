@@ -3,8 +3,11 @@
 
 mod batch;
 mod control;
+mod explain;
 mod games;
+mod lang;
 mod perft;
 mod play;
+mod practice;
 mod solve;
 mod tree;

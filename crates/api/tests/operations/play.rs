@@ -255,3 +255,86 @@ fn a_level_keeps_to_the_time_asked() {
         .unwrap();
     assert!(position.parse_move(&answer.mv).is_ok(), "{}", answer.mv);
 }
+
+#[test]
+fn a_games_words_come_in_the_language_asked() {
+    use ply_api::lang::Lang;
+    // X to move wins at once with a3.
+    let in_lang = |lang, moves: &[&str]| GameRequest {
+        lang,
+        ..request("tictactoe", moves)
+    };
+    let position = ["a1", "b1", "a2", "b2"];
+    let limits = PlayLimits::default();
+    for (lang, win) in [
+        (Lang::En, "win in 1"),
+        (Lang::Sv, "vinst i 1 drag"),
+        (Lang::Zh, "1 步内胜"),
+        (Lang::El, "νίκη σε 1"),
+    ] {
+        let analysis = analysis(&in_lang(lang, &position), &limits, &Control::new()).unwrap();
+        assert_eq!((analysis.value, analysis.exact), ("win", true));
+        assert_eq!(analysis.text, win, "{lang}");
+        assert_eq!(analysis.text, lang.say("value.win", &[("count", &1)]));
+        let a3 = analysis.moves.iter().find(|m| m.mv == "a3").unwrap();
+        assert_eq!((a3.value, a3.text.as_str()), ("win", win));
+        for m in &analysis.moves {
+            // Every word from the catalog: a loss or a draw in the same language.
+            let words = match m.value {
+                "win" => lang.say("value.win", &[("count", &m.plies.unwrap())]),
+                "loss" => lang.say("value.loss", &[("count", &m.plies.unwrap())]),
+                _ => lang.say("value.draw", &[]),
+            };
+            assert_eq!(m.text, words, "{lang} {}", m.mv);
+        }
+    }
+    // The game over: its outcome, and its value for the side to move, in words.
+    let won = [&position[..], &["a3"]].concat();
+    for (lang, outcome) in [
+        (Lang::En, "X wins"),
+        (Lang::Sv, "X vinner"),
+        (Lang::Zh, "X 获胜"),
+        (Lang::El, "κερδίζει X"),
+    ] {
+        let state = state(&in_lang(lang, &won)).unwrap();
+        let end = state.outcome.unwrap();
+        assert_eq!((end.result, end.winner.as_deref()), ("win", Some("X")));
+        assert_eq!(end.text, outcome);
+        let over = analysis(&in_lang(lang, &won), &limits, &Control::new()).unwrap();
+        assert_eq!(over.value, "loss");
+        assert_eq!(over.text, lang.say("value.over.loss", &[]));
+    }
+    assert_eq!(
+        analysis(&in_lang(Lang::En, &won), &limits, &Control::new())
+            .unwrap()
+            .text,
+        "the game is over: lost"
+    );
+    // A drawn game, and an engine's move: its state and analysis speak the language too.
+    let drawn = ["b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"];
+    let state_zh = state(&in_lang(Lang::Zh, &drawn)).unwrap();
+    assert_eq!(state_zh.outcome.unwrap().text, "平局");
+    let engine = engine_move(&in_lang(Lang::El, &position), &limits, &Control::new()).unwrap();
+    assert_eq!(engine.mv, "a3");
+    assert_eq!(engine.state.outcome.unwrap().text, "κερδίζει X");
+    assert_eq!(engine.analysis.text, "νίκη σε 1");
+}
+
+#[test]
+fn generic_player_names_are_said_in_the_language() {
+    use ply_api::lang::Lang;
+    use ply_api::words::outcome_text_in;
+    assert_eq!(
+        outcome_text_in(Lang::En, Some("first player")),
+        "first player wins"
+    );
+    assert_eq!(
+        outcome_text_in(Lang::Sv, Some("White")),
+        Lang::Sv.say(
+            "outcome.win",
+            &[("winner", &Lang::Sv.say("player.white", &[]))]
+        )
+    );
+    assert_eq!(outcome_text_in(Lang::Zh, Some("O")), "O 获胜");
+    assert_eq!(outcome_text_in(Lang::El, None), "ισοπαλία");
+}

@@ -67,3 +67,139 @@ fn out_of_time_is_a_limit() {
     assert_eq!(error.limit, Some("max_search_ms"));
     assert!(error.error.starts_with("time_ms 50"), "{}", error.error);
 }
+
+#[test]
+fn a_solves_values_come_in_words_in_the_language_asked() {
+    use ply_api::lang::Lang;
+    let in_lang = |lang| {
+        solve(
+            &SolveRequest {
+                lang,
+                ..request("nim:1,2", None)
+            },
+            10_000,
+            10_000,
+            None,
+            &Control::new(),
+        )
+        .unwrap()
+    };
+    let english = in_lang(Lang::En);
+    // The identifiers never change: only the words.
+    assert_eq!((english.value, english.plies), ("win", Some(3)));
+    assert_eq!(english.text, "win in 3");
+    let moves: Vec<_> = english.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(moves, ["win in 3", "loss in 2", "loss in 2"]);
+    for (lang, win, loss) in [
+        (Lang::Sv, "vinst i 3 drag", "förlust i 2 drag"),
+        (Lang::Zh, "3 步内胜", "2 步内负"),
+        (Lang::El, "νίκη σε 3", "ήττα σε 2"),
+    ] {
+        let report = in_lang(lang);
+        assert_eq!(report.value, "win");
+        assert_eq!(report.text, lang.say("value.win", &[("count", &3)]));
+        assert_eq!(report.text, win);
+        assert_eq!(report.moves[1].value, "loss");
+        assert_eq!(report.moves[1].text, loss);
+        assert_eq!(report.best, english.best);
+    }
+    // A draw, in words.
+    let draw = solve(
+        &SolveRequest {
+            lang: Lang::Zh,
+            ..request("tictactoe", None)
+        },
+        10_000,
+        10_000,
+        None,
+        &Control::new(),
+    )
+    .unwrap();
+    assert_eq!((draw.value, draw.text.as_str()), ("draw", "平局"));
+}
+
+#[test]
+fn an_analysis_says_its_score_in_the_language_asked() {
+    use ply_api::analyze::{AnalyzeRequest, analyze};
+    use ply_api::lang::Lang;
+    // X to move wins at once (a3): proved at depth 1.
+    let request = |lang| AnalyzeRequest {
+        game: "tictactoe".into(),
+        position: Some("X../XOO/...".into()),
+        exact: true,
+        time_ms: Some(10_000),
+        lang,
+        ..AnalyzeRequest::default()
+    };
+    let english = analyze(&request(Lang::En), 10_000, u64::MAX, &Control::new()).unwrap();
+    assert_eq!(english.score, "win in 1");
+    assert_eq!(english.lower_bound.as_deref(), Some("win in 1"));
+    let swedish = analyze(&request(Lang::Sv), 10_000, u64::MAX, &Control::new()).unwrap();
+    assert_eq!(swedish.score, "vinst i 1 drag");
+    assert_eq!(swedish.upper_bound.as_deref(), Some("vinst i 1 drag"));
+    assert_eq!(swedish.score_raw, english.score_raw);
+    let greek = analyze(&request(Lang::El), 10_000, u64::MAX, &Control::new()).unwrap();
+    assert_eq!(greek.iterations.last().unwrap().score, "νίκη σε 1");
+}
+
+#[test]
+fn every_endpoint_reads_lang_and_refuses_a_language_it_does_not_speak() {
+    use ply_api::service::{Service, ServiceLimits};
+    let service = Service::new(ServiceLimits::default(), None);
+    let bodies = [
+        ("/api/tree", r#"{"tree": "(a 1 2)""#),
+        ("/api/tree/svg", r#"{"tree": "(a 1 2)""#),
+        ("/api/tree/game", r#"{"game": "race:3,2""#),
+        ("/api/solve", r#"{"game": "nim:1,2""#),
+        ("/api/analyze", r#"{"game": "tictactoe", "depth": 2"#),
+        ("/api/play/state", r#"{"game": "tictactoe""#),
+        (
+            "/api/play/analysis",
+            r#"{"game": "tictactoe", "moves": ["b2"]"#,
+        ),
+        ("/api/play/engine", r#"{"game": "nim:1,2""#),
+    ];
+    for (path, start) in bodies {
+        let ask = |lang: &str| {
+            service.answer(
+                path,
+                format!("{start}, \"lang\": {lang}}}").as_bytes(),
+                &Control::new(),
+            )
+        };
+        let refused = ask(r#""fr""#);
+        assert_eq!(refused.status, 400, "{path}");
+        let error: serde_json::Value = serde_json::from_str(&refused.body).unwrap();
+        assert_eq!(error["kind"], "bad_request", "{path}");
+        let message = error["error"].as_str().unwrap();
+        // The field named, the language quoted, the languages ply speaks listed.
+        assert!(
+            message.starts_with(
+                "the request is not the JSON this endpoint reads: lang: unknown language "
+            ) && message.contains("fr")
+                && message.contains(": ply speaks en, sv, zh and el"),
+            "{path}: {message}"
+        );
+        assert_eq!(ask("3").status, 400, "{path}");
+        for lang in [
+            r#""sv""#,
+            r#""sv-SE""#,
+            r#""zh-Hans-CN""#,
+            r#""EL""#,
+            r#""en""#,
+        ] {
+            let answer = ask(lang);
+            assert_eq!(answer.status, 200, "{path} {lang}: {}", answer.body);
+        }
+    }
+    // The words follow: a Swedish solve, through the service.
+    let answer = service.answer(
+        "/api/solve",
+        br#"{"game": "nim:1,2", "lang": "sv"}"#,
+        &Control::new(),
+    );
+    let report: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(report["value"], "win");
+    assert_eq!(report["text"], "vinst i 3 drag");
+    assert_eq!(report["moves"][2]["text"], "förlust i 2 drag");
+}

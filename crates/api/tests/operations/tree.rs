@@ -110,3 +110,167 @@ fn mistakes_are_sorted_by_kind() {
     let error = evaluate_tree(&TreeRequest::new(CLASSIC), &tiny).unwrap_err();
     assert_eq!(error.limit, Some("max_tree_bytes"));
 }
+
+/// The classic tree's answer asked in `lang`.
+fn classic_in(lang: ply_api::lang::Lang) -> serde_json::Value {
+    json(&TreeRequest {
+        lang: Some(lang),
+        ..TreeRequest::new(CLASSIC)
+    })
+}
+
+#[test]
+fn the_classic_trees_cut_and_summary_come_in_the_language_asked() {
+    use ply_api::lang::Lang;
+    // Without a language, no words: the answer is the command line's JSON.
+    let plain = json(&TreeRequest::new(CLASSIC));
+    assert!(plain.get("words").is_none());
+    for lang in Lang::ALL {
+        let mut answer = classic_in(lang);
+        // The same sentences the tree lab writes, from the same catalog.
+        let pruned = format!("4{}6", lang.say("tree.list.separator", &[]));
+        let cut = lang.say(
+            "tree.cut.alpha",
+            &[
+                ("node", &"c"),
+                ("value", &2),
+                ("alpha", &3),
+                ("elsewhere", &3),
+                ("pruned", &pruned),
+            ],
+        );
+        let summary = lang.say(
+            "tree.summary",
+            &[
+                ("algorithm", &lang.say("tree.algorithm.name.alphabeta", &[])),
+                ("value", &3),
+                ("best", &"b"),
+                ("nodes", &lang.say("tree.summary.nodes", &[("count", &11)])),
+                ("leaves", &lang.say("tree.summary.leaves", &[("count", &7)])),
+                (
+                    "cutoffs",
+                    &lang.say("tree.summary.cutoffs", &[("count", &1)]),
+                ),
+                ("pruned", &lang.say("tree.summary.pruned", &[("count", &2)])),
+            ],
+        );
+        assert_eq!(
+            answer["words"],
+            serde_json::json!({"summary": summary, "cuts": [cut]}),
+            "{lang}"
+        );
+        // Apart from the words, the answer is the one without them.
+        answer.as_object_mut().unwrap().remove("words");
+        assert_eq!(answer, plain, "{lang}");
+    }
+    // Written out, so that an emptied catalog fails here.
+    let cut = |lang| classic_in(lang)["words"]["cuts"][0].clone();
+    assert_eq!(
+        cut(Lang::En),
+        "α-cut at c: 2 ≤ α = 3: MAX has 3 elsewhere; never looked at: 4, 6."
+    );
+    assert_eq!(
+        cut(Lang::Sv),
+        "α-avskärning vid c: 2 ≤ α = 3, för MAX har 3 på annat håll; aldrig undersökta: 4, 6."
+    );
+    assert_eq!(
+        cut(Lang::Zh),
+        "在 c 处 α剪枝：2 ≤ α = 3，MAX 在别处已有 3；从未查看：4、6。"
+    );
+    assert_eq!(
+        cut(Lang::El),
+        "α-αποκοπή στον κόμβο c: 2 ≤ α = 3: ο MAX έχει 3 αλλού· δεν εξετάστηκαν ποτέ: 4, 6."
+    );
+    assert_eq!(
+        classic_in(Lang::En)["words"]["summary"],
+        "Alpha-beta: value 3, best b; 11 nodes visited, 7 leaves evaluated, 1 cutoff, \
+         2 leaves never looked at."
+    );
+    assert_eq!(
+        classic_in(Lang::Sv)["words"]["summary"],
+        "Alfa-beta: värde 3, bästa drag b; 11 noder besökta, 7 löv evaluerade, 1 avskärning, \
+         2 löv som aldrig undersöktes."
+    );
+}
+
+#[test]
+fn beta_cuts_named_leaves_and_decimals_in_words() {
+    use ply_api::lang::Lang;
+    // d (MAX) reads 5 ≥ β = 4: MIN has 4 in c, and y is never looked at.
+    let request = TreeRequest {
+        lang: Some(Lang::En),
+        ..TreeRequest::new("(a (b (c 3 4) (d x=5 y=1)))")
+    };
+    assert_eq!(
+        json(&request)["words"]["cuts"],
+        serde_json::json!(["β-cut at d: 5 ≥ β = 4: MIN has 4 elsewhere; never looked at: y."])
+    );
+    // Minimax cuts nothing; values with decimals are written as the page writes them.
+    let request = TreeRequest {
+        lang: Some(Lang::Sv),
+        algorithm: Some("minimax".into()),
+        ..TreeRequest::new("(a (b 2.5 3) (c 1 4))")
+    };
+    let words = &json(&request)["words"];
+    assert_eq!(words["cuts"], serde_json::json!([]));
+    assert_eq!(
+        words["summary"],
+        Lang::Sv.say(
+            "tree.summary",
+            &[
+                (
+                    "algorithm",
+                    &Lang::Sv.say("tree.algorithm.name.minimax", &[])
+                ),
+                ("value", &"2.5"),
+                ("best", &"b"),
+                (
+                    "nodes",
+                    &Lang::Sv.say("tree.summary.nodes", &[("count", &7)])
+                ),
+                (
+                    "leaves",
+                    &Lang::Sv.say("tree.summary.leaves", &[("count", &4)])
+                ),
+                (
+                    "cutoffs",
+                    &Lang::Sv.say("tree.summary.cutoffs", &[("count", &0)])
+                ),
+                (
+                    "pruned",
+                    &Lang::Sv.say("tree.summary.pruned", &[("count", &0)])
+                ),
+            ],
+        )
+    );
+}
+
+#[test]
+fn the_words_are_within_the_answers_bound() {
+    use ply_api::lang::Lang;
+    let limits = TreeLimits::default();
+    // Many cuts, long names, every language, with and without the picture.
+    let mut text = String::from("(root");
+    for i in 0..300 {
+        text.push_str(&format!(" ({}{i} 5 {} 9 9)", "ñämé_λ名".repeat(3), i % 4));
+    }
+    text.push(')');
+    for tree in [CLASSIC.to_string(), text] {
+        for lang in Lang::ALL {
+            for picture in [false, true] {
+                let request = TreeRequest {
+                    lang: Some(lang),
+                    picture,
+                    ..TreeRequest::new(tree.clone())
+                };
+                let evaluated = evaluate(&request, &limits).unwrap();
+                let bound = evaluated.answer_bound(&request, &limits).unwrap();
+                let answer = evaluate_tree(&request, &limits).unwrap();
+                assert!(answer.len() as u64 <= bound, "{} > {bound}", answer.len());
+                let value: serde_json::Value = serde_json::from_str(&answer).unwrap();
+                assert!(value["words"]["summary"].is_string());
+                assert_eq!(value.get("svg").is_some(), picture);
+            }
+        }
+    }
+}

@@ -83,6 +83,7 @@ impl GameVisitor for Analyze<'_> {
             threads: Some(args.threads as usize),
             hash_mib: Some(args.hash as usize),
             book: c4book::load(&args.book, &root)?.map(|b| b.book),
+            lang: Default::default(),
         };
         let _polled = interrupt::polled();
         let control = Control::with_flag(interrupt::stop_flag());

@@ -7,6 +7,7 @@ pub mod generate;
 pub mod grundy;
 pub mod perft;
 pub mod play;
+pub mod practice;
 pub mod serve;
 pub mod solve;
 pub mod tree;

@@ -334,6 +334,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                 let Some(choice) = moves.first() else { break };
                 showln!(json, "engine plays {}", pos.move_string(choice.mv));
                 if let Some(why) = pos.explain_move(choice.mv) {
+                    let why = ply_api::explain::phrase(ply_api::lang::Lang::En, &why);
                     showln!(json, "why: {why}");
                 }
                 choice.mv

@@ -10,7 +10,8 @@ use std::time::Duration;
 
 const EXAMPLES: &str = "EXAMPLES:\n  ply serve                      # http://127.0.0.1:8080/ (the tree lab; /play: the games)\n  ply serve --open               # and open it in the browser\n  ply serve --addr 127.0.0.1:0   # any free port (printed)\n  curl -s localhost:8080/api/tree -d '{\"tree\": \"(a (b 3 12 8) (c 2 4 6) (d 14 5 2))\"}'\n\n\
 The API (docs/api.md): GET /api/health, GET /api/games, POST /api/tree, /api/tree/svg,\n\
-/api/tree/game, /api/solve, /api/analyze, /api/play/state, /api/play/analysis, /api/play/engine.\n\
+/api/tree/game, /api/solve, /api/analyze, /api/play/state, /api/play/analysis, /api/play/engine,\n\
+/api/practice, /api/practice/check.\n\
 Each limit refuses a request past it with a 4xx (503 when the server holds too many answers\n\
 for slow clients) and a JSON error naming the limit. Idle and slow connections are closed\n\
 after --client-timeout-ms.";

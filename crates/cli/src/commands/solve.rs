@@ -9,6 +9,7 @@ use crate::source::GameSource;
 use anyhow::Result;
 use ply_api::batch::BatchOptions;
 use ply_api::control::Control;
+use ply_api::lang::Lang;
 use ply_api::solve::{
     BookRef, InterruptedReport, ProgressFn, SolveOptions, SolveReport, Solved, solve_position,
 };
@@ -69,6 +70,10 @@ pub struct Args {
     /// Print machine-readable JSON (with --batch: one JSON object per line).
     #[arg(long)]
     json: bool,
+    /// The language of the results in words: en, sv, zh or el (JSON: `text`,
+    /// `explanation`; the text output: the values).
+    #[arg(long, default_value = "en")]
+    lang: Lang,
 }
 
 /// The options that cannot apply to `root`, refused before any work.
@@ -126,6 +131,7 @@ impl GameVisitor for Solve<'_> {
                 path: b.path,
                 book: b.book,
             }),
+            lang: args.lang,
         };
         // Ctrl-C stops the solve; it then reports the moves solved so far. A long solve
         // shows where it stands on a terminal (hidden otherwise).
@@ -141,7 +147,7 @@ impl GameVisitor for Solve<'_> {
                 if args.json {
                     print_json(&out)?;
                 } else {
-                    print_text(&root, &out);
+                    print_text(&root, &out, args.lang);
                 }
                 Ok(ExitCode::SUCCESS)
             }
@@ -157,7 +163,7 @@ impl GameVisitor for Solve<'_> {
     }
 }
 
-fn print_text<G: Playable>(root: &G, out: &SolveReport) {
+fn print_text<G: Playable>(root: &G, out: &SolveReport, lang: Lang) {
     print!("{}", root.render());
     println!(
         "{} to move; position {}",
@@ -165,6 +171,7 @@ fn print_text<G: Playable>(root: &G, out: &SolveReport) {
         crate::report::position_words(&out.position)
     );
     let value = match (out.value, out.plies) {
+        _ if lang != Lang::En => out.text.clone(),
         (word, None) => format!("{word} (weak solve: the distance is not computed)"),
         ("draw", Some(plies)) if root.has_cycles() => {
             format!("draw (nobody can force the end; best play repeats after {plies} plies)")
@@ -202,6 +209,7 @@ fn print_text<G: Playable>(root: &G, out: &SolveReport) {
         for m in &out.moves {
             let mark = if out.best.contains(&m.mv) { '*' } else { ' ' };
             let how = match (m.value, m.plies) {
+                _ if lang != Lang::En => m.text.clone(),
                 ("draw", _) | (_, None) => m.value.to_string(),
                 (word, Some(plies)) => format!("{word} in {plies}"),
             };

@@ -4,6 +4,8 @@
 use crate::args;
 use crate::source::GameSource;
 use anyhow::{Context, Result, bail};
+use ply_api::lang::Lang;
+use ply_api::tree::Evaluated;
 use ply_core::Algorithm;
 use ply_core::input::Input;
 use ply_games::{GameVisitor, Playable};
@@ -77,6 +79,11 @@ pub struct Args {
     /// SVG: draw each subtree alpha-beta never looked at as one small mark (its size).
     #[arg(long)]
     collapse_pruned: bool,
+    /// The summary and every cut in words, in this language (en, sv, zh, el): text, the
+    /// summary and the cuts in place of the summary line; JSON, the field `words`, as
+    /// `/api/tree` answers a request with `"lang"`.
+    #[arg(long, value_name = "LANG")]
+    lang: Option<Lang>,
 }
 
 /// The most nodes of a picture (svg, dot) drawn without --force.
@@ -332,6 +339,9 @@ fn refuse_what_does_not_apply(args: &Args, games: &impl GameSource) -> Result<()
         Some("dot") if args.trace => {
             bail!("--trace applies to the text, JSON and SVG formats, not to --format dot")
         }
+        Some(format @ ("dot" | "svg")) if args.lang.is_some() => {
+            bail!("--lang applies to the text and JSON formats, not to --format {format}")
+        }
         _ => Ok(()),
     }
 }
@@ -345,6 +355,9 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
     let tree = load(&args, games, format)?;
     let algorithm: Algorithm = args.algorithm.parse().map_err(anyhow::Error::msg)?;
     let run = annotate(&tree, algorithm);
+    let evaluated = Evaluated { tree, run };
+    let words = args.lang.map(|lang| evaluated.words(lang));
+    let (tree, run) = (&evaluated.tree, &evaluated.run);
     let picture = matches!(format, "svg" | "dot");
     // The nodes drawn: with --collapse-pruned (SVG), a pruned subtree is one mark.
     let drawn = if args.collapse_pruned {
@@ -370,17 +383,32 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
         );
     }
     let output = match format {
-        "json" => render::json_text(&tree, &run, args.trace),
-        "dot" => render::dot(&tree, &run),
-        "svg" => render::svg_with(&tree, &run, args.trace, args.collapse_pruned),
+        "json" => {
+            let json = render::json_text(tree, run, args.trace);
+            match &words {
+                Some(words) => ply_api::tree::with_words(json, words),
+                None => json,
+            }
+        }
+        "dot" => render::dot(tree, run),
+        "svg" => render::svg_with(tree, run, args.trace, args.collapse_pruned),
         _ => {
-            let mut out = render::text(&tree, &run);
+            let mut out = render::text(tree, run);
             if args.trace {
                 out.push_str("\nsteps:\n");
-                out.push_str(&render::trace(&tree, &run));
+                out.push_str(&render::trace(tree, run));
             }
             out.push('\n');
-            out.push_str(&render::summary(&tree, &run));
+            match &words {
+                Some(words) => {
+                    out.push_str(&words.summary);
+                    for cut in &words.cuts {
+                        out.push_str("\n  ");
+                        out.push_str(cut);
+                    }
+                }
+                None => out.push_str(&render::summary(tree, run)),
+            }
             out.push('\n');
             out
         }

@@ -7,7 +7,7 @@
 // every target, each line of the report naming its target: `ok [static]: ...`.
 // Exits 0 when every check passes; otherwise prints the failed checks and exits 1.
 import { chromium } from "playwright-core";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "./static-server.mjs";
 
@@ -273,6 +273,167 @@ async function suite(browser, name, base, serverPaths) {
   }
 }
 
+// ----- The lab in every language -----------------------------------------------------
+
+/** The catalogs of words (crates/api/words): a language's messages, every area merged. */
+const WORDS = new URL("../../../api/words/", import.meta.url);
+function catalog(lang) {
+  const folder = new URL(`${lang}/`, WORDS);
+  const messages = {};
+  for (const file of readdirSync(folder).filter((f) => f.endsWith(".json")).sort()) {
+    Object.assign(messages, JSON.parse(readFileSync(new URL(file, folder), "utf8")));
+  }
+  return messages;
+}
+
+/** The text of messages (every plural form), their placeholders left out (names, not words). */
+function messagesText(messages) {
+  const texts = messages.flatMap((m) => (typeof m === "string" ? [m] : Object.values(m)));
+  return texts.join("\n").replace(/\{\w+\}/g, " ");
+}
+
+function catalogText(lang) {
+  return messagesText(Object.values(catalog(lang)));
+}
+
+/** The words of the English messages a language's catalog does not have yet. */
+function untranslatedWords(lang) {
+  const own = catalog(lang);
+  const missing = Object.entries(catalog("en")).filter(([id]) => !Object.hasOwn(own, id));
+  return wordsOf(messagesText(missing.map(([, message]) => message)));
+}
+
+/** Words of four letters or more, lowercased. */
+function wordsOf(text) {
+  return new Set((text.match(/[A-Za-z]{4,}/g) ?? []).map((w) => w.toLowerCase()));
+}
+
+/** Words that are names, not English: games, notation, the engine's own, and the
+ * language menu's "English" (each language is named in itself). */
+const NOT_ENGLISH = new Set([
+  "tictactoe", "connect", "mnk", "nim", "misere", "wythoff", "race", "bash", "subtraction",
+  "minimax", "negamax", "alpha", "beta", "ctrl", "webassembly", "max", "min", "english",
+]);
+
+/**
+ * The English words that must not be on a page in `lang`: every word of four letters or
+ * more in the English catalog that the language's catalog does not use itself.
+ */
+function englishWords(lang) {
+  const own = wordsOf(catalogText(lang));
+  return new Set([...wordsOf(catalogText("en"))].filter((w) => !own.has(w) && !NOT_ENGLISH.has(w)));
+}
+
+/** Every text a person meets on the page: what it shows, its title and its labels. */
+async function pageText(page) {
+  return page.evaluate(() => {
+    const texts = [document.title, document.body.innerText];
+    for (const element of document.querySelectorAll("[title], [aria-label], [placeholder]")) {
+      for (const name of ["title", "aria-label", "placeholder"]) {
+        const value = element.getAttribute(name);
+        if (value) texts.push(value);
+      }
+    }
+    return texts.join("\n");
+  });
+}
+
+/** The English words found in a page's text. */
+async function englishOn(page, english) {
+  return [...wordsOf(await pageText(page))].filter((w) => english.has(w));
+}
+
+/**
+ * The tree lab and the play page in each language: the classic tree walked step by step
+ * to the end, then a game, with no English word left on the way; the menu switches the
+ * language and `<html lang>` follows.
+ */
+async function languages(browser, name, base) {
+  const check = checker(name);
+  for (const lang of ["sv", "zh", "el"]) {
+    const english = englishWords(lang);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20000);
+    page.on("pageerror", (error) => check(false, `${lang}: no script error on the page: ${error.message}`));
+    // The requests the pages make: over the network to the server, or to the worker that
+    // answers them on the static site.
+    const posted = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes("/api/")) posted.push(request.postData() ?? "");
+    });
+    await page.exposeFunction("plyPosted", (body) => posted.push(body));
+    await page.addInitScript(() => {
+      const send = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (message, ...rest) {
+        if (message && message.type === "answer" && message.body) window.plyPosted(message.body);
+        return send.call(this, message, ...rest);
+      };
+    });
+    const found = new Map();
+    const note = async (where) => {
+      for (const word of await englishOn(page, english)) if (!found.has(word)) found.set(word, where);
+    };
+
+    await page.goto(`${base}?lang=${lang}`);
+    await page.waitForFunction(() => document.getElementById("summary").textContent.trim() !== "");
+    const htmlLang = await page.getAttribute("html", "lang");
+    check(htmlLang.startsWith(lang), `${lang}: the tree lab's <html lang> is ${htmlLang}`);
+    await typeTree(page, CLASSIC);
+    await page.waitForSelector("#picture .node.leaf.pruned");
+    await note("the tree lab");
+    await page.click("#step-start");
+    let steps = 0;
+    let info = "";
+    for (; steps < 80; steps++) {
+      await note(`step ${steps}`);
+      await page.keyboard.press("ArrowRight");
+      await page.waitForTimeout(20);
+      const now = await page.textContent("#step-info");
+      if (now === info) break;
+      info = now;
+    }
+    check(steps >= 16, `${lang}: the classic tree walked to its end (${steps} steps)`);
+    await page.click("#step-end");
+    await note("the whole search");
+
+    await page.goto(`${new URL("play.html", base).href}?lang=${lang}`);
+    await page.waitForSelector(".board .cell:not([disabled])");
+    await note("the play page");
+    await page.check("#show-values");
+    await page.waitForSelector(".board .cell .value");
+    await note("the play page's values");
+    await page.locator(".board .cell:not([disabled])").first().click();
+    await page.waitForFunction(() => document.querySelectorAll(".board .cell.O").length === 1);
+    await page.waitForSelector(".board .cell .value");
+    await note("a move played");
+
+    // Said apart: the words of messages the language's catalog lacks (English stands in
+    // until they are translated), and any other English (a sentence not from a catalog).
+    const untranslated = untranslatedWords(lang);
+    const said = ([word, where]) => `${word} (${where})`;
+    const stray = [...found].filter(([word]) => !untranslated.has(word)).map(said);
+    const waiting = [...found].filter(([word]) => untranslated.has(word)).map(said);
+    check(found.size === 0, `${lang}: no English left on the pages (not from any catalog: ` +
+      `${stray.join(", ") || "none"}; from messages ${lang} lacks: ${waiting.join(", ") || "none"})`);
+    const asked = posted.filter((body) => !body.includes(`"lang":"${lang}"`));
+    check(posted.length > 0 && asked.length === 0,
+      `${lang}: every request to the API says "lang":"${lang}" (${posted.length} requests; ${asked.slice(0, 2).join(" ")})`);
+
+    // The menu: each language named in itself; choosing one opens the page in it.
+    const menu = await page.$$eval("#lang option", (options) => options.map((o) => `${o.value}:${o.textContent}`));
+    check(menu.join(" ") === "en:English sv:Svenska zh:简体中文 el:Ελληνικά",
+      `${lang}: the language menu names each language in itself (${menu.join(" ")})`);
+    const other = lang === "el" ? "sv" : "el";
+    await Promise.all([page.waitForNavigation(), page.selectOption("#lang", other)]);
+    await page.waitForSelector(".board .cell");
+    const switched = await page.getAttribute("html", "lang");
+    check(switched === other && page.url().includes(`lang=${other}`),
+      `${lang}: the menu switches to ${other} (<html lang="${switched}">, ${page.url()})`);
+    await context.close();
+  }
+}
+
 const browser = await chromium.launch({
   executablePath: executable,
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
@@ -290,6 +451,7 @@ try {
       if (!base.endsWith("/")) base += "/";
       console.log(`== ${name}: ${base}`);
       await suite(browser, name, base, site ? site.paths : []);
+      await languages(browser, name, base);
     } catch (error) {
       checker(name)(false, `the run finished (${error.message})`);
     } finally {

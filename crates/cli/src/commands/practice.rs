@@ -1,0 +1,140 @@
+//! `ply practice`: an exercise on a random game tree, as the web lab's practice page
+//! gives it, and its answer key.
+
+use crate::args;
+use crate::report::print_json;
+use anyhow::Result;
+use ply_api::lang::Lang;
+use ply_api::practice::{Exercise, MAX_SEED, PracticeRequest, exercise};
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "EXAMPLES:\n  ply practice --kind pruned --level 3 --seed 42\n  ply practice --kind values --level 2 --seed 7 --answers\n  ply practice --kind best_move --level 1 --seed 5 --lang sv\n  ply practice --kind order --level 4 --seed 1 --variant bad_order --json\n\n\
+The same kind, level, seed and variant give the same exercise everywhere: on the command line, \
+in ply serve (POST /api/practice) and in the web lab's practice page (docs/api.md, \"Practice\").";
+
+/// Print an exercise on a random game tree: back up the values, find the leaves
+/// alpha-beta never looks at, the order it looks at them, or a game's best move.
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// values (back up every inner node), pruned (the leaves alpha-beta skips), order
+    /// (the leaves in the order alpha-beta looks at them) or best_move (a game position).
+    #[arg(long, value_parser = ["values", "pruned", "order", "best_move"])]
+    kind: String,
+    /// The size of the tree, from 1 (depth 2) to 5 (depth 4 or 5).
+    #[arg(long, default_value_t = 1, value_parser = args::whole::<u32>(1, 5), allow_negative_numbers = true)]
+    level: u32,
+    /// The seed: the same seed gives the same exercise (0 to 2^53 - 1).
+    #[arg(long, value_parser = args::whole::<u64>(0, MAX_SEED), allow_negative_numbers = true)]
+    seed: u64,
+    /// values: max_root, min_root or negamax; pruned, order: as_written, good_order or
+    /// bad_order; best_move: tictactoe, nim or race (default: chosen by the seed).
+    #[arg(long)]
+    variant: Option<String>,
+    /// The language of the question: en, sv, zh or el.
+    #[arg(long, default_value = "en")]
+    lang: Lang,
+    /// Print the answer too.
+    #[arg(long)]
+    answers: bool,
+    /// Print machine-readable JSON: the answer of POST /api/practice (with the answer key).
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let request = PracticeRequest {
+        kind: args.kind.clone(),
+        seed: args.seed,
+        level: args.level,
+        lang: args.lang,
+        variant: args.variant.clone(),
+    };
+    let exercise = exercise(&request)?;
+    if args.json {
+        print_json(&exercise)?;
+    } else {
+        print!("{}", text(&exercise, args.answers));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The exercise as text: what it is, the question, the position (a game's), the tree,
+/// and with `answers` the answer key.
+fn text(exercise: &Exercise, answers: bool) -> String {
+    let mut out = format!(
+        "# practice: {} level {} seed {} variant {} (root {}, leaf values for {})\n",
+        exercise.kind,
+        exercise.level,
+        exercise.seed,
+        exercise.variant,
+        exercise.root.to_uppercase(),
+        match exercise.leaf_perspective {
+            "mover" => "the player to move",
+            _ => "MAX",
+        }
+    );
+    out.push_str(&exercise.question);
+    out.push_str("\n\n");
+    if let (Some(game), Some(position)) = (&exercise.game, &exercise.position) {
+        out.push_str(&format!("{game} @ {position}\n"));
+        if let Some(moves) = &exercise.answer.moves {
+            let children: Vec<String> = exercise
+                .tree
+                .lines()
+                .filter(|l| l.starts_with("  ") && !l.starts_with("    "))
+                .map(|l| l.trim().split(' ').next().unwrap_or_default().to_string())
+                .map(|name| match moves.get(&name) {
+                    Some(m) if *m != name => format!("{name} = {m}"),
+                    _ => name,
+                })
+                .collect();
+            out.push_str(&format!("moves: {}\n", children.join(", ")));
+        }
+        out.push('\n');
+    }
+    out.push_str(&exercise.tree);
+    if answers {
+        out.push('\n');
+        let key = &exercise.answer;
+        let pairs = |values: &std::collections::BTreeMap<String, i64>| {
+            let mut names: Vec<(&String, &i64)> = values.iter().collect();
+            // In breadth-first order, as the names were given: shorter names first.
+            names.sort_by_key(|(name, _)| (name.len(), name.as_str()));
+            names
+                .iter()
+                .map(|(name, value)| format!("{name} = {value}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if let Some(values) = &key.negamax_values {
+            out.push_str(&format!(
+                "answer (negamax, for the player to move): {}\n",
+                pairs(values)
+            ));
+            if let Some(values) = &key.values {
+                out.push_str(&format!("(for MAX: {})\n", pairs(values)));
+            }
+        } else if let (Some(values), None) = (&key.values, &key.best) {
+            out.push_str(&format!("answer: {}\n", pairs(values)));
+        }
+        if let Some(pruned) = &key.pruned {
+            let list = if pruned.is_empty() {
+                "none".to_string()
+            } else {
+                pruned.join(" ")
+            };
+            out.push_str(&format!("answer: never looked at: {list}\n"));
+        }
+        if let Some(order) = &key.order {
+            out.push_str(&format!("answer: {}\n", order.join(" ")));
+        }
+        if let (Some(best), Some(value)) = (&key.best, key.value) {
+            out.push_str(&format!(
+                "answer: best {} (value {value})\n",
+                best.join(" or ")
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,161 @@
+//! A sentence for a person, as a message id and its named parts, in no language.
+//!
+//! The search core and the games know no language: where a game explains a move in
+//! words, it returns a [`Phrase`], the id of a message in the catalogs of words
+//! (`explain.nim.zero`) and the values of its `{name}` placeholders. A front end says
+//! it in a language (`ply_api::explain::phrase` renders it from the catalog of that
+//! language). A part may be a phrase itself (the move in "take 12 from pile 3: the
+//! xor of the piles becomes 0" is the phrase "take {amount} from pile {pile}"), so
+//! each language puts the parts in its own order; a number named `count` chooses the
+//! plural form of the message.
+//!
+//! ```
+//! use ply_core::phrase::{Phrase, PhraseArg};
+//!
+//! let take = Phrase::new("explain.move.take_from_pile")
+//!     .arg("amount", 12u32)
+//!     .arg("pile", 3u32);
+//! let why = Phrase::new("explain.nim.zero").arg("move", take);
+//! assert_eq!(why.id, "explain.nim.zero");
+//! assert_eq!(why.get("move").and_then(PhraseArg::as_phrase).map(|p| p.id), Some("explain.move.take_from_pile"));
+//! assert_eq!(why.ids(), ["explain.nim.zero", "explain.move.take_from_pile"]);
+//! ```
+
+/// A message id with the values of its placeholders.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Phrase {
+    /// The message's id in the catalogs of words (dotted, lowercase: `explain.nim.zero`).
+    pub id: &'static str,
+    /// The placeholders' values, by name, in the order they were given.
+    pub args: Vec<(&'static str, PhraseArg)>,
+}
+
+/// The value of a placeholder.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PhraseArg {
+    /// A text written the same in every language (a position in the game's notation).
+    Text(String),
+    /// A number (as the name `count`, it chooses the message's plural form).
+    Number(i64),
+    /// A phrase, said in the same language as the one it is part of.
+    Phrase(Box<Phrase>),
+    /// Several values, said one after the other with the language's list separator.
+    List(Vec<PhraseArg>),
+}
+
+impl Phrase {
+    /// The message `id`, with no placeholder filled yet.
+    pub fn new(id: &'static str) -> Phrase {
+        Phrase {
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    /// This phrase with the placeholder `name` filled by `value`.
+    pub fn arg(mut self, name: &'static str, value: impl Into<PhraseArg>) -> Phrase {
+        self.args.push((name, value.into()));
+        self
+    }
+
+    /// The value of the placeholder `name`, if given.
+    pub fn get(&self, name: &str) -> Option<&PhraseArg> {
+        self.args.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    /// The ids of this phrase and of every phrase within it, in order (this one first).
+    pub fn ids(&self) -> Vec<&'static str> {
+        let mut ids = Vec::new();
+        self.collect_ids(&mut ids);
+        ids
+    }
+
+    fn collect_ids(&self, ids: &mut Vec<&'static str>) {
+        ids.push(self.id);
+        for (_, arg) in &self.args {
+            arg.collect_ids(ids);
+        }
+    }
+}
+
+impl PhraseArg {
+    /// The phrase, if this value is one.
+    pub fn as_phrase(&self) -> Option<&Phrase> {
+        match self {
+            PhraseArg::Phrase(phrase) => Some(phrase),
+            _ => None,
+        }
+    }
+
+    /// The number, if this value is one.
+    pub fn as_number(&self) -> Option<i64> {
+        match self {
+            PhraseArg::Number(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn collect_ids(&self, ids: &mut Vec<&'static str>) {
+        match self {
+            PhraseArg::Phrase(phrase) => phrase.collect_ids(ids),
+            PhraseArg::List(items) => items.iter().for_each(|item| item.collect_ids(ids)),
+            PhraseArg::Text(_) | PhraseArg::Number(_) => {}
+        }
+    }
+}
+
+impl From<Phrase> for PhraseArg {
+    fn from(phrase: Phrase) -> PhraseArg {
+        PhraseArg::Phrase(Box::new(phrase))
+    }
+}
+
+impl From<String> for PhraseArg {
+    fn from(text: String) -> PhraseArg {
+        PhraseArg::Text(text)
+    }
+}
+
+impl From<&str> for PhraseArg {
+    fn from(text: &str) -> PhraseArg {
+        PhraseArg::Text(text.to_string())
+    }
+}
+
+impl From<i64> for PhraseArg {
+    fn from(n: i64) -> PhraseArg {
+        PhraseArg::Number(n)
+    }
+}
+
+impl From<i32> for PhraseArg {
+    fn from(n: i32) -> PhraseArg {
+        PhraseArg::Number(n.into())
+    }
+}
+
+impl From<u32> for PhraseArg {
+    fn from(n: u32) -> PhraseArg {
+        PhraseArg::Number(n.into())
+    }
+}
+
+/// Numbers past `i64::MAX` (no game's explanation has one) are said as `i64::MAX`.
+impl From<u64> for PhraseArg {
+    fn from(n: u64) -> PhraseArg {
+        PhraseArg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+/// Numbers past `i64::MAX` (no game's explanation has one) are said as `i64::MAX`.
+impl From<usize> for PhraseArg {
+    fn from(n: usize) -> PhraseArg {
+        PhraseArg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+impl<T: Into<PhraseArg>> From<Vec<T>> for PhraseArg {
+    fn from(items: Vec<T>) -> PhraseArg {
+        PhraseArg::List(items.into_iter().map(Into::into).collect())
+    }
+}

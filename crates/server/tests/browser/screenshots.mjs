@@ -1,0 +1,129 @@
+// The web lab's pictures in the docs, in every language, taken from the static site:
+//   node screenshots.mjs SITE OUT [CHROMIUM]
+// SITE is the folder `scripts/build-site SITE` writes (served here by the browser tests'
+// plain static file server, under /ply/), OUT where the pictures go (docs/img), CHROMIUM
+// the browser (default: `chromium` on the PATH). For each language (en, sv, zh, el):
+//   web-tree-<lang>.png        the tree lab at 1280 px: the classic tree stepped to its cut
+//   web-play-<lang>.png        the play page at 1280 px: tic-tac-toe, every move's value shown
+//   web-tree-<lang>-phone.png  the tree lab at 390 px (a phone), the settings folded
+//   web-practice-<lang>.png    the practice page at 1280 px: a values exercise checked, one
+//                              value wrong and marked with its reason
+//   web-practice-<lang>-phone.png  the same at 390 px
+// scripts/screenshots builds the site when it is missing and runs this.
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "./static-server.mjs";
+
+const [siteDir, out, executable = "chromium"] = process.argv.slice(2);
+if (!siteDir || !out) {
+  console.error("usage: node screenshots.mjs SITE OUT [CHROMIUM]");
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+
+const CLASSIC = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";
+const LANGUAGES = ["en", "sv", "zh", "el"];
+
+/**
+ * The tree lab with the classic tree, stepped to its cut (step mode's words and the
+ * window under the node), in a language.
+ */
+async function treeLab(page, base, lang, { unfold = false } = {}) {
+  await page.goto(`${base}?lang=${lang}`);
+  await page.waitForFunction(() => document.getElementById("summary").textContent.trim() !== "");
+  if (unfold) await page.click(".fold-toggle");
+  await page.fill("#tree-text", CLASSIC);
+  await page.waitForTimeout(800);
+  await page.waitForSelector("#picture .node.leaf.pruned");
+  if (unfold) await page.click(".fold-toggle");
+  await page.click("#step-start");
+  // The classic tree's cut at c is its ninth step.
+  for (let step = 0; step < 9; step++) await page.keyboard.press("ArrowRight");
+  await page.waitForSelector('#picture .node.current[data-path="1"]');
+  await page.waitForTimeout(300);
+}
+
+/** The exercise the practice pictures show: values, level 2, MAX at the root. */
+const PRACTICE = "#kind=values&level=2&seed=20260527&variant=max_root";
+
+/**
+ * The practice page with its exercise answered, every value right but the root's (one
+ * too many), and checked: the mark and the reason on the page.
+ */
+async function practice(page, base, lang) {
+  await page.goto(`${new URL("practice.html", base).href}?lang=${lang}${PRACTICE}`);
+  await page.waitForSelector("#picture svg.practice g.node[data-node]");
+  await page.waitForSelector("#answer-fields [data-node]");
+  const body = { kind: "values", seed: 20260527, level: 2, variant: "max_root" };
+  const exercise = await page.evaluate(async (request) => {
+    const ply = await import(new URL("ply.js", document.baseURI).href);
+    const answer = await ply.answer("/api/practice", JSON.stringify(request));
+    return JSON.parse(answer.body);
+  }, body);
+  for (const [node, value] of Object.entries(exercise.answer.values)) {
+    await page.fill(`.value-box input[data-node="${node}"]`, `${node === "a" ? value + 1 : value}`);
+  }
+  await page.click("#check");
+  await page.waitForFunction(() => document.getElementById("verdict").textContent !== "");
+  await page.waitForTimeout(300);
+}
+
+const browser = await chromium.launch({
+  executablePath: executable,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+const site = await serveStatic(siteDir, { prefix: "/ply/" });
+let failed = false;
+try {
+  for (const lang of LANGUAGES) {
+    const desktop = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await desktop.newPage();
+    page.setDefaultTimeout(30000);
+    page.on("pageerror", (error) => {
+      console.error(`${lang}: a script error: ${error.message}`);
+      failed = true;
+    });
+    await treeLab(page, site.url, lang);
+    await page.screenshot({ path: join(out, `web-tree-${lang}.png`), fullPage: true });
+
+    await page.goto(`${new URL("play.html", site.url).href}?lang=${lang}#game=tictactoe&moves=b2`);
+    await page.waitForSelector(".board .cell:not([disabled])");
+    await page.check("#show-values");
+    await page.waitForSelector(".board .cell .value");
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(out, `web-play-${lang}.png`), fullPage: true });
+
+    await practice(page, site.url, lang);
+    await page.screenshot({ path: join(out, `web-practice-${lang}.png`), fullPage: true });
+    await desktop.close();
+
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+    });
+    const small = await phone.newPage();
+    small.setDefaultTimeout(30000);
+    await treeLab(small, site.url, lang, { unfold: true });
+    await small.screenshot({ path: join(out, `web-tree-${lang}-phone.png`) });
+    const wide = await small.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+    if (wide) {
+      console.error(`${lang}: at 390 px the tree lab is wider than the screen`);
+      failed = true;
+    }
+    await practice(small, site.url, lang);
+    await small.screenshot({ path: join(out, `web-practice-${lang}-phone.png`), fullPage: true });
+    const widePractice = await small.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth + 1,
+    );
+    if (widePractice) {
+      console.error(`${lang}: at 390 px the practice page is wider than the screen`);
+      failed = true;
+    }
+    await phone.close();
+    console.log(`${lang}: web-tree, web-play, web-practice (desktop and phone)`);
+  }
+} finally {
+  await site.close();
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);
