@@ -344,8 +344,9 @@ async function englishOn(page, english) {
 }
 
 /**
- * The tree lab and the play page in each language: the classic tree walked step by step
- * to the end, then a game, with no English word left on the way; the menu switches the
+ * The tree lab, the play page and the practice page in each language: the classic tree
+ * walked step by step to the end, then a game, then an exercise checked, with no English
+ * word left on the way; the menu switches the
  * language and `<html lang>` follows.
  */
 async function languages(browser, name, base) {
@@ -407,6 +408,19 @@ async function languages(browser, name, base) {
     await page.waitForFunction(() => document.querySelectorAll(".board .cell.O").length === 1);
     await page.waitForSelector(".board .cell .value");
     await note("a move played");
+
+    // The practice page: an exercise, then checked with one value typed and the rest left
+    // blank, so that every node is marked with its reason.
+    await page.goto(`${new URL("practice.html", base).href}?lang=${lang}` +
+      "#kind=values&level=2&seed=20260527&variant=max_root");
+    await page.waitForSelector("#answer-fields [data-node]");
+    await note("the practice page");
+    await page.fill('.value-box input[data-node="a"]', "99");
+    await page.click("#check");
+    await page.waitForFunction(() => document.getElementById("verdict").textContent !== "");
+    await note("the practice page, checked");
+    await page.goto(`${new URL("play.html", base).href}?lang=${lang}`);
+    await page.waitForSelector(".board .cell:not([disabled])");
 
     // Said apart: the words of messages the language's catalog lacks (English stands in
     // until they are translated), and any other English (a sentence not from a catalog).
