@@ -166,8 +166,8 @@ pub fn outcome_text_in(lang: Lang, winner: Option<&str>) -> String {
 }
 
 /// The note a report carries when `asked` threads were asked for and this build runs
-/// fewer (WebAssembly runs one), in `lang`; `None` when it runs them all (the words of
-/// `ply_core::threads::cap_note`).
+/// fewer (WebAssembly runs one, [`ply_core::threads::capped`]), in `lang`; `None` when it
+/// runs them all.
 pub fn threads_note_in(lang: Lang, asked: usize) -> Option<String> {
     let runs = ply_core::threads::capped(asked);
     (runs < asked).then(|| lang.say("note.threads", &[("asked", &asked), ("count", &runs)]))

@@ -1,6 +1,7 @@
 //! How many search threads this build may run: one place that knows that WebAssembly
 //! in a browser has no threads (`std::thread::spawn` fails there), so that a request
-//! for several threads is capped at the root instead of failing in a search.
+//! for several threads is capped at the root instead of failing in a search. (The note an answer carries when
+//! it runs fewer threads than asked is said in each language by `ply_api::words`.)
 //!
 //! ```
 //! use ply_core::threads;
@@ -9,10 +10,8 @@
 //! assert_eq!(threads::capped(1), 1);
 //! if threads::most() > 1 {
 //!     assert_eq!(threads::capped(4), 4);
-//!     assert_eq!(threads::cap_note(4), None);
 //! } else {
 //!     assert_eq!(threads::capped(4), 1);
-//!     assert!(threads::cap_note(4).is_some());
 //! }
 //! ```
 
@@ -36,17 +35,4 @@ pub const fn capped(asked: usize) -> usize {
     } else {
         asked
     }
-}
-
-/// Why `asked` threads became fewer, in words for an answer's notes; `None` when the
-/// search runs them all.
-pub fn cap_note(asked: usize) -> Option<String> {
-    let runs = capped(asked);
-    (runs < asked).then(|| {
-        format!(
-            "threads {asked}: this build searches on {runs} thread{} (WebAssembly has no \
-             threads here)",
-            if runs == 1 { "" } else { "s" }
-        )
-    })
 }

@@ -42,41 +42,52 @@ fn screenshots() -> PathBuf {
     tmp.parent().map(|t| t.join("screenshots")).unwrap_or(tmp)
 }
 
-#[test]
-fn the_web_lab_in_a_browser() {
+/// A browser script's run (`tests/browser/SCRIPT`) against `ply serve` (in this process,
+/// with the book built into ply, as `ply serve` runs where there is no book file) and,
+/// where it is built, the static site: its report, and the targets it ran against; `None`
+/// when the browser is missing (the test then says SKIPPED, or fails where the browser
+/// is required). Fails the test when a check of the script failed.
+fn run_in_browser(script: &str, what: &str) -> Option<(String, Vec<&'static str>)> {
     if let Some(why) = common::browser_missing() {
-        common::skip("the browser tests", &why);
-        return;
+        common::skip(what, &why);
+        return None;
     }
     let site = match common::site() {
         Ok(site) => Some(site),
         Err(why) => {
-            common::skip("the browser tests of the static site", &why);
+            common::skip(&format!("{what} of the static site"), &why);
             None
         }
     };
-    // The server, on a port of its own, for as long as the test runs; as `ply serve`
-    // runs where there is no book file: with the book built into ply.
     let server = Server::start(Limits::default(), BookRef::shipped());
-    let addr = server.addr;
     let mut args = vec![
         screenshots().display().to_string(),
         common::chromium().display().to_string(),
-        format!("server=http://{addr}/"),
+        format!("server=http://{}/", server.addr),
     ];
     if let Some(site) = &site {
         args.push(format!("static={}", site.display()));
     }
-    let run = common::node("lab.mjs", &args, TIME_LIMIT);
+    let run = common::node(script, &args, TIME_LIMIT);
     drop(server);
     let (success, report) = run.unwrap_or_else(|why| panic!("{why}"));
     eprintln!("{report}");
     eprintln!("screenshots: {}", screenshots().display());
-    assert!(success, "a browser check failed:\n{report}");
+    assert!(success, "a check of {script} failed:\n{report}");
     let mut targets = vec!["server"];
-    let mut expected = vec!["ok [server]: the classic tree's root value is 3".to_string()];
     if site.is_some() {
         targets.push("static");
+    }
+    Some((report, targets))
+}
+
+#[test]
+fn the_web_lab_in_a_browser() {
+    let Some((report, targets)) = run_in_browser("lab.mjs", "the browser tests") else {
+        return;
+    };
+    let mut expected = vec!["ok [server]: the classic tree's root value is 3".to_string()];
+    if targets.contains(&"static") {
         expected.extend(
             [
                 "ok [static]: ply.js answers through the wasm",
@@ -87,7 +98,7 @@ fn the_web_lab_in_a_browser() {
             .map(String::from),
         );
     }
-    for target in targets {
+    for target in &targets {
         for lang in ["sv", "zh", "el"] {
             expected.push(format!(
                 "ok [{target}]: {lang}: no English left on the pages"
@@ -111,36 +122,11 @@ fn the_web_lab_in_a_browser() {
 /// its values blank, on one A4 page; the key with them filled in; the page at 390 px.
 #[test]
 fn the_practice_page_in_a_browser() {
-    if let Some(why) = common::browser_missing() {
-        common::skip("the practice page's browser tests", &why);
+    let Some((report, targets)) =
+        run_in_browser("practice.mjs", "the practice page's browser tests")
+    else {
         return;
-    }
-    let site = match common::site() {
-        Ok(site) => Some(site),
-        Err(why) => {
-            common::skip("the practice page's browser tests of the static site", &why);
-            None
-        }
     };
-    let server = Server::start(Limits::default(), BookRef::shipped());
-    let addr = server.addr;
-    let mut args = vec![
-        screenshots().display().to_string(),
-        common::chromium().display().to_string(),
-        format!("server=http://{addr}/"),
-    ];
-    if let Some(site) = &site {
-        args.push(format!("static={}", site.display()));
-    }
-    let run = common::node("practice.mjs", &args, TIME_LIMIT);
-    drop(server);
-    let (success, report) = run.unwrap_or_else(|why| panic!("{why}"));
-    eprintln!("{report}");
-    assert!(success, "a check of the practice page failed:\n{report}");
-    let mut targets = vec!["server"];
-    if site.is_some() {
-        targets.push("static");
-    }
     for target in targets {
         for line in [
             "the picture marks exactly h (h)",

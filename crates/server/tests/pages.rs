@@ -137,3 +137,63 @@ async fn the_practice_page_is_served_beside_the_others() {
         }
     }
 }
+
+/// The pages are those of `pages/`, under the names the static site gives them, and
+/// `/ply.js` is the server's own module; the tools beside the pages are not served.
+#[tokio::test]
+async fn the_pages_are_served_as_on_the_static_site() {
+    let on_disk = |name: &str| std::fs::read_to_string(pages().join(name)).unwrap();
+    for (path, file) in [
+        ("/", "index.html"),
+        ("/index.html", "index.html"),
+        ("/play", "play.html"),
+        ("/play.html", "play.html"),
+    ] {
+        let (status, content_type, body) = get(path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(content_type.as_deref(), Some("text/html; charset=utf-8"));
+        assert_eq!(body, on_disk(file), "{path}");
+    }
+    for (path, file, expected) in [
+        (
+            "/assets/lab.css",
+            "assets/lab.css",
+            "text/css; charset=utf-8",
+        ),
+        (
+            "/assets/transport.js",
+            "assets/transport.js",
+            "text/javascript; charset=utf-8",
+        ),
+    ] {
+        let (status, content_type, body) = get(path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(content_type.as_deref(), Some(expected), "{path}");
+        assert_eq!(body, on_disk(file), "{path}");
+    }
+    let (status, content_type, body) = get("/ply.js").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        content_type.as_deref(),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert!(
+        body.contains("export const backend = \"server\";"),
+        "{body}"
+    );
+    assert!(body.contains("export async function answer(path, body)"));
+    assert!(body.contains("export function stop()"));
+    for path in [
+        "/package.json",
+        "/tsconfig.json",
+        "/eslint.config.js",
+        "/assets/../package.json",
+        "/assets/%2e%2e/package.json",
+        "/assets/nothing.js",
+        "/node_modules/typescript/package.json",
+        "/assets/node_modules/x.js",
+    ] {
+        let (status, _, _) = get(path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
+}

@@ -6,34 +6,20 @@
 // sub-path /ply/, with no ply process anywhere). One browser runs the same checks against
 // every target, each line of the report naming its target: `ok [static]: ...`.
 // Exits 0 when every check passes; otherwise prints the failed checks and exits 1.
-import { chromium } from "playwright-core";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serveStatic } from "./static-server.mjs";
+import { checker, runTargets } from "./harness.mjs";
 
 const [out, executable, ...targets] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
 
 const CLASSIC = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";
-let failures = 0;
-
 // A small seeded generator (the human's moves), so that a failing game can be replayed.
 let seed = Number(process.env.PLY_BROWSER_SEED ?? Date.now() % 100000);
 console.log(`seed ${seed} (PLY_BROWSER_SEED=${seed} replays the games)`);
 function random() {
   seed = (seed * 1103515245 + 12345) % 2147483648;
   return seed / 2147483648;
-}
-
-function checker(name) {
-  return (condition, what) => {
-    if (condition) {
-      console.log(`ok [${name}]: ${what}`);
-    } else {
-      console.log(`FAILED [${name}]: ${what}`);
-      failures += 1;
-    }
-  };
 }
 
 async function summaryValue(page) {
@@ -448,31 +434,7 @@ async function languages(browser, name, base) {
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: executable,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+await runTargets(executable, targets, async (browser, name, base, paths) => {
+  await suite(browser, name, base, paths);
+  await languages(browser, name, base);
 });
-try {
-  for (const target of targets) {
-    const [name, where] = [target.slice(0, target.indexOf("=")), target.slice(target.indexOf("=") + 1)];
-    let site = null;
-    try {
-      let base = where;
-      if (name === "static") {
-        site = await serveStatic(where, { prefix: "/ply/" });
-        base = site.url;
-      }
-      if (!base.endsWith("/")) base += "/";
-      console.log(`== ${name}: ${base}`);
-      await suite(browser, name, base, site ? site.paths : []);
-      await languages(browser, name, base);
-    } catch (error) {
-      checker(name)(false, `the run finished (${error.message})`);
-    } finally {
-      if (site) await site.close();
-    }
-  }
-} finally {
-  await browser.close();
-}
-process.exit(failures === 0 ? 0 : 1);

@@ -7,10 +7,9 @@
 // answer (asked of the site's own ply.js) with ONE deliberate mistake, checks it, and must
 // mark exactly that node, in the picture and in the list, with the API's reason. Each line
 // of the report names its target: `ok [static]: ...`. Exits 0 when every check passes.
-import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { serveStatic } from "./static-server.mjs";
+import { checker, runTargets } from "./harness.mjs";
 
 const [out, executable, ...targets] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
@@ -18,19 +17,6 @@ mkdirSync(out, { recursive: true });
 /** The exercises: fixed, so that a failure can be replayed by opening the same link. */
 const VALUES = { kind: "values", level: 2, seed: 20260527 };
 const PRUNED = { kind: "pruned", level: 3, seed: 4242 };
-
-let failures = 0;
-
-function checker(name) {
-  return (condition, what) => {
-    if (condition) {
-      console.log(`ok [${name}]: ${what}`);
-    } else {
-      console.log(`FAILED [${name}]: ${what}`);
-      failures += 1;
-    }
-  };
-}
 
 /** Asks the site's own ply.js (the server's API, or the WebAssembly build) a question. */
 async function ask(page, path, request) {
@@ -196,30 +182,4 @@ async function suite(browser, name, base) {
   await phone.close();
 }
 
-const browser = await chromium.launch({
-  executablePath: executable,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-});
-try {
-  for (const target of targets) {
-    const [name, where] = [target.slice(0, target.indexOf("=")), target.slice(target.indexOf("=") + 1)];
-    let site = null;
-    try {
-      let base = where;
-      if (name === "static") {
-        site = await serveStatic(where, { prefix: "/ply/" });
-        base = site.url;
-      }
-      if (!base.endsWith("/")) base += "/";
-      console.log(`== ${name}: ${base}`);
-      await suite(browser, name, base);
-    } catch (error) {
-      checker(name)(false, `the run finished (${error.message})`);
-    } finally {
-      if (site) await site.close();
-    }
-  }
-} finally {
-  await browser.close();
-}
-process.exit(failures === 0 ? 0 : 1);
+await runTargets(executable, targets, suite);

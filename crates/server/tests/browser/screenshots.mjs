@@ -9,6 +9,7 @@
 //   web-practice-<lang>.png    the practice page at 1280 px: a values exercise checked, one
 //                              value wrong and marked with its reason
 //   web-practice-<lang>-phone.png  the same at 390 px
+//   web-play-<lang>-phone.png  the play page at 390 px, every move's value shown
 // scripts/screenshots builds the site when it is missing and runs this.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -110,6 +111,15 @@ try {
       console.error(`${lang}: at 390 px the tree lab is wider than the screen`);
       failed = true;
     }
+    await small.goto(`${new URL("play.html", site.url).href}?lang=${lang}#game=tictactoe&moves=b2`);
+    await small.waitForSelector(".board .cell:not([disabled])");
+    await small.click(".fold-toggle");
+    await small.check("#show-values");
+    await small.click(".fold-toggle");
+    await small.waitForSelector(".board .cell .value");
+    await small.waitForTimeout(300);
+    await small.screenshot({ path: join(out, `web-play-${lang}-phone.png`), fullPage: true });
+
     await practice(small, site.url, lang);
     await small.screenshot({ path: join(out, `web-practice-${lang}-phone.png`), fullPage: true });
     const widePractice = await small.evaluate(
