@@ -3,7 +3,9 @@
 // Run by `npm run check` (node's test runner).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
 import {
+  AREAS,
   LANGUAGES,
   addWords,
   apiLang,
@@ -90,6 +92,15 @@ test("a language with no catalog falls back to English", () => {
   assert.equal(isMessageId("nav.play"), true);
   assert.equal(isMessageId("no.such.message"), false);
   assert.equal(t("no.such.message"), "no.such.message");
+});
+
+test("the pages load every language and every area the catalogs have", () => {
+  // The catalogs' folder is the list: a language or an area added there and not here
+  // would be missing from the pages.
+  const words = new URL("../../crates/api/words/", import.meta.url);
+  assert.deepEqual([...LANGUAGES].sort(), readdirSync(words).sort());
+  const areas = readdirSync(new URL("en/", words)).map((file) => file.replace(/\.json$/, ""));
+  assert.deepEqual([...AREAS].sort(), areas.sort());
 });
 
 test("the language is the address's, else the one chosen before, else the browser's", () => {
