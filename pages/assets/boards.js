@@ -1,10 +1,14 @@
-// Boards: a game's position drawn so that a move is a click. Games with a grid
-// (tic-tac-toe and every m,n,k game with X and O marks; Connect Four with discs) are
-// drawn as a grid of buttons from the API's diagram; every other game as its text
-// board, its moves listed beside it (play-values.js). New kinds of boards (chess,
-// pursuit) are one more function here.
+// Boards: a game's position drawn so that a move is a click. Chess is drawn from the
+// play state's `chess` field (chess-board.js), pursuit's graph from `graph`
+// (graph-board.js), the taking games' piles from `piles` (piles-board.js); games with a
+// grid (tic-tac-toe and every m,n,k game with X and O marks; Connect Four with discs)
+// as a grid of buttons from the API's diagram; every other game as its text board, its
+// moves listed beside it (play-values.js).
 
+import { drawChessBoard } from "./chess-board.js";
 import { make } from "./dom.js";
+import { drawGraphBoard } from "./graph-board.js";
+import { drawPilesBoard } from "./piles-board.js";
 import { playerWords, valueOf, valueSpan, valueWords } from "./play-values.js";
 import { t } from "./words.js";
 
@@ -19,6 +23,8 @@ import { t } from "./words.js";
  * @property {Analysis | null} analysis every move's value, when shown
  * @property {boolean} enabled whether a move may be played now (the human's turn)
  * @property {(move: string) => void} onMove plays a move
+ * @property {boolean} [flipped] chess: Black at the bottom
+ * @property {() => void} [onFlip] chess: turns the board round
  */
 
 /**
@@ -27,8 +33,14 @@ import { t } from "./words.js";
  * @param {BoardView} view
  */
 export function drawBoard(area, view) {
+  const state = view.state;
+  // (These fill the area themselves: they may keep their drawing between calls, so that
+  // a drag or a choice half made survives a redraw.)
+  if (state.chess) return drawChessBoard(area, view);
+  if (state.graph) return drawGraphBoard(area, view);
+  if (state.piles) return drawPilesBoard(area, view);
   area.replaceChildren();
-  const diagram = view.state.diagram;
+  const diagram = state.diagram;
   if (diagram) {
     area.append(gridBoard(diagram, view));
   } else {

@@ -11,9 +11,11 @@
  * @property {MessageId} name what the list shows (a message id)
  * @property {MessageId} [lesson] a lesson's text, shown above the tree (a message id)
  * @property {string} [text] the tree, in any format /api/tree reads
- * @property {{game: string, position?: string, depth?: number}} [game]
+ * @property {{game: string, position?: string, depth?: number, depth_aware?: boolean,
+ *   symmetry?: boolean}} [game] a game's tree (depth-aware scores unless said otherwise)
  * @property {string} [algorithm] the search the lesson is about
  * @property {string} [perspective] whose view the leaf values are written from
+ * @property {boolean} [compare] show the searches' node counts side by side
  */
 
 /** The classic three-branch tree of the textbooks. */
@@ -156,9 +158,36 @@ export const LESSONS = /** @type {Example[]} */ ([
     key: "count-to-10",
     name: "lesson.count-to-10.name",
     lesson: "lesson.count-to-10.text",
-    text: countTo(10),
+    // As the slides score it: 1 for the first player's win, -1 for a loss.
+    game: { game: "race:10,2", depth_aware: false },
     algorithm: "minimax",
     perspective: "max",
+  },
+  {
+    key: "tictactoe-textbook",
+    name: "lesson.tictactoe-textbook.name",
+    lesson: "lesson.tictactoe-textbook.text",
+    game: { game: "tictactoe", depth: 2, symmetry: true },
+    algorithm: "minimax",
+    perspective: "max",
+  },
+  {
+    key: "tictactoe-depth-aware",
+    name: "lesson.tictactoe-depth-aware.name",
+    lesson: "lesson.tictactoe-depth-aware.text",
+    // Opens without depth, where the choice between the two wins is arbitrary.
+    game: { game: "tictactoe", position: "XOX/.O./X..", depth_aware: false },
+    algorithm: "minimax",
+    perspective: "max",
+  },
+  {
+    key: "chess-search",
+    name: "lesson.chess-search.name",
+    lesson: "lesson.chess-search.text",
+    game: { game: "chess", depth: 2 },
+    algorithm: "alphabeta",
+    perspective: "max",
+    compare: true,
   },
 ]);
 
@@ -190,6 +219,7 @@ export const EXAMPLES = /** @type {Example[]} */ ([
     ].join("\n"),
   },
   { key: "race", name: "tree.example.race", game: { game: "race:5,2" } },
+  { key: "count-to-10-tree", name: "tree.example.count-to-10", text: countTo(10) },
   { key: "nim", name: "tree.example.nim", game: { game: "nim:1,2" } },
   {
     key: "tictactoe",

@@ -15,6 +15,8 @@ const PLAYERS = /** @type {Record<string, string>} */ ({
   "second player": "play.player.second",
   White: "play.player.white",
   Black: "play.player.black",
+  cops: "player.cops",
+  fugitive: "player.fugitive",
 });
 
 /**
@@ -31,10 +33,13 @@ export function playerWords(name) {
 /**
  * How to write a move, in words: said by the page for the games it knows (from the
  * state: the board's size, the legal moves), else as the API says it.
- * @param {Pick<PlayState, "name" | "position" | "diagram" | "legal" | "move_help">} state
+ * @param {Pick<PlayState, "name" | "position" | "diagram" | "legal" | "move_help" | "chess" | "graph" | "piles">} state
  * @returns {string}
  */
 export function moveHelp(state) {
+  if (state.chess) return t("play.help.chess");
+  if (state.graph) return t("play.help.graph");
+  if (state.piles?.kind === "subtraction") return t("boards.piles.hint");
   const kind = state.name.split(":")[0];
   const diagram = state.diagram;
   if (diagram && !diagram.discs && (kind === "tictactoe" || kind === "mnk")) {
@@ -210,4 +215,103 @@ const METHODS = /** @type {Record<string, string>} */ ({
 export function methodWords(method) {
   const id = METHODS[method];
   return id ? t(id) : method;
+}
+
+// ----- The moves played --------------------------------------------------------------
+
+/**
+ * A value as a number to compare: a win is worth more the sooner it comes, a loss less
+ * the sooner it comes, a draw 0, an estimate its number (always between the two).
+ * @param {Pick<MoveValue, "value" | "plies" | "estimate">} value
+ * @returns {number}
+ */
+export function valueRank(value) {
+  switch (value.value) {
+    case "win":
+      return 100000 - (value.plies ?? 50000);
+    case "loss":
+      return -100000 + (value.plies ?? 50000);
+    case "draw":
+      return 0;
+    default:
+      return Math.max(-40000, Math.min(value.estimate ?? 0, 40000));
+  }
+}
+
+/**
+ * A move played, judged by the values of the position before it: its own value, the
+ * best move's, and whether it lost ground (its value is worse than the best's).
+ * @param {Analysis | null} before
+ * @param {string} move
+ * @returns {{value: MoveValue | null, best: MoveValue | null, lost: boolean}}
+ */
+export function judgeMove(before, move) {
+  const value = valueOf(before, move);
+  const best = before?.moves[0] ?? null;
+  let lost = false;
+  if (value && best && best.move !== move) {
+    // Estimates of one search differ by small amounts that mean little: between them
+    // only a clear step down counts.
+    const estimated = value.value === "estimate" || best.value === "estimate";
+    lost = valueRank(value) < valueRank(best) - (estimated ? ESTIMATE_MARGIN : 0);
+  }
+  return { value, best, lost };
+}
+
+/** How much worse than the best an estimate must be to count as ground lost. */
+const ESTIMATE_MARGIN = 0.25;
+
+/**
+ * How the moves of a game are numbered: chess by its move numbers ("1.", "1…", the
+ * position's FEN saying where the game starts), other games by the ply ("1.", "2.").
+ * @param {PlayState} state the position after the moves
+ * @returns {string[]} a label for each move of `state.moves`
+ */
+export function moveLabels(state) {
+  const count = state.moves.length;
+  const fen = state.chess?.fen;
+  if (!fen) return state.moves.map((_, i) => `${i + 1}.`);
+  const fields = fen.split(" ");
+  const full = Number(fields[5]) || 1;
+  const now = (full - 1) * 2 + (fields[1] === "b" ? 1 : 0);
+  const start = Math.max(0, now - count);
+  return state.moves.map((_, i) => {
+    const ply = start + i;
+    const number = Math.floor(ply / 2) + 1;
+    return ply % 2 === 0 ? `${number}.` : `${number}…`;
+  });
+}
+
+/**
+ * Draws the moves played, each with its value for the player who made it (from the
+ * values of the position before it, where they were found) and, where it lost ground,
+ * the best move and its value.
+ * @param {HTMLElement} list an <ol>
+ * @param {PlayState} state
+ * @param {(Analysis | null | undefined)[]} analyses the values before each move
+ */
+export function drawHistory(list, state, analyses) {
+  list.replaceChildren();
+  const labels = moveLabels(state);
+  state.moves.forEach((move, i) => {
+    const item = make("li", { className: "played" });
+    item.dataset.ply = String(i);
+    item.dataset.move = move;
+    item.append(make("span", { className: "number", text: labels[i] ?? "" }), " ", make("span", { className: "move", text: move }));
+    const { value, best, lost } = judgeMove(analyses[i] ?? null, move);
+    if (value) {
+      item.append(" ", valueSpan(value, true));
+      item.dataset.value = value.value;
+    } else {
+      item.classList.add("unvalued");
+    }
+    if (lost && best) {
+      item.classList.add("lost");
+      item.append(" ", make("span", {
+        className: "lost-note",
+        text: t("play.history.lost", { best: best.move, value: valueWords(best, true) }),
+      }));
+    }
+    list.append(item);
+  });
 }

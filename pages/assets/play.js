@@ -1,12 +1,16 @@
-// The play page: a game is its spec and the moves played (ply keeps nothing between
-// requests); each move goes to /api/play/state, the engine's to /api/play/engine, and
-// every legal move's value comes from /api/play/analysis. One request at a time: a new
-// move, game or undo first stops what runs, and answers to older actions are dropped.
+// The play page: a game is its spec, the position it starts from and the moves played
+// (ply keeps nothing between requests); each move goes to /api/play/state, the engine's
+// to /api/play/engine, and every legal move's value comes from /api/play/analysis. One
+// request at a time: a new move, game or undo first stops what runs, and answers to
+// older actions are dropped. The values of each position the game passed through are
+// kept, so that the moves played are listed with their values; the address always
+// holds the game (play-links.js), so that a link reopens it.
 
 import "./layout.js";
-import { byId } from "./dom.js";
+import { byId, make } from "./dom.js";
 import { drawBoard } from "./boards.js";
-import { drawAnalysis, drawMoveList, moveHelp, playerWords } from "./play-values.js";
+import { gameFragment, hasTree, readGameLink, treeLabFragment } from "./play-links.js";
+import { drawAnalysis, drawHistory, drawMoveList, moveHelp, playerWords } from "./play-values.js";
 import { ApiError, backend, errorText, isStopped, post, stop } from "./transport.js";
 import { startWords, t } from "./words.js";
 
@@ -28,7 +32,17 @@ const page = {
   stop: byId("stop", HTMLButtonElement),
   status: byId("status", HTMLElement),
   board: byId("board-area", HTMLElement),
+  treeLinks: byId("tree-links", HTMLElement),
   moves: byId("moves-list", HTMLElement),
+  chessMoves: byId("chess-moves", HTMLDetailsElement),
+  chessMovesList: byId("chess-moves-list", HTMLElement),
+  history: byId("history", HTMLOListElement),
+  historyEmpty: byId("history-empty", HTMLElement),
+  valueHistory: byId("value-history", HTMLButtonElement),
+  position: byId("position", HTMLInputElement),
+  setPosition: byId("set-position", HTMLButtonElement),
+  shareLink: byId("share-link", HTMLAnchorElement),
+  copyLink: byId("copy-link", HTMLButtonElement),
   analysis: byId("analysis", HTMLElement),
   note: byId("note", HTMLElement),
   error: byId("error", HTMLElement),
@@ -37,8 +51,18 @@ const page = {
 
 const game = {
   spec: "tictactoe",
+  /** @type {string | null} the position the game starts from (null: the game's start) */
+  position: /** @type {string | null} */ (null),
   /** @type {string[]} */
   moves: [],
+  /**
+   * The values of the position before each move (index i: before move i), where they
+   * were found: by the page, or by the engine as it chose its move.
+   * @type {(Analysis | null)[]}
+   */
+  analyses: [],
+  /** Chess: Black at the bottom. */
+  flipped: false,
   /** @type {PlayState | null} */
   state: null,
   /** @type {Analysis | null} */
@@ -173,12 +197,24 @@ function timeMs() {
   return Math.max(50, Math.min(Number(page.time.value) || 1000, 10000));
 }
 
+/** The game as a link holds it. */
+function link() {
+  return { game: game.spec, position: game.position, moves: game.moves, side: page.side.value };
+}
+
 /** Writes the game into the address, so that a link opens it. */
 function remember() {
-  const params = new URLSearchParams({ game: game.spec });
-  if (game.moves.length > 0) params.set("moves", game.moves.join(" "));
-  if (page.side.value !== "first") params.set("side", page.side.value);
-  history.replaceState(null, "", `#${params}`);
+  history.replaceState(null, "", `#${gameFragment(link())}`);
+}
+
+/**
+ * The request for the position after the first `count` moves (all by default).
+ * @param {number} [count]
+ * @returns {{game: string, position?: string, moves: string[]}}
+ */
+function where(count = game.moves.length) {
+  const request = { game: game.spec, moves: game.moves.slice(0, count) };
+  return game.position ? { ...request, position: game.position } : request;
 }
 
 /**
@@ -189,10 +225,12 @@ function remember() {
 async function refresh(ticket) {
   page.error.textContent = "";
   page.note.textContent = "";
-  const state = /** @type {PlayState} */ (await send(ticket, "/api/play/state", { game: game.spec, moves: game.moves }));
+  const state = /** @type {PlayState} */ (await send(ticket, "/api/play/state", where()));
   if (!current(ticket)) return;
   game.state = state;
-  game.analysis = null;
+  // (Values found before, say before an undo, are the position's still.)
+  game.analyses.length = Math.min(game.analyses.length, game.moves.length + 1);
+  game.analysis = page.showValues.checked ? game.analyses[game.moves.length] ?? null : null;
   remember();
   await proceed(ticket);
 }
@@ -208,7 +246,7 @@ async function proceed(ticket) {
   if (!current(ticket) || !state || state.outcome) return;
   if (!humanPlays(state)) {
     await engineMove(ticket);
-  } else if (page.showValues.checked) {
+  } else if (page.showValues.checked && !game.analysis) {
     await analyse(ticket);
   }
 }
@@ -223,13 +261,14 @@ async function engineMove(ticket) {
   draw();
   try {
     const answer = /** @type {EngineMove} */ (await send(ticket, "/api/play/engine", {
-      game: game.spec,
-      moves: game.moves,
+      ...where(),
       level: level(),
       time_ms: timeMs(),
     }));
     if (!current(ticket)) return;
     game.thinking = false;
+    game.analyses.length = Math.min(game.analyses.length, game.moves.length);
+    game.analyses[game.moves.length] = answer.analysis;
     game.moves = answer.state.moves;
     game.state = answer.state;
     game.analysis = null;
@@ -255,12 +294,12 @@ async function analyse(ticket) {
   draw();
   try {
     const analysis = /** @type {Analysis} */ (await send(ticket, "/api/play/analysis", {
-      game: game.spec,
-      moves: game.moves,
+      ...where(),
       time_ms: timeMs(),
     }));
     if (!current(ticket)) return;
     game.analysis = analysis;
+    game.analyses[game.moves.length] = analysis;
   } catch (error) {
     if (!current(ticket)) return;
     if (isStopped(error)) page.note.textContent = t("play.stopped.analysis");
@@ -276,10 +315,16 @@ async function analyse(ticket) {
  */
 async function play(move) {
   const state = game.state;
-  if (!state || state.outcome || game.thinking || !humanPlays(state)) return;
-  if (!state.legal.includes(move)) return;
+  const legal = !!state && (state.legal.includes(move) || !!state.chess?.moves.some((m) => m.move === move));
+  if (!state || state.outcome || game.thinking || !humanPlays(state) || !legal) {
+    // (A board that showed the move at once shows the position as it is again.)
+    draw();
+    return;
+  }
   const ticket = interrupt();
   const before = game.moves;
+  game.analyses.length = Math.min(game.analyses.length, before.length);
+  game.analyses[before.length] = game.analysis;
   game.moves = before.concat([move]);
   try {
     await refresh(ticket);
@@ -297,7 +342,7 @@ async function play(move) {
  */
 function restart(change) {
   const ticket = interrupt();
-  const before = { spec: game.spec, moves: game.moves };
+  const before = { spec: game.spec, position: game.position, moves: game.moves, analyses: game.analyses };
   change();
   refresh(ticket).catch((error) => {
     if (!current(ticket)) return;
@@ -305,7 +350,9 @@ function restart(change) {
     // in place, with the error said.
     if (game.state) {
       game.spec = before.spec;
+      game.position = before.position;
       game.moves = before.moves;
+      game.analyses = before.analyses;
     }
     showError(error);
     draw();
@@ -329,10 +376,93 @@ function draw() {
       : t(human ? "play.status.you" : "play.status.engine", { player, help: moveHelp(state) });
   page.status.textContent = status;
   const enabled = human && !state.outcome && !game.thinking;
-  drawBoard(page.board, { state, analysis: game.analysis, enabled, onMove: (move) => void play(move) });
-  drawMoveList(page.moves, state, game.analysis, enabled, (move) => void play(move));
+  const onMove = (/** @type {string} */ move) => void play(move);
+  drawBoard(page.board, {
+    state,
+    analysis: game.analysis,
+    enabled,
+    onMove,
+    flipped: game.flipped,
+    onFlip: () => {
+      game.flipped = !game.flipped;
+      draw();
+    },
+  });
+  // Chess is played on its board; its moves as text stay at hand, folded.
+  page.chessMoves.hidden = !state.chess || !!state.outcome;
+  drawMoveList(state.chess ? page.chessMovesList : page.moves, state, game.analysis, enabled, onMove);
+  if (state.chess) page.moves.replaceChildren();
+  else page.chessMovesList.replaceChildren();
   drawAnalysis(page.analysis, state, game.analysis);
   if (game.analysing && !game.analysis) page.analysis.textContent = t("play.analysing");
+  drawTreeLinks(state);
+  drawHistory(page.history, state, game.analyses);
+  page.historyEmpty.hidden = state.moves.length > 0;
+  const unvalued = state.moves.some((_, i) => !game.analyses[i]);
+  page.valueHistory.hidden = !unvalued;
+  page.valueHistory.disabled = busy;
+  // The position on screen, ready to copy; not while it is being edited.
+  if (document.activeElement !== page.position) page.position.value = state.position;
+  const address = new URL(`#${gameFragment(link())}`, location.href).href;
+  page.shareLink.href = address;
+}
+
+/**
+ * The links to the tree lab for the position on screen: chess's search at depth 1, 2
+ * and 3 (minimax and alpha-beta side by side); any other game with a tree, its tree two
+ * moves deep.
+ * @param {PlayState} state
+ */
+function drawTreeLinks(state) {
+  page.treeLinks.replaceChildren();
+  if (state.outcome || !hasTree(state)) return;
+  const lab = new URL("index.html", location.href);
+  if (state.chess) {
+    page.treeLinks.append(t("play.chess.search"), " ");
+    for (const depth of [1, 2, 3]) {
+      lab.hash = treeLabFragment({ game: game.spec, position: state.position, depth, algorithm: "alphabeta", compare: true });
+      const a = make("a", { className: "search-link", text: t("play.chess.search.depth", { count: depth }) });
+      a.href = lab.href;
+      a.dataset.depth = String(depth);
+      page.treeLinks.append(a, " ");
+    }
+    return;
+  }
+  lab.hash = treeLabFragment({ game: game.spec, position: state.position, depth: TREE_DEPTH });
+  const a = make("a", { id: "tree-lab-link", text: t("play.tree-lab", { count: TREE_DEPTH }) });
+  a.href = lab.href;
+  page.treeLinks.append(a);
+}
+
+/** How deep the tree lab's tree of a position goes, from the play page's link. */
+const TREE_DEPTH = 2;
+
+/**
+ * Values every move played whose values are not known yet, one position after the
+ * other (stopped by any new action).
+ */
+async function valueHistory() {
+  const ticket = interrupt();
+  game.analysing = true;
+  draw();
+  try {
+    for (let i = 0; i < game.moves.length; i++) {
+      if (game.analyses[i]) continue;
+      const analysis = /** @type {Analysis} */ (await send(ticket, "/api/play/analysis", {
+        ...where(i),
+        time_ms: timeMs(),
+      }));
+      if (!current(ticket)) return;
+      game.analyses[i] = analysis;
+      draw();
+    }
+  } catch (error) {
+    if (!current(ticket)) return;
+    if (isStopped(error)) page.note.textContent = t("play.stopped.analysis");
+    showError(error);
+  }
+  game.analysing = false;
+  draw();
 }
 
 /**
@@ -359,14 +489,18 @@ function setUp() {
 
   page.game.addEventListener("change", () => restart(() => {
     game.spec = page.game.value;
+    game.position = null;
     game.moves = [];
+    game.analyses = [];
   }));
   page.useSpec.addEventListener("click", () => {
     const spec = page.spec.value.trim();
     if (spec) {
       restart(() => {
         game.spec = spec;
+        game.position = null;
         game.moves = [];
+        game.analyses = [];
       });
     }
   });
@@ -376,7 +510,30 @@ function setUp() {
   page.newGame.addEventListener("click", () => restart(() => {
     game.moves = [];
   }));
-  page.side.addEventListener("change", () => restart(() => {}));
+  page.side.addEventListener("change", () => restart(() => {
+    game.flipped = page.side.value === "second";
+  }));
+  page.setPosition.addEventListener("click", () => {
+    const position = page.position.value.trim();
+    restart(() => {
+      game.position = position === "" ? null : position;
+      game.moves = [];
+      game.analyses = [];
+    });
+  });
+  page.position.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") page.setPosition.click();
+  });
+  page.valueHistory.addEventListener("click", () => void valueHistory());
+  page.copyLink.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(page.shareLink.href);
+      page.note.textContent = t("play.share.copied");
+    } catch (_) {
+      // (No clipboard here, say over plain http: the link is there to copy by hand.)
+      page.note.textContent = t("play.share.copy-by-hand");
+    }
+  });
   page.undo.addEventListener("click", () => {
     if (game.moves.length === 0) return;
     const state = game.state;
@@ -402,7 +559,11 @@ function setUp() {
   page.showValues.addEventListener("change", () => {
     const state = game.state;
     if (page.showValues.checked) {
-      if (state && !state.outcome && humanPlays(state) && pending === 0) {
+      const known = game.analyses[game.moves.length];
+      if (known && state) {
+        game.analysis = known;
+        draw();
+      } else if (state && !state.outcome && humanPlays(state) && pending === 0) {
         void analyse(generation);
       }
     } else {
@@ -412,17 +573,18 @@ function setUp() {
     }
   });
 
-  const params = new URLSearchParams(location.hash.slice(1));
-  const spec = params.get("game");
+  const opened = readGameLink(location.hash);
+  const spec = opened.game;
   if (spec) {
     game.spec = spec;
     if ([...page.game.options].some((o) => o.value === spec)) page.game.value = spec;
     else page.spec.value = spec;
   }
-  const moves = params.get("moves");
-  if (moves) game.moves = moves.split(" ").filter((m) => m !== "");
-  const side = params.get("side");
+  game.position = opened.position;
+  game.moves = opened.moves;
+  const side = opened.side;
   if (side && [...page.side.options].some((o) => o.value === side)) page.side.value = side;
+  game.flipped = page.side.value === "second";
   restart(() => {});
 }
 

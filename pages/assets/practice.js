@@ -611,9 +611,7 @@ function turnRound() {
       value.setAttribute("y", `${(top + bottom - y + 9).toFixed(1)}`);
     }
   }
-  const rows = [...svg.children].filter(
-    (child) => child instanceof SVGTextElement && !child.getAttribute("class"),
-  );
+  const rows = [...svg.querySelectorAll("text.row-label")];
   const names = [...new Set(rows.map((row) => row.textContent ?? ""))];
   if (names.length === 2) {
     for (const row of rows) row.textContent = row.textContent === names[0] ? names[1] : names[0];

@@ -1,16 +1,21 @@
 // The tree lab: a tree as text, searched by ply (POST /api/tree through transport.js:
 // exactly what `ply tree --format json --trace` prints, and ply's own picture of it),
 // drawn by tree-view.js with clicks and steps on top; the text is rewritten from the
-// edited tree. Settings travel in the link's fragment (with `step=N`, the step shown,
-// and `hide=1`, the answers hidden until the steps reach them). Nothing plays on its own.
+// edited tree. A game's tree (game, position, depth) is written out and searched by
+// POST /api/tree/game, its picture with the game's boards; its text goes into the box,
+// and an edit makes it a tree of the reader's own again. Settings travel in the link's
+// fragment (a game's as `game=SPEC&position=POS&depth=N`, with `step=N`, the step shown,
+// `hide=1`, the answers hidden until the steps reach them, and `compare=1`, the searches'
+// node counts side by side). Nothing plays on its own.
 
 import "./layout.js";
 import { byId, make } from "./dom.js";
 import { EXAMPLES, LESSONS, exampleByKey } from "./examples.js";
 import { Editor } from "./editor.js";
-import { cutWords, revealed } from "./step.js";
+import { Replay, cutWords, revealed } from "./step.js";
 import {
   countPruned,
+  gameOf,
   label,
   modelOf,
   nodesByName,
@@ -18,13 +23,14 @@ import {
   treeText,
 } from "./tree-model.js";
 import { TreeView } from "./tree-view.js";
-import { backend, errorText, post, postText } from "./transport.js";
+import { answer, backend, errorText, post, postText } from "./transport.js";
 import { startWords, t, translatePage } from "./words.js";
 
 // The page's words first: every sentence below is said in the page's language.
 await startWords();
 
 /** @typedef {import("./tree-model.js").TreeAnswer} TreeAnswer */
+/** @typedef {import("./tree-model.js").GameTreeAnswer} GameTreeAnswer */
 /** @typedef {import("./tree-model.js").ApiNode} ApiNode */
 /** @typedef {import("./tree-model.js").ModelNode} ModelNode */
 /** @typedef {import("./words.js").MessageId} MessageId */
@@ -40,7 +46,16 @@ await startWords();
  * @property {string} [lesson] the lesson's key, when the tree is a lesson's
  * @property {string} [hide] "1": the answers hidden until the steps reach them
  * @property {string} [step] the step shown (step mode), when not the whole search
+ * @property {string} [game] a game's spec: the tree is that game's, written out by ply
+ * @property {string} [position] the game's position (default: its start)
+ * @property {string} [depth] how many plies deep (default: to the end of the game)
+ * @property {string} [depth_aware] "0": finished games scored plainly, not by depth
+ * @property {string} [symmetry] "1": one child per move up to the board's symmetries
+ * @property {string} [compare] "1": the searches' node counts side by side
+ * @property {string} [collapse] "1": the pruned subtrees drawn as one mark each
  */
+
+/** @typedef {import("./tree-model.js").Game} Game */
 
 const ALGORITHMS = ["minimax", "negamax", "alphabeta"];
 const ORDERS = ["as_written", "best_first", "worst_first"];
@@ -60,6 +75,15 @@ const zoomLevel = byId("zoom-level", HTMLElement);
 const hideBox = byId("hide", HTMLInputElement);
 const lessonText = byId("lesson", HTMLElement);
 const exampleMenu = byId("example", HTMLSelectElement);
+const gameSpec = byId("game-spec", HTMLInputElement);
+const gamePosition = byId("game-position", HTMLInputElement);
+const gameDepth = byId("game-depth", HTMLInputElement);
+const depthAware = byId("depth-aware", HTMLInputElement);
+const symmetry = byId("symmetry", HTMLInputElement);
+const gameNote = byId("game-note", HTMLElement);
+const compareTable = byId("compare-table", HTMLTableElement);
+const collapseBox = byId("collapse", HTMLInputElement);
+const compareAllBox = byId("compare-all", HTMLInputElement);
 
 /** Where the browser remembers the "hide the answers" switch. */
 const HIDE = "ply.hide";
@@ -83,6 +107,24 @@ const state = {
   hide: false,
   /** The key of the lesson shown, or "". */
   lesson: "",
+  /** @type {Game | null} the game whose tree is shown; null for a tree of one's own */
+  game: null,
+  /** @type {GameTreeAnswer | null} the game's answer (its players, its scores) */
+  gameAnswer: null,
+  /** @type {Map<string, ApiNode>} the answer's nodes by path */
+  byPath: new Map(),
+  /** @type {Map<number, ApiNode>} the answer's nodes by visit order */
+  byOrder: new Map(),
+  /** @type {Replay | null} the answer's trace, replayed to the step shown */
+  replay: null,
+  /** The leaves alpha-beta never looked at. */
+  pruned: 0,
+  /** @type {ApiNode[]} the cuts listed under the picture */
+  cutsShown: [],
+  /** Whether the pruned subtrees are drawn as one mark each. */
+  collapse: false,
+  /** Whether the searches' node counts show side by side. */
+  compareAll: false,
 };
 
 const editor = new Editor(byId("editor", HTMLElement), rewrite);
@@ -114,16 +156,67 @@ function request(order) {
 
 let pending = 0;
 
-/** Asks for the values and the picture of the text as it is. */
+/** @returns {{collapse_pruned?: true}} the picture's request to collapse pruned subtrees */
+function collapsing() {
+  return state.collapse ? { collapse_pruned: true } : {};
+}
+
+/**
+ * The search of the game's tree, with its picture: /api/tree/game writes the tree out
+ * and searches it at once (the picture with the game's boards); and the names of the
+ * players of its rows.
+ * @param {Game} game
+ * @returns {Promise<{tree: GameTreeAnswer, search: TreeAnswer, players: [string, string]}>}
+ */
+async function searchGame(game) {
+  /** @type {Record<string, unknown>} */
+  const asked = { game: game.game, depth_aware: game.depth_aware, symmetry: game.symmetry };
+  if (game.position !== "") asked.position = game.position;
+  if (game.depth !== null) asked.depth = game.depth;
+  /** @type {GameTreeAnswer} */
+  const tree = await post("/api/tree/game", {
+    ...asked,
+    search: true,
+    picture: true,
+    algorithm: state.algorithm,
+    order: state.order,
+    ...collapsing(),
+  });
+  // (Asked with `"search": true`, the answer always has its search.)
+  const search = /** @type {TreeAnswer} */ (tree.search);
+  return { tree, search, players: await rootPlayers(game, tree) };
+}
+
+/** Asks for the values and the picture of the text as it is (or of the game's tree). */
 async function evaluate() {
   const ticket = ++pending;
   try {
     /** @type {TreeAnswer} */
-    const result = await post("/api/tree", { ...request(), picture: true });
+    let result;
+    /** @type {GameTreeAnswer | null} */
+    let gameAnswer = null;
+    /** @type {[string, string] | null} */
+    let players = null;
+    if (state.game) {
+      const asked = await searchGame(state.game);
+      if (ticket !== pending) return;
+      text.value = asked.tree.tree;
+      ({ search: result, tree: gameAnswer, players } = asked);
+    } else {
+      result = await post("/api/tree", { ...request(), picture: true, ...collapsing() });
+    }
     if (ticket !== pending) return;
     error.textContent = "";
     state.result = result;
+    state.gameAnswer = gameAnswer;
     state.byName = nodesByName(result.root);
+    state.byPath = nodesByPath(result.root);
+    state.byOrder = new Map();
+    for (const node of state.byPath.values()) {
+      if (node.visit_order !== null) state.byOrder.set(node.visit_order, node);
+    }
+    state.replay = new Replay(result.trace);
+    state.pruned = countPruned(result.root);
     state.model = modelOf(result.root);
     const total = result.trace.length;
     if (state.opening !== null) {
@@ -133,7 +226,12 @@ async function evaluate() {
       // With the answers hidden, an edit keeps the step; otherwise the whole search.
       state.step = state.hide ? 0 : total;
     }
-    view.show(result, nodesByPath(result.root));
+    view.show(result, state.byPath, { names: players, negamax: result.algorithm === "negamax" });
+    state.cutsShown = [];
+    cutsList.replaceChildren();
+    gameNote.dataset.full = gameWords(null);
+    compare.dataset.full = "";
+    compareTable.hidden = true;
     render();
     compareOrders(ticket);
   } catch (failure) {
@@ -144,7 +242,79 @@ async function evaluate() {
 }
 
 /**
- * Alpha-beta's leaf counts under the three move orders, and minimax's, side by side.
+ * The names of a game's players as its tree's rows say them: the player to move at the
+ * root (MAX) first. The game's own names (X and O, White and Black) come from the play
+ * state of the position, which says who is to move; games whose players are only the
+ * first and the second are named as the lessons' slides name them, "1st player" and
+ * "2nd player".
+ * @param {Game} game
+ * @param {GameTreeAnswer | null} answer
+ * @returns {Promise<[string, string]>}
+ */
+async function rootPlayers(game, answer) {
+  /** @type {[string, string]} */
+  let names = answer?.players ?? ["", ""];
+  let rootIndex = 0;
+  try {
+    /** @type {{players: [string, string], to_move: string}} */
+    const play = await post("/api/play/state", {
+      game: game.game,
+      ...(game.position !== "" ? { position: game.position } : {}),
+    });
+    names = play.players;
+    rootIndex = Math.max(0, names.indexOf(play.to_move));
+  } catch {
+    // No play state (a position the play page does not take): the first moves first.
+  }
+  /** @type {[string, string]} */
+  const ordinal = [t("tree.picture.first-player"), t("tree.picture.second-player")];
+  /** @param {number} i @returns {string} */
+  const name = (i) => {
+    const own = names[i];
+    const generic = own === "" || own === t(i === 0 ? "player.first" : "player.second");
+    return generic ? ordinal[i] : own;
+  };
+  return [name(rootIndex), name(1 - rootIndex)];
+}
+
+/**
+ * What the page says of a game's scores: with depth-aware scores, how a finished game is
+ * scored; without, when several moves win alike, why the search's choice among them is
+ * arbitrary.
+ * @param {TreeAnswer | null} minimax the minimax search of the tree (every child's value
+ *   exact), or null before it is known
+ * @returns {string}
+ */
+function gameWords(minimax) {
+  const game = state.game;
+  const answer = state.gameAnswer;
+  if (!game || !answer) return "";
+  if (answer.depth_aware ?? game.depth_aware) {
+    const longest = answer.longest;
+    // Said where some game ends in the tree: all of it without a depth limit, else the
+    // leaves scored past every estimate (±99).
+    const ends = game.depth === null || [...state.byPath.values()].some(
+      (node) => node.leaf && Math.abs(node.written ?? node.value ?? 0) > 99,
+    );
+    return typeof longest === "number" && ends ? t("tree.game.depth-aware.note", { longest }) : "";
+  }
+  if (!minimax) return "";
+  const root = minimax.root;
+  const children = root.children ?? [];
+  const best = children.filter((child) => child.value === root.value);
+  if (best.length < 2) return "";
+  /** @param {string} name */
+  const named = (name) => label(state.byName, name);
+  return t("tree.game.tie", {
+    moves: best.map((child) => named(child.name)).join(t("tree.list.separator")),
+    value: root.value ?? 0,
+    best: named(best[0].name),
+  });
+}
+
+/**
+ * Alpha-beta's leaf counts under the three move orders, and minimax's, side by side;
+ * with the comparison asked for, every search's nodes and leaves in a table.
  * @param {number} ticket
  */
 async function compareOrders(ticket) {
@@ -156,6 +326,10 @@ async function compareOrders(ticket) {
     }
     /** @type {TreeAnswer} */
     const minimax = await post("/api/tree", { ...request("as_written"), algorithm: "minimax" });
+    /** @type {TreeAnswer | null} */
+    const negamax = state.compareAll
+      ? await post("/api/tree", { ...request("as_written"), algorithm: "negamax" })
+      : null;
     if (ticket !== pending) return;
     const [written, best, worst] = runs.map((r) => r.leaves_evaluated);
     compare.dataset.full = t("tree.compare", {
@@ -164,17 +338,63 @@ async function compareOrders(ticket) {
       worst,
       all: minimax.leaves_evaluated,
     });
+    gameNote.dataset.full = gameWords(minimax);
+    fillCompareTable(negamax ? [
+      ["tree.algorithm.name.minimax", minimax],
+      ["tree.algorithm.name.negamax", negamax],
+      ["tree.compare-all.alphabeta-written", runs[0]],
+      ["tree.compare-all.alphabeta-best", runs[1]],
+    ] : []);
     render();
   } catch {
     if (ticket === pending) compare.dataset.full = "";
   }
 }
 
-/** Writes the edited tree back as text and asks again. */
+/**
+ * The table of the searches' counts (empty: no table).
+ * @param {[MessageId, TreeAnswer][]} rows
+ */
+function fillCompareTable(rows) {
+  compareTable.replaceChildren();
+  if (rows.length === 0) return;
+  const caption = make("caption", { text: t("tree.compare-all.caption") });
+  const head = make("tr");
+  for (const id of /** @type {MessageId[]} */ ([
+    "tree.compare-all.search", "tree.compare-all.nodes", "tree.compare-all.leaves",
+  ])) {
+    const cell = make("th", { text: t(id) });
+    cell.scope = "col";
+    head.append(cell);
+  }
+  compareTable.append(caption, head);
+  for (const [id, run] of rows) {
+    const row = make("tr");
+    const name = make("th", { text: t(id) });
+    name.scope = "row";
+    row.append(
+      name,
+      make("td", { text: `${run.nodes_visited}` }),
+      make("td", { text: `${run.leaves_evaluated}` }),
+    );
+    row.dataset.search = id.slice(id.lastIndexOf(".") + 1);
+    compareTable.append(row);
+  }
+}
+
+/** Writes the edited tree back as text and asks again: a tree of one's own now. */
 function rewrite() {
   if (!state.model) return;
   text.value = treeText(state.model);
+  leaveGame();
   evaluate();
+}
+
+/** The tree is the reader's own from now on (an edit): no game's words or boards. */
+function leaveGame() {
+  state.game = null;
+  state.gameAnswer = null;
+  perspective.disabled = false;
 }
 
 // ----- The words around the picture ------------------------------------------------------
@@ -200,8 +420,20 @@ function render() {
   if (!result) return;
   /** @param {string} name */
   const named = (name) => label(state.byName, name);
-  const byPath = nodesByPath(result.root);
-  const shown = revealed(result, byPath, state.step, state.hide, named);
+  const names = {
+    label: named,
+    /** @param {number} order */
+    node: (order) => state.byOrder.get(order),
+    negamax: result.algorithm === "negamax",
+  };
+  const shown = revealed(
+    result,
+    state.byPath,
+    state.step,
+    state.hide,
+    names,
+    state.replay ?? undefined,
+  );
   const seen = shown.seen;
   view.step(shown);
 
@@ -217,18 +449,16 @@ function render() {
         nodes: t("tree.summary.nodes", { count: result.nodes_visited }),
         leaves: t("tree.summary.leaves", { count: result.leaves_evaluated }),
         cutoffs: t("tree.summary.cutoffs", { count: result.cutoffs }),
-        pruned: t("tree.summary.pruned", { count: countPruned(result.root) }),
+        pruned: t("tree.summary.pruned", { count: state.pruned }),
       })
     : t("tree.hidden");
   compare.textContent = shown.result ? (compare.dataset.full ?? "") : "";
+  const note = shown.result ? (gameNote.dataset.full ?? "") : "";
+  gameNote.textContent = note;
+  gameNote.hidden = note === "";
+  compareTable.hidden = !shown.result || !state.compareAll || compareTable.rows.length === 0;
 
-  cutsList.replaceChildren();
-  for (const node of shown.cuts) {
-    const alpha = node.player === "min";
-    cutsList.append(
-      make("li", { className: alpha ? "cut-alpha" : "cut-beta", text: cutWords(node, named) }),
-    );
-  }
+  showCuts(shown.cuts, named);
   slider.max = `${result.trace.length}`;
   slider.value = `${state.step}`;
   const total = result.trace.length;
@@ -241,6 +471,28 @@ function render() {
 }
 
 /**
+ * Lists the cuts made so far: a step adds one at most, so the list grows by its end
+ * and is written again only when it shrinks or changes.
+ * @param {ApiNode[]} cuts
+ * @param {(name: string) => string} named
+ */
+function showCuts(cuts, named) {
+  const before = state.cutsShown;
+  const grows = before.length <= cuts.length && before.every((node, i) => cuts[i] === node);
+  if (!grows) {
+    cutsList.replaceChildren();
+    state.cutsShown = [];
+  }
+  for (const node of cuts.slice(state.cutsShown.length)) {
+    const alpha = node.player === "min";
+    cutsList.append(
+      make("li", { className: alpha ? "cut-alpha" : "cut-beta", text: cutWords(node, named) }),
+    );
+  }
+  state.cutsShown = cuts;
+}
+
+/**
  * Shows the search after `step` steps (clamped to the trace).
  * @param {number} step
  */
@@ -248,7 +500,19 @@ function goToStep(step) {
   if (!state.result) return;
   state.step = Math.max(0, Math.min(step, state.result.trace.length));
   render();
-  saveFragment();
+  saveFragmentSoon();
+}
+
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let fragmentTimer;
+
+/**
+ * Saves the fragment once the steps pause: a browser takes only so many changes of the
+ * address a second, and a held arrow key steps faster.
+ */
+function saveFragmentSoon() {
+  clearTimeout(fragmentTimer);
+  fragmentTimer = setTimeout(saveFragment, 300);
 }
 
 // ----- Saving, sharing, printing -----------------------------------------------------------
@@ -277,13 +541,64 @@ function refreshSaved() {
 
 /** @returns {Settings} */
 function settings() {
-  return {
-    tree: text.value,
+  /** @type {Settings} */
+  const chosen = {
     algorithm: state.algorithm,
     order: state.order,
     perspective: state.perspective,
     title: title.value,
     lesson: state.lesson,
+  };
+  const game = state.game;
+  if (game) {
+    // A game's link names the game: ply writes its tree out again.
+    chosen.game = game.game;
+    if (game.position !== "") chosen.position = game.position;
+    if (game.depth !== null) chosen.depth = `${game.depth}`;
+    if (!game.depth_aware) chosen.depth_aware = "0";
+    if (game.symmetry) chosen.symmetry = "1";
+  } else {
+    chosen.tree = text.value;
+  }
+  if (state.compareAll) chosen.compare = "1";
+  if (state.collapse) chosen.collapse = "1";
+  return chosen;
+}
+
+/**
+ * Shows a game in the game's fields.
+ * @param {Game} game
+ */
+function showGame(game) {
+  gameSpec.value = game.game;
+  gamePosition.value = game.position;
+  gameDepth.value = game.depth === null ? "" : `${game.depth}`;
+  depthAware.checked = game.depth_aware;
+  symmetry.checked = game.symmetry;
+}
+
+/**
+ * Opens a game's tree: its settings in the fields, its leaves valued for MAX (the only
+ * view a game's tree is written in).
+ * @param {Game} game
+ */
+function useGame(game) {
+  state.game = game;
+  showGame(game);
+  state.perspective = "max";
+  perspective.value = "max";
+  perspective.disabled = true;
+}
+
+/** @returns {Game} the game the fields name */
+function fieldsGame() {
+  const depth = Number(gameDepth.value);
+  return {
+    game: gameSpec.value.trim(),
+    position: gamePosition.value.trim(),
+    depth: gameDepth.value.trim() !== "" && Number.isInteger(depth) && depth > 0 ? depth : null,
+    depth_aware: depthAware.checked,
+    symmetry: symmetry.checked,
   };
 }
 
@@ -320,7 +635,15 @@ function setHide(on) {
  * @param {Settings} chosen
  */
 function apply(chosen) {
-  if (typeof chosen.tree === "string") text.value = chosen.tree;
+  const game = gameOf(chosen);
+  if (game) useGame(game);
+  else leaveGame();
+  if (typeof chosen.tree === "string" && !game) text.value = chosen.tree;
+  if (chosen.compare !== undefined) setCompareAll(chosen.compare === "1");
+  if (chosen.collapse !== undefined) {
+    state.collapse = chosen.collapse === "1";
+    collapseBox.checked = state.collapse;
+  }
   if (chosen.algorithm && ALGORITHMS.includes(chosen.algorithm)) {
     state.algorithm = chosen.algorithm;
     check("algorithm", chosen.algorithm);
@@ -329,7 +652,7 @@ function apply(chosen) {
     state.order = chosen.order;
     check("order", chosen.order);
   }
-  if (chosen.perspective && PERSPECTIVES.includes(chosen.perspective)) {
+  if (chosen.perspective && PERSPECTIVES.includes(chosen.perspective) && !game) {
     state.perspective = chosen.perspective;
     perspective.value = chosen.perspective;
   }
@@ -364,16 +687,29 @@ function fragment() {
   return "#" + new URLSearchParams(fields).toString();
 }
 
+/** The fragment the page wrote last: a change to another one is the reader's. */
+let written = "";
+
 function saveFragment() {
-  history.replaceState(null, "", fragment());
+  written = fragment();
+  history.replaceState(null, "", written);
 }
 
-/** @returns {boolean} whether the link carried a tree */
+/**
+ * Shows the searches' node counts side by side, or not.
+ * @param {boolean} on
+ */
+function setCompareAll(on) {
+  state.compareAll = on;
+  compareAllBox.checked = on;
+}
+
+/** @returns {boolean} whether the link carried a tree (or a game) */
 function readFragment() {
   if (location.hash.length < 2) return false;
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.has("hide")) setHide(params.get("hide") === "1");
-  if (!params.has("tree")) return false;
+  if (!params.has("tree") && !params.get("game")) return false;
   apply(Object.fromEntries(params.entries()));
   const step = Number(params.get("step") ?? "");
   if (params.has("step") && Number.isInteger(step) && step >= 0) state.opening = step;
@@ -397,29 +733,72 @@ async function loadExample(key) {
   const example = exampleByKey(key);
   if (!example) return;
   editor.close();
+  /** @type {Settings} */
+  const chosen = {
+    algorithm: example.algorithm,
+    perspective: example.perspective,
+    lesson: key,
+    compare: example.compare ? "1" : "0",
+  };
   if (example.game) {
-    try {
-      /** @type {{tree: string}} */
-      const answer = await post("/api/tree/game", example.game);
-      text.value = answer.tree;
-    } catch (failure) {
-      error.textContent = errorText(failure);
-      return;
-    }
+    const game = example.game;
+    chosen.game = game.game;
+    chosen.position = game.position ?? "";
+    chosen.depth = game.depth === undefined ? "" : `${game.depth}`;
+    chosen.depth_aware = game.depth_aware === false ? "0" : "1";
+    chosen.symmetry = game.symmetry ? "1" : "0";
   } else {
-    text.value = example.text ?? "";
+    chosen.tree = example.text ?? "";
   }
-  apply({ algorithm: example.algorithm, perspective: example.perspective, lesson: key });
+  apply(chosen);
   exampleMenu.value = key;
   // A new tree starts from its first step when the answers are hidden.
   state.opening = state.hide ? 0 : null;
   evaluate();
 }
 
-/** Saves ply's whole picture of the tree (with its title and legend) as a file. */
+/** Opens the game the fields name (a new tree: its whole search, or step 0 if hidden). */
+function openGame() {
+  const game = fieldsGame();
+  if (game.game === "") {
+    error.textContent = t("tree.game.none");
+    return;
+  }
+  editor.close();
+  useGame(game);
+  showLesson("");
+  exampleMenu.value = "";
+  state.opening = state.hide ? 0 : null;
+  evaluate();
+}
+
+/** The games ply knows, offered in the game field. */
+async function listGames() {
+  try {
+    const reply = await answer("/api/games", "");
+    /** @type {{spec: string, name: string}[]} */
+    const games = JSON.parse(reply.body);
+    const list = byId("game-list", HTMLDataListElement);
+    for (const game of games) {
+      if (game.spec.startsWith("pursuit")) continue;
+      const option = make("option");
+      option.value = game.spec;
+      option.label = game.name;
+      list.append(option);
+    }
+  } catch {
+    // No list: the field takes any spec all the same.
+  }
+}
+
+/** Saves ply's picture of the tree as a file. */
 async function download() {
   try {
-    const svg = await postText("/api/tree/svg", request());
+    // A game's picture is the one with its boards (the one on screen); a tree of one's
+    // own is drawn again whole, with its title and legend.
+    const svg = state.game && state.result?.svg
+      ? state.result.svg
+      : await postText("/api/tree/svg", request());
     const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
     const a = make("a");
     a.href = url;
@@ -469,6 +848,7 @@ function setUp() {
   let timer;
   text.addEventListener("input", () => {
     editor.close();
+    leaveGame();
     clearTimeout(timer);
     timer = setTimeout(evaluate, 250);
   });
@@ -483,6 +863,26 @@ function setUp() {
   }
   perspective.addEventListener("change", () => {
     state.perspective = perspective.value;
+    evaluate();
+  });
+  byId("game-open", HTMLButtonElement).addEventListener("click", openGame);
+  for (const field of [gameSpec, gamePosition, gameDepth]) {
+    field.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") openGame();
+    });
+  }
+  for (const box of [depthAware, symmetry]) {
+    box.addEventListener("change", () => {
+      // A switch redraws the game shown; with no game yet, it waits for one.
+      if (state.game) openGame();
+    });
+  }
+  collapseBox.addEventListener("change", () => {
+    state.collapse = collapseBox.checked;
+    evaluate();
+  });
+  compareAllBox.addEventListener("change", () => {
+    setCompareAll(compareAllBox.checked);
     evaluate();
   });
   slider.addEventListener("input", () => goToStep(Number(slider.value)));
@@ -549,14 +949,36 @@ function setUp() {
   });
   byId("print", HTMLButtonElement).addEventListener("click", () => window.print());
   refreshSaved();
+  listGames();
+  // A link pasted into the address bar of the open page: its tree or game, at once.
+  window.addEventListener("hashchange", () => {
+    if (location.hash === written) return;
+    editor.close();
+    if (readFragment()) {
+      exampleMenu.value = exampleByKey(state.lesson)?.key ?? "";
+      if (state.hide && state.opening === null) state.opening = 0;
+      evaluate();
+    } else if (lessonOfLink()) {
+      loadExample(lessonOfLink());
+    }
+  });
   if (readFragment()) {
-    const lesson = exampleByKey(state.lesson);
-    if (lesson) exampleMenu.value = lesson.key;
+    exampleMenu.value = exampleByKey(state.lesson)?.key ?? "";
     if (state.hide && state.opening === null) state.opening = 0;
     evaluate();
   } else {
-    loadExample(LESSONS[0].key);
+    loadExample(lessonOfLink() || LESSONS[0].key);
   }
+}
+
+/**
+ * The lesson or example a link names alone (`#lesson=chess-search`: a teacher's link to a
+ * lesson as the lab opens it), or "" when it names none the lab has.
+ * @returns {string}
+ */
+function lessonOfLink() {
+  const key = new URLSearchParams(location.hash.slice(1)).get("lesson") ?? "";
+  return exampleByKey(key) ? key : "";
 }
 
 setUp();

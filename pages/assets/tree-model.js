@@ -28,6 +28,10 @@ import { t } from "./words.js";
  * @property {boolean} leaf
  * @property {number | null} visit_order
  * @property {number} [written] a leaf's value as written (in the tree's perspective)
+ * @property {number | null} [mover_value] the value for the player to move at the node
+ *   (MAX's value at MAX nodes, negated at MIN nodes)
+ * @property {number} [stands_for] how many moves the node stands for, when more than
+ *   one (a game tree drawn up to symmetry)
  * @property {Cutoff} [cutoff]
  * @property {ApiNode[]} [children]
  *
@@ -56,6 +60,19 @@ import { t } from "./words.js";
  * @property {TraceStep[]} trace
  * @property {string} [svg] the picture, when asked for (`"picture": true`)
  * @property {ApiRefusal} [svg_omitted] why the picture is not there
+ *
+ * @typedef {object} GameTreeAnswer the answer of /api/tree/game
+ * @property {string} tree the game's tree as text, ready for /api/tree
+ * @property {number} nodes
+ * @property {"bracket" | "indented"} [format]
+ * @property {boolean} [depth_aware] whether finished games are scored by their depth
+ * @property {number | null} [longest] N of the depth-aware scores ±(N − d)
+ * @property {boolean} [symmetry] whether moves to the same position up to symmetry are
+ *   drawn once
+ * @property {[string, string]} [players] the game's names for the player to move at the
+ *   root and the other
+ * @property {TreeAnswer} [search] the tree searched (with `"search": true`), its picture
+ *   with the game's boards
  *
  * @typedef {object} ModelNode a node as the page edits it
  * @property {string} name
@@ -236,4 +253,35 @@ export function countPruned(root) {
     if (node.leaf && node.pruned) count += 1;
   }
   return count;
+}
+
+/**
+ * The game whose tree is shown.
+ * @typedef {object} Game
+ * @property {string} game its spec (`tictactoe`, `race:10,2`)
+ * @property {string} position "" for the start
+ * @property {number | null} depth null: to the end of the game
+ * @property {boolean} depth_aware finished games scored by their depth
+ * @property {boolean} symmetry one child per move up to the board's symmetries
+ */
+
+/**
+ * The game a link or a saved tree names (`game=SPEC&position=POS&depth=N`, with
+ * `depth_aware=0` for plain scores and `symmetry=1`), or null when it names none. A depth
+ * that is not a whole number from 1 up means the whole game.
+ * @param {{game?: string, position?: string, depth?: string, depth_aware?: string,
+ *   symmetry?: string}} chosen
+ * @returns {Game | null}
+ */
+export function gameOf(chosen) {
+  const spec = chosen.game?.trim();
+  if (!spec) return null;
+  const depth = Number(chosen.depth ?? "");
+  return {
+    game: spec,
+    position: chosen.position?.trim() ?? "",
+    depth: chosen.depth && Number.isInteger(depth) && depth > 0 ? depth : null,
+    depth_aware: chosen.depth_aware !== "0",
+    symmetry: chosen.symmetry === "1",
+  };
 }

@@ -44,6 +44,34 @@ function called(node) {
   return node.leaf && unnamed ? `${node.written}` : node.name;
 }
 
+/**
+ * A node of the picture, with what step mode last showed of it: the page changes only
+ * what a step changes, so that a step through 8,000 nodes touches a handful.
+ * @typedef {object} DrawnNode
+ * @property {SVGGElement} group
+ * @property {SVGTextElement | null} value its value's text (inner nodes'; leaves keep theirs)
+ * @property {ApiNode} node
+ * @property {string} path
+ * @property {boolean} unvisited
+ * @property {boolean} current
+ * @property {boolean} revealed
+ * @property {string | null} text the value's text as shown (null: as drawn)
+ *
+ * @typedef {object} DrawnMark an edge, a cut mark or a cut's window
+ * @property {SVGElement} element
+ * @property {string} path
+ * @property {boolean} revealed
+ */
+
+/**
+ * How the picture names the players.
+ * @typedef {object} Players
+ * @property {[string, string] | null} names the game's names for the player to move at
+ *   the root and the other, or null for a tree written by hand
+ * @property {boolean} negamax whether the picture is negamax's view (values for the
+ *   player to move; one shape for both players)
+ */
+
 /** The picture of the tree, with the page's layers. */
 export class TreeView {
   /**
@@ -60,6 +88,14 @@ export class TreeView {
     this.byPath = new Map();
     /** @type {Map<string, string | null>} each pruned node's cutter */
     this.cutters = new Map();
+    /** @type {DrawnNode[]} the nodes drawn, in the picture's order */
+    this.drawn = [];
+    /** @type {DrawnMark[]} the edges and cut marks drawn */
+    this.lines = [];
+    /** @type {DrawnMark[]} the cuts' windows drawn */
+    this.windows = [];
+    /** Whether step mode was on at the last step. */
+    this.stepping = false;
     /** The shape of the tree drawn last, to keep the zoom when only values change. */
     this.shape = "";
     /** The root's value, said in the picture's label once the answers show. */
@@ -92,8 +128,9 @@ export class TreeView {
    * Shows the answer's picture, or why there is none.
    * @param {TreeAnswer} answer
    * @param {Map<string, ApiNode>} byPath the answer's nodes by path
+   * @param {Players} [players] how to name the players (MAX and MIN by default)
    */
-  show(answer, byPath) {
+  show(answer, byPath, players = { names: null, negamax: false }) {
     this.byPath = byPath;
     this.cutters = new Map();
     for (const [path, node] of byPath) {
@@ -102,6 +139,10 @@ export class TreeView {
     const shape = [...byPath.keys()].join(" ");
     const sameTree = shape === this.shape && this.svg !== null;
     this.shape = shape;
+    this.drawn = [];
+    this.lines = [];
+    this.windows = [];
+    this.stepping = false;
     const svg = answer.svg ? this.parse(answer.svg) : null;
     if (!svg) {
       this.svg = null;
@@ -122,30 +163,40 @@ export class TreeView {
       const node = byName.get(name);
       return node ? called(node) : name;
     };
-    // The picture's own words are English: the rows' labels and the tooltips are said
-    // again here in the page's language.
-    for (const text of svg.querySelectorAll(":scope > text:not(.label)")) {
-      const row = text.textContent?.trim();
-      if (row === "MAX") text.textContent = t("tree.picture.max");
-      else if (row === "MIN") text.textContent = t("tree.picture.min");
-    }
+    const negamax = svg.querySelector("text.row-label[data-view]")
+      ? svg.querySelector('text.row-label[data-view="negamax"]') !== null
+      : players.negamax;
+    this.relabelRows(svg, players.names, negamax);
     for (const group of svg.querySelectorAll("g.node")) {
       if (!(group instanceof SVGGElement)) continue;
-      const node = byPath.get(group.dataset.path ?? "");
+      const path = group.dataset.path ?? "";
+      const node = byPath.get(path);
       const tooltip = group.querySelector(":scope > title");
       let title = tooltip?.textContent ?? t("tree.node.unnamed");
+      const value = group.querySelector(":scope > text.label.value");
       if (node) {
-        const kind = node.leaf ? "tree.node.title.leaf" : node.player === "max"
-          ? "tree.node.title.max"
-          : "tree.node.title.min";
-        title = t(kind, { name: called(node), depth: node.depth });
+        title = nodeTitle(node, players.names, negamax);
         if (tooltip) tooltip.textContent = title;
+        this.drawn.push({
+          group,
+          value: value instanceof SVGTextElement && !node.leaf ? value : null,
+          node,
+          path,
+          unvisited: false,
+          current: false,
+          revealed: false,
+          text: null,
+        });
       }
       group.setAttribute("tabindex", "0");
       group.setAttribute("role", "button");
       group.setAttribute("aria-label", t("tree.node.edit", { title }));
-      const value = group.querySelector("text.value");
       if (value instanceof SVGTextElement) value.dataset.full = value.textContent ?? "";
+    }
+    for (const line of svg.querySelectorAll("line.edge, line.cut-mark")) {
+      if (line instanceof SVGElement) {
+        this.lines.push({ element: line, path: line.dataset.path ?? "", revealed: false });
+      }
     }
     // A cut's window says what kind of cut it is: α at a MIN node, β at a MAX node.
     for (const text of svg.querySelectorAll("text.window")) {
@@ -154,7 +205,9 @@ export class TreeView {
       text.classList.add(cutter?.player === "min" ? "cut-alpha" : "cut-beta");
       const tooltip = text.querySelector("title");
       if (tooltip && cutter?.cutoff) tooltip.textContent = cutWords(cutter, label);
+      this.windows.push({ element: text, path: text.dataset.path ?? "", revealed: false });
     }
+    chunk(svg);
     const width = Number(svg.getAttribute("width")) || 600;
     const height = Number(svg.getAttribute("height")) || 300;
     this.viewport.replaceChildren(svg);
@@ -167,6 +220,27 @@ export class TreeView {
         const x = (box.x + box.width / 2) * this.zoom.scale;
         this.viewport.scrollLeft = Math.max(0, x - this.viewport.clientWidth / 2);
       }
+    }
+  }
+
+  /**
+   * The rows' labels in the page's language: MAX and MIN, or who is to move in negamax's
+   * view; a game's rows by its players' names. ply marks each row by the player who
+   * moves there (`data-player`, first: the root's); a picture without the mark is read
+   * by its words.
+   * @private
+   * @param {SVGSVGElement} svg
+   * @param {[string, string] | null} names
+   * @param {boolean} negamax
+   */
+  relabelRows(svg, names, negamax) {
+    for (const text of svg.querySelectorAll(":scope > text.row-label, :scope > text:not(.label)")) {
+      if (!(text instanceof SVGTextElement)) continue;
+      const words = text.textContent?.trim() ?? "";
+      const player = text.dataset.player
+        ?? (words === "MAX" ? "first" : words === "MIN" ? "second" : null);
+      if (player !== "first" && player !== "second") continue;
+      text.textContent = rowLabel(player === "first", names, negamax);
     }
   }
 
@@ -186,7 +260,8 @@ export class TreeView {
   /**
    * Shows what the page shows of the search (step.js's `revealed`): which nodes were
    * reached, the values known so far, the current node, the cuts made so far. The
-   * principal variation and the pruned branches show only with the whole search.
+   * principal variation and the pruned branches show only with the whole search. Only
+   * what differs from the last step shown is changed in the picture.
    * @param {Shown} shown
    */
   step(shown) {
@@ -197,42 +272,136 @@ export class TreeView {
       "aria-label",
       shown.result ? t("tree.picture.label", { value: this.value }) : t("tree.picture.label.hidden"),
     );
-    svg.classList.toggle("stepping", seen !== null);
+    const stepping = seen !== null;
+    if (stepping !== this.stepping) {
+      svg.classList.toggle("stepping", stepping);
+      this.stepping = stepping;
+    }
     /** @type {Set<string>} the paths of pruned nodes whose cut has happened */
     const revealed = new Set();
+    /** @type {Map<string, boolean>} whether each cutter's cut has happened */
+    const done = new Map();
     /** @param {string} path */
     const cutDone = (path) => {
-      const order = this.byPath.get(path)?.visit_order;
-      return seen !== null && order !== null && order !== undefined && seen.cut.has(order);
+      let cut = done.get(path);
+      if (cut === undefined) {
+        const order = this.byPath.get(path)?.visit_order;
+        cut = seen !== null && order !== null && order !== undefined && seen.cut.has(order);
+        done.set(path, cut);
+      }
+      return cut;
     };
-    for (const [path, cutter] of this.cutters) {
-      if (cutter !== null && cutDone(cutter)) revealed.add(path);
-    }
-    for (const group of svg.querySelectorAll("g.node")) {
-      if (!(group instanceof SVGGElement)) continue;
-      const path = group.dataset.path ?? "";
-      const node = this.byPath.get(path);
-      const value = group.querySelector("text.value");
-      if (!node) continue;
-      const order = node.visit_order;
-      const entered = seen === null || (order !== null && seen.entered.has(order));
-      group.classList.toggle("unvisited", !entered);
-      group.classList.toggle("current", seen !== null && order !== null && seen.current === order);
-      group.classList.toggle("revealed", revealed.has(path));
-      if (!(value instanceof SVGTextElement) || node.leaf) continue;
-      // Leaves carry their values from the start, as on paper; inner nodes only what
-      // the search knows so far.
-      value.textContent = shown.values?.get(path) ?? value.dataset.full ?? "";
-    }
-    for (const line of svg.querySelectorAll("line.edge, line.cut-mark")) {
-      if (line instanceof SVGElement) {
-        line.classList.toggle("revealed", revealed.has(line.dataset.path ?? ""));
+    if (seen) {
+      for (const [path, cutter] of this.cutters) {
+        if (cutter !== null && cutDone(cutter)) revealed.add(path);
       }
     }
-    for (const text of svg.querySelectorAll("text.window")) {
-      if (text instanceof SVGElement) {
-        text.classList.toggle("revealed", cutDone(text.dataset.path ?? ""));
+    for (const drawn of this.drawn) {
+      const order = drawn.node.visit_order;
+      const unvisited = seen !== null && (order === null || !seen.entered.has(order));
+      const current = seen !== null && order !== null && seen.current === order;
+      const shownRevealed = revealed.has(drawn.path);
+      if (unvisited !== drawn.unvisited) {
+        drawn.group.classList.toggle("unvisited", unvisited);
+        drawn.unvisited = unvisited;
+      }
+      if (current !== drawn.current) {
+        drawn.group.classList.toggle("current", current);
+        drawn.current = current;
+      }
+      if (shownRevealed !== drawn.revealed) {
+        drawn.group.classList.toggle("revealed", shownRevealed);
+        drawn.revealed = shownRevealed;
+      }
+      if (!drawn.value) continue;
+      // Leaves carry their values from the start, as on paper; inner nodes only what
+      // the search knows so far.
+      const text = shown.values?.get(drawn.path) ?? null;
+      if (text !== drawn.text) {
+        drawn.value.textContent = text ?? drawn.value.dataset.full ?? "";
+        drawn.text = text;
+      }
+    }
+    for (const line of this.lines) {
+      const on = revealed.has(line.path);
+      if (on !== line.revealed) {
+        line.element.classList.toggle("revealed", on);
+        line.revealed = on;
+      }
+    }
+    for (const window of this.windows) {
+      const on = cutDone(window.path);
+      if (on !== window.revealed) {
+        window.element.classList.toggle("revealed", on);
+        window.revealed = on;
       }
     }
   }
+}
+
+/** How many of the picture's parts a group holds, in a big picture (see `chunk`). */
+const CHUNK = 128;
+
+/**
+ * Gathers a big picture's parts, in their order, into groups of CHUNK: a browser then
+ * lays out and repaints only the group of a part that changed, not the thousands of its
+ * siblings, and a step through 8,000 nodes stays quick. What the picture looks like does
+ * not change (a group without attributes draws its parts as they are, in order).
+ * @param {SVGSVGElement} svg
+ */
+function chunk(svg) {
+  const parts = [...svg.children];
+  if (parts.length <= 4 * CHUNK) return;
+  for (let start = 0; start < parts.length; start += CHUNK) {
+    const group = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    group.setAttribute("class", "chunk");
+    svg.append(group);
+    group.append(...parts.slice(start, start + CHUNK));
+  }
+}
+
+/**
+ * A row's label: who moves there.
+ * @param {boolean} first whether the root's player moves there
+ * @param {[string, string] | null} names a game's names for its players
+ * @param {boolean} negamax
+ * @returns {string}
+ */
+export function rowLabel(first, names, negamax) {
+  if (negamax) {
+    if (names) return t("tree.picture.to-move", { player: names[first ? 0 : 1] });
+    return t(first ? "tree.picture.first-to-move" : "tree.picture.second-to-move");
+  }
+  if (names) {
+    return t(first ? "tree.picture.player.max" : "tree.picture.player.min", {
+      player: names[first ? 0 : 1],
+    });
+  }
+  return t(first ? "tree.picture.max" : "tree.picture.min");
+}
+
+/**
+ * A node's tooltip: its name, what kind of node, its depth, and how many moves it
+ * stands for when it stands for several.
+ * @param {ApiNode} node
+ * @param {[string, string] | null} names
+ * @param {boolean} negamax
+ * @returns {string}
+ */
+function nodeTitle(node, names, negamax) {
+  const name = called(node);
+  const first = node.player === "max";
+  let title;
+  if (node.leaf) {
+    title = t("tree.node.title.leaf", { name, depth: node.depth });
+  } else if (negamax || names) {
+    const player = names
+      ? names[first ? 0 : 1]
+      : t(first ? "tree.picture.first-player" : "tree.picture.second-player");
+    title = t("tree.node.title.mover", { name, depth: node.depth, player });
+  } else {
+    title = t(first ? "tree.node.title.max" : "tree.node.title.min", { name, depth: node.depth });
+  }
+  const times = node.stands_for ?? 1;
+  return times > 1 ? t("tree.node.stands-for", { title, count: times }) : title;
 }

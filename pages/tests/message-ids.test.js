@@ -15,7 +15,7 @@ const ASSETS = new URL("../assets/", import.meta.url);
 /** The first part of every message id: the themes of the catalogs' areas. */
 const THEMES = [
   "nav", "controls", "backend", "error", "language", "value", "outcome", "play", "tree",
-  "lesson", "lessons", "practice", "exercise", "explain",
+  "lesson", "lessons", "practice", "exercise", "explain", "boards",
 ];
 
 /** The ids the scripts build from a prefix, each with every ending it can take. */

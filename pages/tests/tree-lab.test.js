@@ -7,8 +7,15 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { useWords } from "./catalogs.js";
 import { t } from "../assets/words.js";
-import { cutWords, revealed } from "../assets/step.js";
-import { indented, label, nodesByName, nodesByPath, treeText } from "../assets/tree-model.js";
+import { Replay, cutWords, forMover, negation, replay, revealed } from "../assets/step.js";
+import {
+  gameOf,
+  indented,
+  label,
+  nodesByName,
+  nodesByPath,
+  treeText,
+} from "../assets/tree-model.js";
 import {
   CLASSIC,
   EXAMPLES,
@@ -99,6 +106,96 @@ test("a cut in words, and the step before the search starts", async () => {
   assert.equal(t("tree.picture.label.hidden"), "Game tree");
 });
 
+test("a replay kept between steps goes forward and back to what a fresh one finds", async () => {
+  const answer = await classic();
+  const byName = nodesByName(answer.root);
+  /** @param {string} name */
+  const named = (name) => label(byName, name);
+  const kept = new Replay(answer.trace);
+  /** @param {import("../assets/step.js").Seen} seen */
+  const plain = (seen) => ({
+    known: [...seen.known].sort((a, b) => a[0] - b[0]),
+    entered: [...seen.entered].sort((a, b) => a - b),
+    cut: [...seen.cut].sort((a, b) => a - b),
+    current: seen.current,
+    words: seen.words,
+  });
+  // Forward, back, jumps both ways and past either end.
+  for (const step of [0, 1, 5, 9, 10, 3, 16, 15, 8, 8, 0, 99, 7, -4]) {
+    const clamped = Math.max(0, Math.min(step, 16));
+    assert.deepEqual(
+      plain(kept.seek(step, { label: named })),
+      plain(replay(answer.trace, clamped, named)),
+      `step ${step}`,
+    );
+    assert.equal(kept.count, clamped);
+  }
+  // The page's replay gives the same values as a fresh one.
+  kept.seek(4, { label: named });
+  const shown = revealed(answer, nodesByPath(answer.root), 9, true, named, kept);
+  assert.deepEqual(Object.fromEntries(/** @type {Map<string, string>} */ (shown.values)),
+    { "": "?", 0: "3", 1: "?", 2: "" });
+});
+
+test("negamax's steps: the value for the player to move, and the negation its parent takes", async () => {
+  await useWords("en");
+  assert.equal(negation(-3, "exact"), "-(-3) = 3");
+  assert.equal(negation(2, "lower"), "-(≥ 2) = ≤ -2");
+  assert.equal(negation(0, "exact"), "-(0) = 0");
+  /** @type {import("../assets/tree-model.js").ApiNode} */
+  const min = {
+    name: "b", depth: 1, player: "min", value: 3, bound: "exact", on_pv: true,
+    pruned: false, leaf: false, visit_order: 2,
+  };
+  assert.deepEqual(forMover(3, "exact", min), { value: -3, bound: "exact" });
+  assert.deepEqual(forMover(3, "upper", min), { value: -3, bound: "lower" });
+  assert.deepEqual(forMover(3, "upper", { ...min, player: "max" }), { value: 3, bound: "upper" });
+  // (a (b 3 12 8) (c 2 4 6)) under negamax: b and c are MIN's, the leaves MAX's again.
+  /** @type {import("../assets/tree-model.js").TraceStep[]} */
+  const trace = [
+    { step: "enter", node: "a" }, { step: "enter", node: "b" },
+    { step: "leaf", node: "#3", value: 3 }, { step: "leaf", node: "#4", value: 12 },
+    { step: "leaf", node: "#5", value: 8 }, { step: "exit", node: "b", value: 3, bound: "exact" },
+    { step: "enter", node: "c" }, { step: "leaf", node: "#7", value: 2 },
+    { step: "leaf", node: "#8", value: 4 }, { step: "leaf", node: "#9", value: 6 },
+    { step: "exit", node: "c", value: 2, bound: "exact" },
+    { step: "exit", node: "a", value: 3, bound: "exact" },
+  ];
+  /** @type {Map<number, import("../assets/tree-model.js").ApiNode>} */
+  const byOrder = new Map();
+  for (const [order, player] of /** @type {[number, "max" | "min"][]} */ ([
+    [1, "max"], [2, "min"], [3, "max"], [6, "min"], [7, "max"],
+  ])) {
+    byOrder.set(order, { ...min, player, visit_order: order });
+  }
+  const names = {
+    label: (/** @type {string} */ name) => name.replace("#3", "3").replace("#7", "2"),
+    node: (/** @type {number} */ order) => byOrder.get(order),
+    negamax: true,
+  };
+  const says = [3, 6, 8, 11, 12].map((k) => replay(trace, k, names).words);
+  assert.deepEqual(says, [
+    "Leaf 3: 3 for the player to move there; its parent takes -(3) = -3.",
+    "b returns -3 for the player to move there; its parent takes -(-3) = 3.",
+    "Leaf 2: 2 for the player to move there; its parent takes -(2) = -2.",
+    "c returns -2 for the player to move there; its parent takes -(-2) = 2.",
+    "a returns 3, the value for the player to move at the root.",
+  ]);
+});
+
+test("a game's link: its spec, position and depth, depth-aware unless said, symmetry if said", () => {
+  assert.equal(gameOf({}), null);
+  assert.equal(gameOf({ game: "  " }), null);
+  assert.deepEqual(gameOf({ game: "tictactoe", position: "XOX/.O./X..", depth: "2" }), {
+    game: "tictactoe", position: "XOX/.O./X..", depth: 2, depth_aware: true, symmetry: false,
+  });
+  assert.deepEqual(gameOf({ game: "race:10,2", depth_aware: "0", symmetry: "1", depth: "x" }), {
+    game: "race:10,2", position: "", depth: null, depth_aware: false, symmetry: true,
+  });
+  assert.equal(gameOf({ game: "chess", depth: "0" })?.depth, null);
+  assert.equal(gameOf({ game: "chess", depth: "2.5" })?.depth, null);
+});
+
 // ----- The lessons ----------------------------------------------------------------------
 
 /**
@@ -160,14 +257,28 @@ function count(node) {
 }
 
 test("the lessons: the worked examples, with their settings and texts", () => {
-  assert.deepEqual(LESSONS.map((l) => l.key), ["classic", "negamax-sv", "two-ply-zh", "count-to-10"]);
+  assert.deepEqual(LESSONS.map((l) => l.key), [
+    "classic", "negamax-sv", "two-ply-zh", "count-to-10", "tictactoe-textbook",
+    "tictactoe-depth-aware", "chess-search",
+  ]);
   for (const lesson of LESSONS) {
     assert.equal(lesson.name, `lesson.${lesson.key}.name`);
     assert.equal(lesson.lesson, `lesson.${lesson.key}.text`);
     assert.equal(exampleByKey(lesson.key), lesson);
   }
-  assert.deepEqual(LESSONS.map((l) => l.algorithm), ["alphabeta", "negamax", "minimax", "minimax"]);
+  assert.deepEqual(LESSONS.map((l) => l.algorithm), [
+    "alphabeta", "negamax", "minimax", "minimax", "minimax", "minimax", "alphabeta",
+  ]);
   assert.equal(LESSONS[0].text, CLASSIC);
+  // The games' lessons: ply writes their trees out (count to 10 as the slides score it,
+  // the textbook's tic-tac-toe up to symmetry, the depth lesson opening without depth).
+  assert.deepEqual(LESSONS.slice(3).map((l) => l.game), [
+    { game: "race:10,2", depth_aware: false },
+    { game: "tictactoe", depth: 2, symmetry: true },
+    { game: "tictactoe", position: "XOX/.O./X..", depth_aware: false },
+    { game: "chess", depth: 2 },
+  ]);
+  assert.equal(exampleByKey("count-to-10-tree")?.text, countTo(10));
   // Every example has a key of its own.
   const keys = [...LESSONS, ...EXAMPLES].map((e) => e.key);
   assert.equal(new Set(keys).size, keys.length);

@@ -171,6 +171,11 @@ test("players, moves and methods in the page's words", () => {
     "pile:amount, e.g. 1:2 takes 2 objects from pile 1 (piles 1 to 3)");
   assert.equal(moveHelp({ ...base, name: "bash:10,3", diagram: null }), "the number to take, 1 to 3 (1:k works too)");
   assert.equal(moveHelp({ ...base, name: "pursuit:cycle", diagram: null }), "as the API says it");
+  // A graph drawn by the page: its own hint under the graph says what to click.
+  const graph = /** @type {any} */ ({ vertices: [], edges: [] });
+  assert.equal(moveHelp({ ...base, name: "pursuit:cycle:6", diagram: null, graph }),
+    "click on the graph, as the line under it says");
+  assert.equal(playerWords("cops"), "cops");
 });
 
 test("a click on a board plays the cell's move; on discs, the column's", () => {

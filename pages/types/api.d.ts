@@ -34,7 +34,104 @@ export interface PlayState {
   legal_count: number;
   move_help: string;
   outcome: Outcome | null;
+  /** Chess: the board to draw and every legal move by its squares (null for other games). */
+  chess?: ChessBoard | null;
+  /** Pursuit: the graph, the pieces and, with an invisible fugitive, where it may be. */
+  graph?: GraphBoard | null;
+  /** Nim, misère Nim, Bash, Wythoff, subtraction games: the piles and their theory. */
+  piles?: PilesBoard | null;
 }
+
+/** A chess position as the play state gives it (docs/api.md, "Boards"). */
+export interface ChessBoard {
+  fen: string;
+  /** 8 strings, rank 8 first, files a to h: FEN's letters (KQRBNP White, kqrbnp Black), "." empty. */
+  ranks: string[];
+  turn: "white" | "black";
+  /** The square of the king in check ("e1"), or null. */
+  check: string | null;
+  /** The last move played, by its squares (castling: the king's), or null. */
+  last: { from: string; to: string } | null;
+  /** Every legal move: its text as the API takes it, its squares (castling: the king's), its promotion. */
+  moves: { move: string; from: string; to: string; promotion: "q" | "r" | "b" | "n" | null }[];
+}
+
+/** A pursuit position as the play state gives it (docs/api.md, "Boards"). */
+export interface GraphBoard {
+  /** Each vertex: its name as positions and moves write it, its place in the unit square (y down). */
+  vertices: { name: string; x: number; y: number }[];
+  /** Each edge: the indices of its two vertices in `vertices`. */
+  edges: [number, number][];
+  /** How the vertices are laid out: "grid", "cycle", "path", "tree", "petersen" or "free". */
+  layout: string;
+  /** How many cops the game has. */
+  cops_total: number;
+  /** The vertices of the cops placed so far (indices; two cops may share one). */
+  cops: number[];
+  /** The fugitive's vertex, when it is seen and placed; null otherwise. */
+  fugitive: number | null;
+  /** True for the invisible fugitive (pursuit-hidden). */
+  hidden: boolean;
+  /** Invisible fugitive: the vertices where it may be (indices); null when it is seen. */
+  possible: number[] | null;
+  /** Who moves: the cops or the fugitive. */
+  turn: "cops" | "fugitive";
+  /** "place" while pieces are being placed, then "move". */
+  phase: "place" | "move";
+}
+
+/** The piles of a taking game as the play state gives them (docs/api.md, "Boards"). */
+export interface PilesBoard {
+  kind: "nim" | "misere-nim" | "bash" | "wythoff" | "subtraction";
+  piles: number[];
+  /** Every legal move: the pile it takes from (null: Wythoff's same number from both), how many, its text. */
+  moves: { move: string; pile: number | null; take: number }[];
+  theory: PilesTheory;
+}
+
+/** Why a taking position is won or lost, as the game's theory says it. */
+export type PilesTheory =
+  | {
+      kind: "nim";
+      misere: boolean;
+      /** Each pile in binary, all as wide as the widest. */
+      binary: string[];
+      xor: number;
+      xor_binary: string;
+      /** True when the player to move wins with best play. */
+      winning: boolean;
+      /** The moves that win (empty when none does). */
+      winning_moves: string[];
+    }
+  | {
+      kind: "wythoff";
+      /** The cold pairs (⌊kφ⌋, ⌊kφ⌋ + k) for k = 0, 1, ... up to the larger pile. */
+      cold: [number, number][];
+      winning: boolean;
+      winning_moves: string[];
+    }
+  | {
+      kind: "bash";
+      /** The most one move takes (m), and m + 1. */
+      most: number;
+      period: number;
+      /** The pile modulo m + 1: 0 loses for the player to move. */
+      remainder: number;
+      winning: boolean;
+      winning_moves: string[];
+    }
+  | {
+      kind: "subtraction";
+      /** The sizes a move may take. */
+      set: number[];
+      /** The Grundy value of every pile size from 0 to the largest pile. */
+      grundy: number[];
+      /** Each pile's Grundy value, and their xor. */
+      values: number[];
+      xor: number;
+      winning: boolean;
+      winning_moves: string[];
+    };
 
 /** One legal move's value for the player who makes it. */
 export interface MoveValue {

@@ -44,8 +44,8 @@ pub enum Lang {
 }
 
 /// The areas of the lab, one catalog file each: `words/<lang>/<area>.json`.
-pub const AREAS: [&str; 8] = [
-    "common", "values", "tree", "play", "lessons", "practice", "exercise", "explain",
+pub const AREAS: [&str; 9] = [
+    "common", "values", "tree", "play", "boards", "lessons", "practice", "exercise", "explain",
 ];
 
 /// The catalog files, compiled in: `SOURCES[lang][area]`.
@@ -56,6 +56,7 @@ macro_rules! catalog_files {
             include_str!(concat!("../words/", $lang, "/values.json")),
             include_str!(concat!("../words/", $lang, "/tree.json")),
             include_str!(concat!("../words/", $lang, "/play.json")),
+            include_str!(concat!("../words/", $lang, "/boards.json")),
             include_str!(concat!("../words/", $lang, "/lessons.json")),
             include_str!(concat!("../words/", $lang, "/practice.json")),
             include_str!(concat!("../words/", $lang, "/exercise.json")),

@@ -13,6 +13,7 @@
 //! | [`solve`] | a position solved exactly: its value, its best moves, every move's value |
 //! | [`batch`] | many positions solved in a row or on several threads, each to its value only |
 //! | [`play`] | a game's state after a list of moves, every move's value, the engine's move |
+//! | [`boards`] | the boards of the play state: a chessboard, a pursuit graph, piles and their theory |
 //! | [`practice`] | exercises on random trees (values, cuts, search order, a game's best move), and a student's answers checked |
 //! | [`session`] | a game played move by move, its position kept (the bindings' games) |
 //! | [`service`] | the JSON API as one function: a path and a body in, the server's status and body out |
@@ -40,6 +41,7 @@
 
 pub mod analyze;
 pub mod batch;
+pub mod boards;
 pub mod control;
 pub mod cyclic;
 pub mod explain;

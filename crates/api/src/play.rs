@@ -8,6 +8,7 @@
 //! memoised solver for the taking games, alpha-beta for small boards, the engine's
 //! exact mode for Connect Four); otherwise it is the engine's estimate, and says so.
 
+use crate::boards::{ChessBoardJson, GraphBoardJson, PilesBoardJson};
 use crate::control::Control;
 use crate::lang::Lang;
 use crate::solve::GameBook;
@@ -16,8 +17,8 @@ use crate::{ApiError, games::with_spec};
 use ply_core::engine::{HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
 use ply_core::solve::{Solver, SolverLimits};
 use ply_core::{
-    Algorithm, Diagram, MoveValue, Outcome, Player, RetrogradeOptions, RetrogradeTable,
-    SearchOptions, evaluate_moves_with,
+    Algorithm, Diagram, DiagramStyle, MoveValue, Outcome, Player, RetrogradeOptions,
+    RetrogradeTable, SearchOptions, evaluate_moves_with,
 };
 use ply_games::connect4::OpeningBook;
 use ply_games::{GameVisitor, Playable};
@@ -86,7 +87,7 @@ pub struct OutcomeJson {
 }
 
 /// A game's state: the answer to `POST /api/play/state`.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct StateJson {
     /// The game's spec, as asked.
     pub game: String,
@@ -102,7 +103,8 @@ pub struct StateJson {
     pub players: [String; 2],
     /// The board as the terminal shows it.
     pub board: String,
-    /// The board as a grid, for games that have one.
+    /// The board as a grid of marks or discs, for games that have one (tic-tac-toe,
+    /// m,n,k, Connect Four).
     pub diagram: Option<DiagramJson>,
     /// The legal moves, in the game's notation (the first [`MAX_LEGAL_LISTED`]).
     pub legal: Vec<String>,
@@ -112,6 +114,13 @@ pub struct StateJson {
     pub move_help: String,
     /// How the game ended, once it has.
     pub outcome: Option<OutcomeJson>,
+    /// Chess: the board, the last move and every legal move by its squares.
+    pub chess: Option<ChessBoardJson>,
+    /// The pursuit games: the graph laid out, the pieces, where a hidden fugitive may be.
+    pub graph: Option<GraphBoardJson>,
+    /// The taking games (Nim, misère Nim, Bash, Wythoff, subtraction): the piles, every
+    /// move by its pile, and the theory.
+    pub piles: Option<PilesBoardJson>,
 }
 
 /// One legal move and what it is worth for the player who makes it.
@@ -217,6 +226,16 @@ impl PlayLimits {
 
 /// The position after the request's moves, checked move by move.
 fn replay<G: Playable>(start: &G, request: &GameRequest) -> Result<G, ApiError> {
+    replay_keeping_last(start, request).map(|(pos, _)| pos)
+}
+
+/// The position after the request's moves, and the position the last of them was
+/// played from (`None` without moves).
+fn replay_keeping_last<G: Playable>(
+    start: &G,
+    request: &GameRequest,
+) -> Result<(G, Option<G>), ApiError> {
+    let mut before = None;
     if request.moves.len() > MAX_MOVES {
         return Err(ApiError::limit(
             "max_moves",
@@ -263,13 +282,33 @@ fn replay<G: Playable>(start: &G, request: &GameRequest) -> Result<G, ApiError> 
                 ply_core::text::excerpt(text)
             )));
         }
+        if i + 1 == request.moves.len() {
+            before = Some(pos.clone());
+        }
         pos.play(mv);
     }
-    Ok(pos)
+    Ok((pos, before))
 }
 
+/// The last move of a position written with the moves that led to it (`startpos moves
+/// e4 e5`: `e5`, played from `startpos moves e4`), for the games whose notation has them.
+fn last_written<G: Playable>(start: &G, text: &str) -> Option<(G, String)> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let listed = words.iter().position(|&word| word == "moves")?;
+    let (last, head) = words.split_last()?;
+    if words.len() <= listed + 1 {
+        return None;
+    }
+    let before = start.parse_position(&head.join(" ")).ok()?;
+    Some((before, last.to_string()))
+}
+
+/// The grid of marks or discs of `pos`; boards of other styles (a chessboard, piles of
+/// counters) have fields of their own ([`crate::boards`]).
 fn diagram_json<G: Playable>(pos: &G) -> Option<DiagramJson> {
-    let diagram = pos.diagram()?;
+    let diagram = pos
+        .diagram()
+        .filter(|d| matches!(d.style(), DiagramStyle::Marks | DiagramStyle::Discs))?;
     let mark = |d: &Diagram, row, column| match d.stone(row, column) {
         Some(Player::First) => 'X',
         Some(Player::Second) => 'O',
@@ -307,15 +346,17 @@ fn diagram_json<G: Playable>(pos: &G) -> Option<DiagramJson> {
 }
 
 pub(crate) fn state_of<G: Playable>(spec: &str, pos: &G, moves: &[String]) -> StateJson {
-    state_of_in(Lang::En, spec, pos, moves)
+    state_of_in(Lang::En, spec, pos, moves, None)
 }
 
-/// The state of `pos`, its words in `lang`.
+/// The state of `pos`, its words in `lang`; `last` is the last move played (as written)
+/// and the position it was played from, when known.
 pub(crate) fn state_of_in<G: Playable>(
     lang: Lang,
     spec: &str,
     pos: &G,
     moves: &[String],
+    last: Option<(&G, &str)>,
 ) -> StateJson {
     let legal = pos.legal_moves();
     let outcome = pos.outcome().map(|outcome| {
@@ -353,6 +394,9 @@ pub(crate) fn state_of_in<G: Playable>(
         legal_count: legal.len(),
         move_help: pos.move_help(),
         outcome,
+        chess: crate::boards::chess_board(pos, last),
+        graph: crate::boards::graph_board(pos),
+        piles: crate::boards::piles_board(pos),
     }
 }
 
@@ -362,8 +406,24 @@ pub fn state(request: &GameRequest) -> Result<StateJson, ApiError> {
     impl GameVisitor for Visit<'_> {
         type Output = Result<StateJson, ApiError>;
         fn visit<G: Playable>(self, start: G) -> Self::Output {
-            let pos = replay(&start, self.0)?;
-            Ok(state_of_in(self.0.lang, &self.0.game, &pos, &self.0.moves))
+            let (pos, before) = replay_keeping_last(&start, self.0)?;
+            // Without moves, a position written with its moves (chess: `startpos moves
+            // e4 e5`) still has a last move.
+            let last = match (before, self.0.moves.last()) {
+                (Some(before), Some(text)) => Some((before, text.clone())),
+                _ => self
+                    .0
+                    .position
+                    .as_deref()
+                    .and_then(|text| last_written(&start, text)),
+            };
+            Ok(state_of_in(
+                self.0.lang,
+                &self.0.game,
+                &pos,
+                &self.0.moves,
+                last.as_ref().map(|(before, text)| (before, text.as_str())),
+            ))
         }
     }
     with_spec(&request.game, Visit(request))?
@@ -437,9 +497,16 @@ pub fn engine_move(
                 pos.parse_move(&chosen)
                     .map_err(|e| ApiError::bad_request(e.to_string()))?,
             );
+            let state = state_of_in(
+                request.lang,
+                &request.game,
+                &after,
+                &moves,
+                Some((&pos, chosen.as_str())),
+            );
             Ok(EngineMoveJson {
                 mv: chosen,
-                state: state_of_in(request.lang, &request.game, &after, &moves),
+                state,
                 analysis,
             })
         }

@@ -40,7 +40,9 @@
 
 use crate::ApiError;
 use crate::lang::Lang;
-use crate::tree::{Evaluated, GameTreeRequest, TreeLimits, TreeRequest, evaluate, game_tree};
+use crate::tree::{
+    Evaluated, GameTreeRequest, NodeNames, TreeLimits, TreeRequest, evaluate, written_game_tree,
+};
 use ply_core::Player;
 use ply_tree::{ExplicitTree, MoveOrder, NodeId, ParseOptions, Step, parse};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -928,14 +930,18 @@ fn build_game(
             ("race:10,2".to_string(), (10 - left).to_string(), None)
         }
     };
-    let written = game_tree(
+    // Plain values and nodes named by their moves, as the exercises were made from the
+    // start (their seeds pin them).
+    let written = written_game_tree(
         &GameTreeRequest {
             game: game.clone(),
             position: Some(position.clone()),
             depth,
+            depth_aware: false,
             ..GameTreeRequest::default()
         },
         &TreeLimits::default(),
+        NodeNames::Moves,
     )?;
     let tree = parse(&written.tree, &ParseOptions::default()).map_err(|e| bad(e.to_string()))?;
     let moves: Vec<String> = (0..tree.len() as NodeId)

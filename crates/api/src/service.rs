@@ -384,9 +384,9 @@ impl Service {
     /// A caller that holds answers until its clients take them (the server, within
     /// `max_unsent_bytes`) counts their bytes with `reserve`: it is asked for room for
     /// a tree's answer before the answer is handed over (for `/api/tree`, at the
-    /// answer's bound before the answer is made; for `/api/tree/svg`, at the picture's
-    /// size once drawn), and a refusal it returns is the answer. Other answers are
-    /// small, and not counted.
+    /// answer's bound before the answer is made; for `/api/tree/svg` and
+    /// `/api/tree/game`, at the answer's size once made), and a refusal it returns is
+    /// the answer. Other answers are small, and not counted.
     ///
     /// A panic in the operation (a bug) is answered with [`internal_error`] where the
     /// target unwinds (not on WebAssembly, where it aborts the module).
@@ -432,8 +432,8 @@ impl Service {
                 let tree_limits = limits.tree_limits();
                 // A picture is bounded by its nodes before it is drawn; its bytes are
                 // counted once drawn, when they are known.
-                let svg =
-                    crate::tree::evaluate(&request, &tree_limits)?.svg_answer(&tree_limits)?;
+                let svg = crate::tree::evaluate(&request, &tree_limits)?
+                    .svg_answer_with(&tree_limits, request.collapse_pruned)?;
                 reserve(svg.len() as u64)?;
                 Answer {
                     status: 200,
@@ -442,7 +442,11 @@ impl Service {
                 }
             }
             Operation::TreeGame(request) => {
-                Answer::json(&crate::tree::game_tree(&request, &limits.tree_limits())?)
+                let answer =
+                    Answer::json(&crate::tree::game_tree(&request, &limits.tree_limits())?);
+                // A tree and its search (with its picture) may be large: counted as held.
+                reserve(answer.body.len() as u64)?;
+                answer
             }
             Operation::Solve(request) => Answer::json(&crate::solve::solve(
                 &request,

@@ -44,6 +44,11 @@ pub struct TreeRequest {
     /// the API's error shape, and the values come all the same.
     #[serde(default)]
     pub picture: bool,
+    /// With `true`, the picture (`svg`, and `/api/tree/svg`'s) draws each subtree
+    /// alpha-beta never looked at as one small mark, as `ply tree --collapse-pruned`
+    /// does; the picture limit then counts the nodes drawn.
+    #[serde(default)]
+    pub collapse_pruned: bool,
     /// A language (`en`, `sv`, `zh`, `el`): the answer then also carries the field
     /// `words`, the search told in that language ([`TreeWords`]). Absent: no `words`,
     /// and the answer is exactly the command line's JSON.
@@ -204,10 +209,35 @@ impl Evaluated {
     /// when it has more than `limits.max_picture_nodes` nodes, and after when its
     /// text (long names) takes more than `limits.max_answer_bytes`.
     pub fn svg_answer(&self, limits: &TreeLimits) -> Result<String, ApiError> {
-        self.check_picture_nodes(limits)?;
-        let svg = render::svg(&self.tree, &self.run, true);
+        self.svg_answer_with(limits, false)
+    }
+
+    /// [`Evaluated::svg_answer`], with the subtrees alpha-beta never looked at drawn as
+    /// one mark each when `collapse_pruned` (`ply tree --format svg --trace
+    /// --collapse-pruned`); the picture limit then counts the nodes drawn.
+    pub fn svg_answer_with(
+        &self,
+        limits: &TreeLimits,
+        collapse_pruned: bool,
+    ) -> Result<String, ApiError> {
+        self.check_picture_nodes(limits, collapse_pruned)?;
+        let svg = render::svg_with(&self.tree, &self.run, true, collapse_pruned);
         check_answer_bytes("picture", svg.len(), limits)?;
         Ok(svg)
+    }
+
+    /// The nodes a picture draws: all of them, or with `collapse_pruned` those whose
+    /// parent was looked at (a pruned subtree is one mark, at its top).
+    pub fn drawn_nodes(&self, collapse_pruned: bool) -> usize {
+        if !collapse_pruned {
+            return self.tree.len();
+        }
+        (0..self.tree.len())
+            .filter(|&id| {
+                let parent = self.tree.node(id as ply_tree::NodeId).parent;
+                !parent.is_some_and(|p| self.run.nodes[p as usize].pruned)
+            })
+            .count()
     }
 }
 
@@ -289,11 +319,22 @@ impl Evaluated {
     /// `/api/tree/svg` is, past `max_picture_nodes` nodes, or past `max_answer_bytes`
     /// once drawn.
     pub fn picture(&self, limits: &TreeLimits) -> Result<String, ApiError> {
-        self.check_picture_nodes(limits)?;
+        self.picture_with(limits, false)
+    }
+
+    /// [`Evaluated::picture`], with the subtrees alpha-beta never looked at drawn as
+    /// one mark each when `collapse_pruned` (the field `collapse_pruned` of
+    /// `/api/tree`); the picture limit then counts the nodes drawn.
+    pub fn picture_with(
+        &self,
+        limits: &TreeLimits,
+        collapse_pruned: bool,
+    ) -> Result<String, ApiError> {
+        self.check_picture_nodes(limits, collapse_pruned)?;
         self.check_drawing_memory(Drawing::Svg)?;
         let options = render::SvgOptions {
             visit_order: true,
-            collapse_pruned: false,
+            collapse_pruned,
             frame: false,
         };
         let svg = render::svg_drawing(&self.tree, &self.run, &options);
@@ -302,8 +343,12 @@ impl Evaluated {
     }
 
     /// Refuses a picture of more than `limits.max_picture_nodes` nodes.
-    fn check_picture_nodes(&self, limits: &TreeLimits) -> Result<(), ApiError> {
-        let nodes = self.tree.len();
+    fn check_picture_nodes(
+        &self,
+        limits: &TreeLimits,
+        collapse_pruned: bool,
+    ) -> Result<(), ApiError> {
+        let nodes = self.drawn_nodes(collapse_pruned);
         if nodes > limits.max_picture_nodes {
             return Err(ApiError::limit(
                 "max_picture_nodes",
@@ -349,7 +394,7 @@ impl Evaluated {
         if !request.picture {
             return Ok(json);
         }
-        let picture = if self.tree.len() > limits.max_picture_nodes {
+        let picture = if self.drawn_nodes(request.collapse_pruned) > limits.max_picture_nodes {
             0
         } else {
             // Written as a JSON string, each byte of the picture takes at most two
@@ -375,21 +420,23 @@ impl Evaluated {
         if !request.picture {
             return Ok(json);
         }
-        let field = self.picture(limits).and_then(|svg| {
-            let text = serde_json::to_string(&svg).unwrap_or_default();
-            let bytes = json.len() + text.len() + 10;
-            if bytes as u64 > limits.max_answer_bytes {
-                return Err(ApiError::limit(
-                    "max_answer_bytes",
-                    format!(
-                        "the values and the picture take {bytes} bytes, more than the {} an \
+        let field = self
+            .picture_with(limits, request.collapse_pruned)
+            .and_then(|svg| {
+                let text = serde_json::to_string(&svg).unwrap_or_default();
+                let bytes = json.len() + text.len() + 10;
+                if bytes as u64 > limits.max_answer_bytes {
+                    return Err(ApiError::limit(
+                        "max_answer_bytes",
+                        format!(
+                            "the values and the picture take {bytes} bytes, more than the {} an \
                          answer may take (limit max_answer_bytes): the values come without it",
-                        limits.max_answer_bytes
-                    ),
-                ));
-            }
-            Ok(("svg", text))
-        });
+                            limits.max_answer_bytes
+                        ),
+                    ));
+                }
+                Ok(("svg", text))
+            });
         let (key, value) = field.unwrap_or_else(|refusal| {
             (
                 "svg_omitted",
@@ -640,11 +687,11 @@ pub fn evaluate_tree(request: &TreeRequest, limits: &TreeLimits) -> Result<Strin
 /// --format svg --trace` draws it, within `limits` (`max_picture_nodes`,
 /// `max_answer_bytes`).
 pub fn tree_svg(request: &TreeRequest, limits: &TreeLimits) -> Result<String, ApiError> {
-    evaluate(request, limits)?.svg_answer(limits)
+    evaluate(request, limits)?.svg_answer_with(limits, request.collapse_pruned)
 }
 
 /// A game written out as a tree: the request of `POST /api/tree/game`.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct GameTreeRequest {
     /// The game's spec (`race:5,2`, `nim:1,2`, `tictactoe`).
@@ -656,29 +703,136 @@ pub struct GameTreeRequest {
     /// valued by the game's evaluation (default: to the end of the game).
     #[serde(default)]
     pub depth: Option<u32>,
-    /// The request's language (`en`, the default, `sv`, `zh`, `el`): read and checked
-    /// as every request's is; the answer has no words to say in it.
-    #[serde(default, deserialize_with = "crate::words::lang_field")]
-    pub lang: Lang,
+    /// The request's language (`en`, the default, `sv`, `zh`, `el`): the players'
+    /// names are said in it, and the search ([`GameTreeRequest::search`]) tells itself
+    /// in it (its field `words`) when a language is named.
+    #[serde(default, deserialize_with = "crate::words::optional_lang_field")]
+    pub lang: Option<Lang>,
+    /// Value finished games by their depth (default `true`): a game won at depth d is
+    /// worth N − d, N being one more than the deepest level of the tree
+    /// ([`GameTree::longest`]); in a tree cut at a depth, 100 + N − d, above every
+    /// estimate. With `false`: 1 (100 in a cut tree), as `ply tree` values them.
+    #[serde(default = "yes")]
+    pub depth_aware: bool,
+    /// Write once the children of a node that lead to the same position up to the
+    /// board's symmetries (the first in move order), each standing for the moves it
+    /// replaces (default `false`).
+    #[serde(default)]
+    pub symmetry: bool,
+    /// Also search the tree, and answer with the search ([`GameTree::search`]):
+    /// exactly what `/api/tree` answers for the tree with the fields below.
+    #[serde(default)]
+    pub search: bool,
+    /// The search's algorithm, as [`TreeRequest::algorithm`].
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// The search's move order, as [`TreeRequest::order`].
+    #[serde(default)]
+    pub order: Option<String>,
+    /// Only `max`: a game's leaves are valued for MAX, the player at the root.
+    #[serde(default)]
+    pub leaf_perspective: Option<String>,
+    /// The search with its picture, as [`TreeRequest::picture`]; the game's positions
+    /// are drawn in the nodes (for games that draw them).
+    #[serde(default)]
+    pub picture: bool,
+    /// The picture with pruned subtrees collapsed, as [`TreeRequest::collapse_pruned`].
+    #[serde(default)]
+    pub collapse_pruned: bool,
+}
+
+/// `true`, the default of [`GameTreeRequest::depth_aware`].
+fn yes() -> bool {
+    true
+}
+
+impl Default for GameTreeRequest {
+    /// No game; every option at its default (depth-aware values, no symmetry, no search).
+    fn default() -> GameTreeRequest {
+        GameTreeRequest {
+            game: String::new(),
+            position: None,
+            depth: None,
+            lang: None,
+            depth_aware: true,
+            symmetry: false,
+            search: false,
+            algorithm: None,
+            order: None,
+            leaf_perspective: None,
+            picture: false,
+            collapse_pruned: false,
+        }
+    }
 }
 
 /// The answer to `POST /api/tree/game`.
-#[derive(Clone, Debug, serde::Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct GameTree {
-    /// The tree in bracket format, ready for [`TreeRequest::tree`].
+    /// The tree as text, ready for [`TreeRequest::tree`]: in the bracket format, or in
+    /// the indented text format when some name would read as a number in brackets (a
+    /// race's running totals), as [`GameTree::format`] says.
     pub tree: String,
     /// Its nodes.
     pub nodes: usize,
+    /// `"bracket"` or `"indented"`: the format of [`GameTree::tree`].
+    pub format: &'static str,
+    /// Whether finished games are valued by their depth ([`GameTreeRequest::depth_aware`]).
+    pub depth_aware: bool,
+    /// N, one more than the deepest level of the tree, when finished games are valued
+    /// by their depth; `None` otherwise.
+    pub longest: Option<u32>,
+    /// Whether moves to positions equal up to symmetry were written once.
+    pub symmetry: bool,
+    /// The game's names for its two players, first (MAX at the root when the first
+    /// player is to move) and second, in the request's language.
+    pub players: [String; 2],
+    /// With `"search": true`: the answer `/api/tree` gives for [`GameTree::tree`] with
+    /// the request's algorithm, order, picture, collapse_pruned and lang, the picture
+    /// drawing each node's position (for games that draw them) and how many moves a
+    /// node stands for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<Box<serde_json::value::RawValue>>,
 }
 
-/// The game of `request` written out as a tree, as `ply tree GAME@POSITION` does,
-/// within `limits` (its nodes as it is made, its text's bytes after).
+/// How the nodes of a written-out game are named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NodeNames {
+    /// As the game names them: by the position where it has a label for it
+    /// ([`ply_games::Playable::tree_label`], a race's running totals), else by the move.
+    Game,
+    /// By the move that leads to them, whatever the game (the practice exercises,
+    /// which read the moves back from the names).
+    Moves,
+}
+
+/// The game of `request` written out as a tree, as `ply tree GAME@POSITION` does (but
+/// with the request's depth-aware values, symmetry and names), within `limits` (its
+/// nodes as it is made, its text's bytes after, the search's answer as `/api/tree`'s).
 pub fn game_tree(request: &GameTreeRequest, limits: &TreeLimits) -> Result<GameTree, ApiError> {
-    struct Visit<'a>(&'a GameTreeRequest, &'a TreeLimits);
+    written_game_tree(request, limits, NodeNames::Game)
+}
+
+/// [`game_tree`], with its nodes named as `names` says.
+pub(crate) fn written_game_tree(
+    request: &GameTreeRequest,
+    limits: &TreeLimits,
+    names: NodeNames,
+) -> Result<GameTree, ApiError> {
+    struct Visit<'a>(&'a GameTreeRequest, &'a TreeLimits, NodeNames);
     impl ply_games::GameVisitor for Visit<'_> {
         type Output = Result<GameTree, ApiError>;
         fn visit<G: ply_games::Playable>(self, start: G) -> Self::Output {
-            let (request, limits) = (self.0, self.1);
+            let (request, limits, names) = (self.0, self.1, self.2);
+            if let Some(perspective) = request.leaf_perspective.as_deref()
+                && perspective != "max"
+            {
+                return Err(ApiError::bad_request(format!(
+                    "leaf_perspective {}: a game's leaves are valued for MAX (the player at \
+                     the root), so only max applies",
+                    ply_core::text::excerpt(perspective)
+                )));
+            }
             let root = crate::games::position_or_start(&start, request.position.as_deref())?;
             if root.has_cycles() {
                 return Err(ApiError::bad_request(format!(
@@ -687,38 +841,110 @@ pub fn game_tree(request: &GameTreeRequest, limits: &TreeLimits) -> Result<GameT
                     request.game
                 )));
             }
-            let name = match root.position_string() {
-                text if text.is_empty() => "start".to_string(),
-                text => text,
+            let labels = names == NodeNames::Game;
+            let name = match (
+                labels.then(|| root.tree_label()).flatten(),
+                root.position_string(),
+            ) {
+                (Some(label), _) => label,
+                (None, text) if text.is_empty() => "start".to_string(),
+                (None, text) => text,
             };
-            let options = ply_tree::ExpandOptions {
-                limits: limits.tree,
-                boards: false,
+            let options = ply_tree::GameTreeOptions {
+                expand: ply_tree::ExpandOptions {
+                    limits: limits.tree,
+                    boards: request.search && request.picture,
+                },
+                depth: request.depth,
+                depth_aware: request.depth_aware,
             };
-            let tree = match request.depth {
-                Some(depth) => {
-                    let eval = root.evaluator();
-                    ply_tree::expand_to_depth(
-                        &root,
-                        &name,
-                        |p, mv| p.move_string(mv),
-                        depth,
-                        |p| ply_core::Evaluator::evaluate(&eval, p),
-                        &options,
-                    )
-                }
-                None => ply_tree::expand(&root, &name, |p, mv| p.move_string(mv), &options),
-            }
+            let eval = root.evaluator();
+            let canonical = |p: &G| p.canonical().unwrap_or_else(|| p.clone());
+            let tree = ply_tree::expand_game(
+                &root,
+                &name,
+                |p: &G, mv, reached: &G| match labels.then(|| reached.tree_label()).flatten() {
+                    Some(label) => label,
+                    None => p.move_string(mv),
+                },
+                |p| ply_core::Evaluator::evaluate(&eval, p),
+                request.symmetry.then_some(&canonical as &dyn Fn(&G) -> G),
+                &options,
+            )
             .map_err(tree_error)?;
-            let text = tree.to_bracket();
+            let (text, format) = tree.to_written();
             check_answer_bytes("tree", text.len(), limits)?;
+            let lang = request.lang.unwrap_or_default();
+            let players = [ply_core::Player::First, ply_core::Player::Second]
+                .map(|p| crate::words::player_text_in(lang, &root.player_name(p)));
+            let search = if request.search {
+                let answer = search_game_tree(request, &tree, &text, limits)?;
+                check_answer_bytes("tree and its search", text.len() + answer.len(), limits)?;
+                Some(
+                    serde_json::value::RawValue::from_string(answer.trim_end().to_string())
+                        .map_err(|e| ApiError::bad_request(e.to_string()))?,
+                )
+            } else {
+                None
+            };
             Ok(GameTree {
-                tree: text,
                 nodes: tree.len(),
+                tree: text,
+                format,
+                depth_aware: request.depth_aware,
+                longest: request.depth_aware.then(|| tree.height() + 1),
+                symmetry: request.symmetry,
+                players,
+                search,
             })
         }
     }
-    crate::games::with_spec(&request.game, Visit(request, limits))?
+    crate::games::with_spec(&request.game, Visit(request, limits, names))?
+}
+
+/// The answer `/api/tree` gives for `text`, the tree `written` out as text, with the
+/// search options of `request`; the picture draws `written`'s boards and counts.
+fn search_game_tree(
+    request: &GameTreeRequest,
+    written: &ExplicitTree,
+    text: &str,
+    limits: &TreeLimits,
+) -> Result<String, ApiError> {
+    let tree_request = TreeRequest {
+        tree: text.to_string(),
+        algorithm: request.algorithm.clone(),
+        leaf_perspective: None,
+        order: request.order.clone(),
+        picture: request.picture,
+        collapse_pruned: request.collapse_pruned,
+        lang: request.lang,
+    };
+    let order: MoveOrder = tree_request
+        .order
+        .as_deref()
+        .unwrap_or("as_written")
+        .parse()
+        .map_err(ApiError::bad_request)?;
+    let algorithm: Algorithm = tree_request
+        .algorithm
+        .as_deref()
+        .unwrap_or("alphabeta")
+        .parse()
+        .map_err(ApiError::bad_request)?;
+    // The text read back, as /api/tree reads it (its names as written), with the
+    // boards and counts of the tree it was written from.
+    let options = ParseOptions {
+        limits: limits.tree,
+        perspective: LeafPerspective::Max,
+    };
+    let tree = parse(text, &options)
+        .map_err(tree_error)?
+        .with_drawing_of(written)
+        .reordered(order);
+    let run = annotate(&tree, algorithm);
+    let evaluated = Evaluated { tree, run };
+    evaluated.answer_bound(&tree_request, limits)?;
+    evaluated.answer(&tree_request, limits)
 }
 
 #[cfg(test)]

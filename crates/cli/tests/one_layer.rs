@@ -51,6 +51,7 @@ fn tree_json_is_the_apis() {
             leaf_perspective: Some(perspective.into()),
             order: None,
             picture: false,
+            collapse_pruned: false,
             lang: None,
         };
         let api = evaluate_tree(&request, &TreeLimits::default()).unwrap();

@@ -508,3 +508,82 @@ fn lang_says_the_summary_and_the_cuts_in_words() {
         "{error}"
     );
 }
+
+/// The children of the root in `ply tree ... --json`: name, value and how many moves each
+/// stands for.
+fn root_children(args: &[&str]) -> Vec<(String, i64, i64)> {
+    let out = Bounded::new(args).run();
+    out.assert_code(0);
+    out.json()["root"]["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["value"].as_i64().unwrap(),
+                c.get("stands_for").and_then(Value::as_i64).unwrap_or(1),
+            )
+        })
+        .collect()
+}
+
+/// `--depth-aware`: in `XOX/.O./X..` O (MAX) wins at once with b3 and at ply 3 with a2;
+/// X wins at ply 2 after c2 or c3. The longest line is 4 plies (N = 5): b3 is worth
+/// 5 - 1 = 4, a2 5 - 3 = 2, c2 and c3 -(5 - 2) = -3. Without it: 1, -1, 1, -1.
+#[test]
+fn depth_aware_values_and_symmetry_for_games() {
+    let position = "tictactoe@XOX/.O./X..";
+    let named = |children: Vec<(String, i64, i64)>| -> Vec<(String, i64)> {
+        children.into_iter().map(|(n, v, _)| (n, v)).collect()
+    };
+    let owned = |list: &[(&str, i64)]| -> Vec<(String, i64)> {
+        list.iter().map(|&(n, v)| (n.to_string(), v)).collect()
+    };
+    assert_eq!(
+        named(root_children(&[
+            "tree",
+            position,
+            "--depth-aware",
+            "--algorithm",
+            "minimax",
+            "--json"
+        ])),
+        owned(&[("a2", 2), ("c2", -3), ("b3", 4), ("c3", -3)])
+    );
+    assert_eq!(
+        named(root_children(&[
+            "tree",
+            position,
+            "--algorithm",
+            "minimax",
+            "--json"
+        ])),
+        owned(&[("a2", 1), ("c2", -1), ("b3", 1), ("c3", -1)])
+    );
+    // `--symmetry` from the empty board at depth 2: a corner (for 4 moves) worth -1, an
+    // edge (4) worth -2, the centre (1) worth 1, with f(p) (open lines for X minus those
+    // for O, the least of O's answers).
+    assert_eq!(
+        root_children(&[
+            "tree",
+            "tictactoe",
+            "--depth",
+            "2",
+            "--symmetry",
+            "--algorithm",
+            "minimax",
+            "--json"
+        ]),
+        [
+            ("a1".to_string(), -1, 4),
+            ("b1".to_string(), -2, 4),
+            ("b2".to_string(), 1, 1)
+        ]
+    );
+    // Both apply to games only.
+    Bounded::new(&["tree", &example("classic.txt"), "--depth-aware"])
+        .run()
+        .assert_code(2)
+        .assert_stderr_contains("--depth-aware applies to a game");
+}

@@ -53,7 +53,7 @@ pub mod testing;
 pub mod text;
 pub mod threads;
 
-pub use diagram::Diagram;
+pub use diagram::{Diagram, DiagramStyle};
 pub use game::{Evaluator, Game, GameBounds, NoEvaluation, Outcome, Player};
 pub use retrograde::{RetrogradeError, RetrogradeOptions, RetrogradeProgress, RetrogradeTable};
 pub use score::Score;

@@ -16,7 +16,9 @@
 //! the module (a browser's is about 1 MB), and no segment of linear memory can extend
 //! it, so the stack never grows ([`must_grow`] is false, [`grow`] runs its work where
 //! it is). Front ends check a search's estimate against [`fixed_room`] instead, which
-//! keeps the recursion within that stack.
+//! keeps the recursion within that stack, and the engine never goes beyond
+//! [`MAX_SEARCH_PLY`] (a search to the end of a long game, whose depth no estimate
+//! bounds, stops there).
 //!
 //! ```
 //! use ply_core::stack::deeper;
@@ -79,6 +81,57 @@ pub const fn fixed_room() -> Option<u64> {
         Some(WASM_STACK_BYTES)
     } else {
         None
+    }
+}
+
+/// Bytes of the browser's own call stack one ply of the engine's search may take on
+/// WebAssembly. A browser runs a module's functions on its native stack (about 1 MB in
+/// V8, less in a worker than a native thread's 8 MB), apart from the module's stack in
+/// linear memory, and overflows it with `RangeError: Maximum call stack size exceeded`
+/// before any estimate in linear memory is reached. Measured on V8 (node 20.20, the
+/// static site's module): chess's exact search, stopped at 192 plies, runs in 225 KiB of
+/// native stack and overflows 200 KiB, some 1.2 KiB a ply (a build that inlines less
+/// took under 0.8 KiB: the size follows the compiler's choices, not the source); this is
+/// over three times that, for other builds, browsers and games (docs/reliability.md, "The
+/// lab in the browser").
+pub const WASM_PLY_BYTES: u64 = 4 << 10;
+
+/// The deepest ply a search may reach in `room` bytes of stack at `per_ply` bytes a ply,
+/// keeping a quarter of the room for the calls around the search (the API, the root,
+/// the game's own functions at the deepest node).
+pub const fn plies_within(room: u64, per_ply: u64) -> u32 {
+    let usable = room - room / 4;
+    let plies = usable / if per_ply == 0 { 1 } else { per_ply };
+    if plies > u32::MAX as u64 {
+        u32::MAX
+    } else {
+        plies as u32
+    }
+}
+
+/// The deepest ply the engine's search may reach where the stack cannot grow
+/// (WebAssembly: [`plies_within`] [`WASM_STACK_BYTES`] at [`WASM_PLY_BYTES`], 192
+/// plies); `u32::MAX` where it grows. A node there is not searched: in heuristic mode
+/// it is evaluated, like a node at the horizon; in exact mode the search stops, as at
+/// a limit, and its result is not exact.
+pub const MAX_SEARCH_PLY: u32 = if cfg!(target_family = "wasm") {
+    plies_within(WASM_STACK_BYTES, WASM_PLY_BYTES)
+} else {
+    u32::MAX
+};
+
+/// True when the node at `ply` is beyond [`MAX_SEARCH_PLY`]: on WebAssembly, deeper than
+/// the browser's stack holds the engine's frames; never elsewhere.
+#[inline(always)]
+pub fn beyond_reach(ply: u32) -> bool {
+    #[cfg(target_family = "wasm")]
+    {
+        ply >= MAX_SEARCH_PLY
+    }
+    #[cfg(not(target_family = "wasm"))]
+    {
+        let _ = ply;
+        false
     }
 }
 
@@ -252,6 +305,28 @@ mod tests {
                 "{name} (1 KiB positions): {used} bytes a ply, estimate {}",
                 frame_bytes::<Line<1024>>()
             );
+        }
+    }
+
+    /// On WebAssembly the engine stops at a ply whose frames fit in the browser's stack.
+    #[test]
+    fn the_wasm_ply_bound_fits_the_stack() {
+        let plies = plies_within(WASM_STACK_BYTES, WASM_PLY_BYTES);
+        assert_eq!(plies, 192);
+        // The frames of the deepest line, and a quarter of the stack for the rest.
+        assert!(plies as u64 * WASM_PLY_BYTES + WASM_STACK_BYTES / 4 <= WASM_STACK_BYTES);
+        // Deep enough for every iteration the engine starts (and its quiescence) in the
+        // time the play page gives it; shallower than the plies a heuristic search may
+        // reach natively (twice `MAX_DEPTH`, with extensions), so the bound is needed.
+        assert!((128..2 * crate::engine::MAX_DEPTH).contains(&plies));
+        assert_eq!(plies_within(1 << 20, 0), 786_432);
+        assert_eq!(plies_within(u64::MAX, 1), u32::MAX);
+        if cfg!(target_family = "wasm") {
+            assert_eq!(MAX_SEARCH_PLY, plies);
+            assert!(!beyond_reach(plies - 1) && beyond_reach(plies));
+        } else {
+            assert_eq!(MAX_SEARCH_PLY, u32::MAX);
+            assert!(!beyond_reach(plies) && !beyond_reach(u32::MAX));
         }
     }
 

@@ -110,6 +110,11 @@ impl Game for Bash {
             min_positions: None,
         }
     }
+
+    /// The pile as a row of counters ([`crate::piles::counters_diagram`]).
+    fn diagram(&self) -> Option<ply_core::Diagram> {
+        crate::piles::counters_diagram(&[self.pile])
+    }
 }
 
 impl Theory for Bash {
@@ -191,6 +196,12 @@ impl Playable for Bash {
 
     fn memoised_solve(&self) -> bool {
         true
+    }
+
+    /// Bash trees name each node by the objects left in the pile (the moves, amounts
+    /// taken, would read as numbers just the same, and say less).
+    fn tree_label(&self) -> Option<String> {
+        Some(self.pile.to_string())
     }
 
     /// Impartial: who is to move does not change the value.

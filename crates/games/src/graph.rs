@@ -492,6 +492,347 @@ impl Graph {
     }
 }
 
+/// How a graph's vertices are placed for drawing ([`Graph::layout`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LayoutKind {
+    /// A grid's vertices at their columns and rows, the rows downwards.
+    Grid,
+    /// A cycle's vertices on a circle, vertex 0 at the top, clockwise.
+    Cycle,
+    /// A path's vertices on a line, from left to right.
+    Path,
+    /// A tree in layers: the root at the top, each vertex one layer below its parent,
+    /// the leaves side by side and each parent above the middle of its children.
+    Tree,
+    /// The Petersen graph as drawn in books: the outer cycle a pentagon, the inner
+    /// vertices a five-pointed star inside it.
+    Petersen,
+    /// Any other graph (a file): a force-directed layout (stress majorization), the
+    /// vertices as far apart as the graph's paths between them, the same every time.
+    Free,
+}
+
+impl LayoutKind {
+    /// The kind's name: `grid`, `cycle`, `path`, `tree`, `petersen` or `free`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LayoutKind::Grid => "grid",
+            LayoutKind::Cycle => "cycle",
+            LayoutKind::Path => "path",
+            LayoutKind::Tree => "tree",
+            LayoutKind::Petersen => "petersen",
+            LayoutKind::Free => "free",
+        }
+    }
+}
+
+/// A place for every vertex in the unit square (`x` across, `y` down, both from 0 to
+/// 1), rounded to 4 decimals: the same numbers on every machine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// How the places were found.
+    pub kind: LayoutKind,
+    /// `(x, y)` for each vertex, in the graph's order.
+    pub places: Vec<(f64, f64)>,
+}
+
+/// The rounds of each step of the free layout (power iteration, majorization): enough
+/// for 64 vertices to settle.
+const MAJORIZATION_ROUNDS: usize = 300;
+
+/// A step smaller than this (a millionth of a step of the graph) ends a round early: the
+/// places have settled far below what a drawing shows.
+const SETTLED: f64 = 1e-6;
+
+impl Graph {
+    /// The vertices placed for drawing, by the graph's family: grids as grids, cycles on
+    /// a circle, paths on a line, trees in layers, Petersen's pentagon and star, any other
+    /// graph by a force-directed method (stress majorization). Every place is in the unit square.
+    ///
+    /// ```
+    /// use ply_games::graph::{Graph, LayoutKind};
+    ///
+    /// let layout = Graph::from_spec("cycle:4").unwrap().layout();
+    /// assert_eq!(layout.kind, LayoutKind::Cycle);
+    /// assert_eq!(layout.places, [(0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)]);
+    /// ```
+    pub fn layout(&self) -> Layout {
+        let n = self.vertex_count();
+        let family = self.spec.split(':').next().unwrap_or("");
+        let (kind, places) = if let Some((w, h)) = self.grid_size() {
+            (LayoutKind::Grid, grid_places(w, h))
+        } else if family == "cycle" {
+            (LayoutKind::Cycle, circle_places(n, 0.5))
+        } else if family == "path" {
+            let across = |i: usize| {
+                if n > 1 {
+                    i as f64 / (n - 1) as f64
+                } else {
+                    0.5
+                }
+            };
+            (LayoutKind::Path, (0..n).map(|i| (across(i), 0.5)).collect())
+        } else if family == "tree" {
+            (LayoutKind::Tree, self.tree_places())
+        } else if family == "petersen" && n == 10 {
+            let mut places = circle_places(5, 0.5);
+            places.extend(circle_places(5, 0.25));
+            (LayoutKind::Petersen, places)
+        } else {
+            (LayoutKind::Free, self.force_places())
+        };
+        Layout {
+            kind,
+            places: places
+                .into_iter()
+                .map(|(x, y)| (round4(x), round4(y)))
+                .collect(),
+        }
+    }
+
+    /// A tree's layers: each vertex's parent is its smallest neighbour (a tree spec
+    /// names parents smaller than their children), its children the larger ones.
+    fn tree_places(&self) -> Vec<(f64, f64)> {
+        let n = self.vertex_count();
+        let mut depth = vec![0usize; n];
+        for v in 1..n {
+            let parent = bits(self.adjacency[v] & low_mask(v)).next().unwrap_or(0);
+            depth[v] = depth[parent] + 1;
+        }
+        // The leaves take the next free place across in depth-first order; a parent
+        // stands above the middle of its first and last child.
+        let mut across = vec![0f64; n];
+        let mut leaves = 0usize;
+        // (vertex, children placed yet): a stack, not recursion, for any depth.
+        let mut stack = vec![(0usize, false)];
+        while let Some((v, placed)) = stack.pop() {
+            let children: Vec<usize> = bits(self.adjacency[v] & !low_mask(v + 1)).collect();
+            if children.is_empty() {
+                across[v] = leaves as f64;
+                leaves += 1;
+            } else if placed {
+                across[v] = (across[children[0]] + across[children[children.len() - 1]]) / 2.0;
+            } else {
+                stack.push((v, true));
+                stack.extend(children.iter().rev().map(|&c| (c, false)));
+            }
+        }
+        let deepest = depth.iter().copied().max().unwrap_or(0);
+        (0..n)
+            .map(|v| {
+                let x = if leaves > 1 {
+                    across[v] / (leaves - 1) as f64
+                } else {
+                    0.5
+                };
+                let y = if deepest > 0 {
+                    depth[v] as f64 / deepest as f64
+                } else {
+                    0.5
+                };
+                (x, y)
+            })
+            .collect()
+    }
+
+    /// Each connected piece laid out by [`stress_places`], the pieces side by side from
+    /// left to right (in the order of their first vertices), a step of the graph apart.
+    fn force_places(&self) -> Vec<(f64, f64)> {
+        let n = self.vertex_count();
+        let hops = self.distances();
+        let mut places = vec![(0.0, 0.0); n];
+        let mut placed = 0u64;
+        let mut left = 0.0;
+        for first in 0..n {
+            if placed & 1 << first != 0 {
+                continue;
+            }
+            let piece: Vec<usize> = (0..n).filter(|&v| hops[first][v] != u8::MAX).collect();
+            let apart: Vec<Vec<f64>> = piece
+                .iter()
+                .map(|&u| piece.iter().map(|&v| hops[u][v] as f64).collect())
+                .collect();
+            let piece_places = stress_places(&apart);
+            let low_x = piece_places.iter().map(|p| p.0).fold(f64::MAX, f64::min);
+            let high_x = piece_places.iter().map(|p| p.0).fold(f64::MIN, f64::max);
+            let low_y = piece_places.iter().map(|p| p.1).fold(f64::MAX, f64::min);
+            let high_y = piece_places.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+            for (&v, &(x, y)) in piece.iter().zip(&piece_places) {
+                places[v] = (left + x - low_x, y - (low_y + high_y) / 2.0);
+                placed |= 1 << v;
+            }
+            left += high_x - low_x + 1.0;
+        }
+        fit_to_unit_square(places)
+    }
+}
+
+/// Stress majorization (the method of Graphviz's `neato`): the places whose distances
+/// best match `apart` (a connected graph's distances along its edges), each pair weighed
+/// by the inverse square of its distance, so that near pairs count most. It starts from
+/// classical scaling (the two main axes of the squared distances, found by power
+/// iteration) and takes majorization steps from there. Everything is fixed (no
+/// randomness) and the arithmetic is +, -, *, / and square roots only, which IEEE 754
+/// rounds the same everywhere: the same places on every machine, one step of the graph
+/// one unit apart.
+fn stress_places(apart: &[Vec<f64>]) -> Vec<(f64, f64)> {
+    let n = apart.len();
+    if n == 1 {
+        return vec![(0.0, 0.0)];
+    }
+    // Classical scaling: the double-centred squared distances, and their two main axes.
+    let squared: Vec<Vec<f64>> = apart
+        .iter()
+        .map(|row| row.iter().map(|d| d * d).collect())
+        .collect();
+    let means: Vec<f64> = squared
+        .iter()
+        .map(|row| row.iter().sum::<f64>() / n as f64)
+        .collect();
+    let mean = means.iter().sum::<f64>() / n as f64;
+    let mut centred: Vec<Vec<f64>> = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| -0.5 * (squared[i][j] - means[i] - means[j] + mean))
+                .collect()
+        })
+        .collect();
+    let mut axes = Vec::new();
+    for axis in 0..2 {
+        // A start with a part along every axis but the trivial one (the centring
+        // removed the constant vector).
+        let mut vector: Vec<f64> = (0..n)
+            .map(|i| {
+                if axis == 0 {
+                    (i + 1) as f64
+                } else {
+                    ((i * 7) % 5) as f64 - 2.0
+                }
+            })
+            .collect();
+        let mut value = 0.0;
+        for _ in 0..MAJORIZATION_ROUNDS {
+            let next: Vec<f64> = (0..n)
+                .map(|i| (0..n).map(|j| centred[i][j] * vector[j]).sum())
+                .collect();
+            let length = next.iter().map(|x| x * x).sum::<f64>().sqrt();
+            if length == 0.0 {
+                break;
+            }
+            value = vector.iter().zip(&next).map(|(a, b)| a * b).sum::<f64>();
+            let next: Vec<f64> = next.into_iter().map(|x| x / length).collect();
+            let change = next
+                .iter()
+                .zip(&vector)
+                .map(|(a, b)| (a - b).abs())
+                .fold(0.0, f64::max);
+            vector = next;
+            if change < SETTLED {
+                break;
+            }
+        }
+        // Deflate: the next axis is the main one of what is left.
+        for i in 0..n {
+            for j in 0..n {
+                centred[i][j] -= value * vector[i] * vector[j];
+            }
+        }
+        let scale = value.max(0.0).sqrt();
+        axes.push(vector.into_iter().map(|x| x * scale).collect::<Vec<f64>>());
+    }
+    // A small fixed nudge apart, so that no two vertices start on one place.
+    let mut places: Vec<(f64, f64)> = (0..n)
+        .map(|i| {
+            (
+                axes[0][i] + 1e-3 * i as f64,
+                axes[1][i] + 1e-3 * ((i * 3) % 7) as f64,
+            )
+        })
+        .collect();
+    for _ in 0..MAJORIZATION_ROUNDS {
+        let mut moved = 0f64;
+        for i in 0..n {
+            let (mut x, mut y, mut weights) = (0.0, 0.0, 0.0);
+            for j in (0..n).filter(|&j| j != i) {
+                let weight = 1.0 / (apart[i][j] * apart[i][j]);
+                let (dx, dy) = (places[i].0 - places[j].0, places[i].1 - places[j].1);
+                let now = (dx * dx + dy * dy).sqrt();
+                let (ux, uy) = if now > 0.0 {
+                    (dx / now, dy / now)
+                } else {
+                    (0.0, 0.0)
+                };
+                x += weight * (places[j].0 + apart[i][j] * ux);
+                y += weight * (places[j].1 + apart[i][j] * uy);
+                weights += weight;
+            }
+            let next = (x / weights, y / weights);
+            moved = moved.max(
+                (next.0 - places[i].0)
+                    .abs()
+                    .max((next.1 - places[i].1).abs()),
+            );
+            places[i] = next;
+        }
+        if moved < SETTLED {
+            break;
+        }
+    }
+    places
+}
+
+/// The places of a grid of `w` columns and `h` rows, spaced alike both ways and centred.
+fn grid_places(w: usize, h: usize) -> Vec<(f64, f64)> {
+    let span = (w.max(h) - 1) as f64;
+    let place = |i: usize, count: usize| {
+        if span > 0.0 {
+            i as f64 / span + (1.0 - (count - 1) as f64 / span) / 2.0
+        } else {
+            0.5
+        }
+    };
+    (0..h)
+        .flat_map(|row| (0..w).map(move |col| (place(col, w), place(row, h))))
+        .collect()
+}
+
+/// `n` places on a circle of `radius` around the centre, the first at the top, clockwise.
+fn circle_places(n: usize, radius: f64) -> Vec<(f64, f64)> {
+    (0..n)
+        .map(|i| {
+            let angle = std::f64::consts::TAU * i as f64 / n as f64;
+            (0.5 + radius * angle.sin(), 0.5 - radius * angle.cos())
+        })
+        .collect()
+}
+
+/// The places moved and scaled alike both ways so that they fill the unit square along
+/// their wider side, centred along the other.
+fn fit_to_unit_square(places: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
+    let (mut low_x, mut low_y, mut high_x, mut high_y) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &(x, y) in &places {
+        (low_x, low_y) = (low_x.min(x), low_y.min(y));
+        (high_x, high_y) = (high_x.max(x), high_y.max(y));
+    }
+    let span = (high_x - low_x).max(high_y - low_y);
+    if span <= 0.0 {
+        return vec![(0.5, 0.5); places.len()];
+    }
+    let (pad_x, pad_y) = (
+        (1.0 - (high_x - low_x) / span) / 2.0,
+        (1.0 - (high_y - low_y) / span) / 2.0,
+    );
+    places
+        .into_iter()
+        .map(|(x, y)| ((x - low_x) / span + pad_x, (y - low_y) / span + pad_y))
+        .collect()
+}
+
+/// `x` rounded to 4 decimals (a ten-thousandth of the drawing is far below a pixel).
+fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0 + 0.0
+}
+
 /// A vertex name read from a file: letters, digits, `_` and `-`, at most 32 characters
 /// (commas, slashes and spaces separate things in positions and moves).
 fn check_name(name: &str) -> Result<(), String> {
@@ -573,6 +914,126 @@ mod tests {
             Graph::from_spec("tree:0,0,1,1").unwrap().spec(),
             "tree:0,0,1,1"
         );
+    }
+
+    #[test]
+    fn layouts_place_each_family_as_it_is_drawn() {
+        let layout = |spec: &str| Graph::from_spec(spec).unwrap().layout();
+        // A 3x3 grid: a1 top left, c3 bottom right, a column or row every half.
+        let grid = layout("grid:3x3");
+        assert_eq!(grid.kind, LayoutKind::Grid);
+        assert_eq!(
+            grid.places,
+            [
+                (0.0, 0.0),
+                (0.5, 0.0),
+                (1.0, 0.0),
+                (0.0, 0.5),
+                (0.5, 0.5),
+                (1.0, 0.5),
+                (0.0, 1.0),
+                (0.5, 1.0),
+                (1.0, 1.0)
+            ]
+        );
+        // A wide grid keeps square cells: 4 columns a third apart, 2 rows centred.
+        assert_eq!(
+            layout("grid:4x2").places,
+            [
+                (0.0, 0.3333),
+                (0.3333, 0.3333),
+                (0.6667, 0.3333),
+                (1.0, 0.3333),
+                (0.0, 0.6667),
+                (0.3333, 0.6667),
+                (0.6667, 0.6667),
+                (1.0, 0.6667)
+            ]
+        );
+        assert_eq!(layout("grid:1x1").places, [(0.5, 0.5)]);
+        let path = layout("path:3");
+        assert_eq!(path.kind, LayoutKind::Path);
+        assert_eq!(path.places, [(0.0, 0.5), (0.5, 0.5), (1.0, 0.5)]);
+        assert_eq!(layout("path:1").places, [(0.5, 0.5)]);
+        // cycle:6: 60 degrees apart, sin 60 = 0.8660, cos 60 = 0.5.
+        assert_eq!(
+            layout("cycle:6").places,
+            [
+                (0.5, 0.0),
+                (0.933, 0.25),
+                (0.933, 0.75),
+                (0.5, 1.0),
+                (0.067, 0.75),
+                (0.067, 0.25)
+            ]
+        );
+        // tree:0,0,1,1: 3 and 4 under 1, 1 and 2 under 0. Leaves 3, 4, 2 side by side;
+        // 1 above the middle of 3 and 4, 0 above the middle of 1 and 2.
+        let tree = layout("tree:0,0,1,1");
+        assert_eq!(tree.kind, LayoutKind::Tree);
+        assert_eq!(
+            tree.places,
+            [
+                (0.625, 0.0),
+                (0.25, 0.5),
+                (1.0, 0.5),
+                (0.0, 1.0),
+                (0.5, 1.0)
+            ]
+        );
+        assert_eq!(layout("tree:").places, [(0.5, 0.5)]);
+        // Petersen: the outer pentagon (radius 0.5) and the inner star (radius 0.25),
+        // each spoke along a radius; sin 72 = 0.9511, cos 72 = 0.3090.
+        let petersen = layout("petersen");
+        assert_eq!(petersen.kind, LayoutKind::Petersen);
+        assert_eq!(petersen.places[0], (0.5, 0.0));
+        assert_eq!(petersen.places[1], (0.9755, 0.3455));
+        assert_eq!(petersen.places[5], (0.5, 0.25));
+        assert_eq!(petersen.places[6], (0.7378, 0.4227));
+    }
+
+    #[test]
+    fn a_graph_from_a_file_is_laid_out_by_forces_the_same_every_time() {
+        let text = "a b\nb c\nc d\nd a\na e\nb f\nc g\nd h\nlonely\n";
+        let graph = Graph::parse_edge_list(text, "square").unwrap();
+        let layout = graph.layout();
+        assert_eq!(layout.kind, LayoutKind::Free);
+        assert_eq!(layout, graph.layout());
+        assert_eq!(layout.places.len(), 9);
+        // In the unit square, filling it along one side at least.
+        let xs = || layout.places.iter().map(|p| p.0);
+        let ys = || layout.places.iter().map(|p| p.1);
+        assert!(
+            layout
+                .places
+                .iter()
+                .all(|&(x, y)| (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y))
+        );
+        let spread = |values: Vec<f64>| {
+            values.iter().copied().fold(f64::MIN, f64::max)
+                - values.iter().copied().fold(f64::MAX, f64::min)
+        };
+        assert!(spread(xs().collect()) == 1.0 || spread(ys().collect()) == 1.0);
+        // No two vertices on top of each other: every pair at least a tenth apart.
+        for (i, p) in layout.places.iter().enumerate() {
+            for q in &layout.places[i + 1..] {
+                let d = ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt();
+                assert!(d > 0.1, "{p:?} {q:?}");
+            }
+        }
+        // Neighbours closer than the farthest pair: the square's corners are nearer
+        // to each other than the pendant vertices across it.
+        let d = |u: &str, v: &str| {
+            let (p, q) = (
+                layout.places[graph.vertex(u).unwrap()],
+                layout.places[graph.vertex(v).unwrap()],
+            );
+            ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt()
+        };
+        assert!(d("a", "b") < d("e", "g"));
+        assert!(d("a", "e") < d("e", "g"));
+        let single = Graph::parse_edge_list("alone\n", "one").unwrap();
+        assert_eq!(single.layout().places, [(0.5, 0.5)]);
     }
 
     #[test]

@@ -124,6 +124,11 @@ impl Game for Nim {
             min_positions: None,
         }
     }
+
+    /// The piles as counters, a row a pile ([`crate::piles::counters_diagram`]).
+    fn diagram(&self) -> Option<ply_core::Diagram> {
+        crate::piles::counters_diagram(self.piles.as_slice())
+    }
 }
 
 impl Theory for Nim {

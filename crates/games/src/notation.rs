@@ -70,6 +70,13 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// The name of this position's node in a written-out game tree, for games whose
+    /// positions are best named by themselves (race: the running total), rather than
+    /// by the move that leads there. Default: `None` (nodes are named by their move).
+    fn tree_label(&self) -> Option<String> {
+        None
+    }
+
     /// True for games with few distinct positions but a huge tree (Nim and the
     /// other taking games: the same piles are reached in countless orders).
     /// `ply solve` and `ply play` then default to the memoised exact solver

@@ -19,6 +19,7 @@
 
 use crate::notation::NotationError;
 use ply_core::text::excerpt;
+use ply_core::{Diagram, DiagramStyle, Player};
 use std::fmt;
 
 /// The most piles a position can hold.
@@ -29,6 +30,32 @@ pub const MAX_PILES: usize = 8;
 /// list within 8 MB, and leaves every search's memory to be checked against the game's
 /// [`bounds`](ply_core::Game::bounds) before it starts.
 pub const MAX_PILE: u32 = 1_000_000;
+
+/// Piles drawn as counters ([`DiagramStyle::Counters`]): a row a pile, top to bottom in
+/// pile order, a stone a counter from the left. `None` when a pile holds more counters, or
+/// there are more piles, than a diagram's side ([`Diagram::MAX_SIDE`], 19): a picture of
+/// them would be too small to read. Empty piles are empty rows; the grid is as wide as
+/// the largest pile (at least one column).
+///
+/// ```
+/// use ply_core::DiagramStyle;
+/// use ply_games::piles::counters_diagram;
+///
+/// let diagram = counters_diagram(&[3, 0, 1]).unwrap();
+/// assert_eq!(diagram.style(), DiagramStyle::Counters);
+/// assert_eq!(diagram.to_string(), "XXX\n...\nX..");
+/// assert!(counters_diagram(&[20]).is_none());
+/// ```
+pub fn counters_diagram(sizes: &[u32]) -> Option<Diagram> {
+    let widest = sizes.iter().copied().max().unwrap_or(0).max(1);
+    let mut diagram = Diagram::new(sizes.len() as u32, widest)?.with_style(DiagramStyle::Counters);
+    for (row, &size) in sizes.iter().enumerate() {
+        for column in 0..size {
+            diagram.set(row as u32, column, Some(Player::First));
+        }
+    }
+    Some(diagram)
+}
 
 /// The sizes of up to [`MAX_PILES`] piles. Unused slots stay zero, so the
 /// derived equality and hash only see the real piles (and their number).

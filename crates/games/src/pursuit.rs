@@ -696,6 +696,11 @@ impl HiddenPursuit {
     pub fn possible(&self) -> u64 {
         self.possible
     }
+
+    /// How many cops.
+    pub fn cop_count(&self) -> usize {
+        self.cops_count as usize
+    }
 }
 
 impl Game for HiddenPursuit {

@@ -266,4 +266,10 @@ impl Playable for Race {
                 .arg("step", step)
         })
     }
+
+    /// Race trees are drawn as the lessons draw count to 10: each node is the running
+    /// total.
+    fn tree_label(&self) -> Option<String> {
+        Some(self.total.to_string())
+    }
 }

@@ -217,6 +217,11 @@ impl Game for Subtraction {
             min_positions: None,
         }
     }
+
+    /// The piles as counters, a row a pile ([`crate::piles::counters_diagram`]).
+    fn diagram(&self) -> Option<ply_core::Diagram> {
+        crate::piles::counters_diagram(self.piles.as_slice())
+    }
 }
 
 impl Theory for Subtraction {

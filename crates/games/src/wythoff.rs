@@ -123,6 +123,11 @@ impl Game for Wythoff {
             min_positions: None,
         }
     }
+
+    /// The two piles as counters, a row a pile ([`crate::piles::counters_diagram`]).
+    fn diagram(&self) -> Option<ply_core::Diagram> {
+        crate::piles::counters_diagram(&self.piles)
+    }
 }
 
 impl Theory for Wythoff {

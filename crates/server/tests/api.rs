@@ -268,8 +268,10 @@ async fn a_game_of_tic_tac_toe() {
         call_json(&app, "POST", "/api/tree/game", json!({"game": "race:5,2"})).await;
     assert_eq!(status, StatusCode::OK);
     let (_, value) = call_json(&app, "POST", "/api/tree", json!({"tree": tree["tree"]})).await;
-    // Race to 5 adding 1 or 2: 5 is not a multiple of 3, the first player wins.
-    assert_eq!(value["value"], 1);
+    // Race to 5 adding 1 or 2: 5 is not a multiple of 3, the first player wins: to 2,
+    // then to 5 at ply 3 whatever the second adds. Finished games are valued by their
+    // depth: the longest line adds 1 five times (N = 6), so the win is worth 6 - 3 = 3.
+    assert_eq!(value["value"], 3);
 }
 
 /// Every file under `pages/assets/` is served as it is on the disk (the build embeds
@@ -729,4 +731,220 @@ async fn hostile_requests_are_refused_as_listed() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     let (status, tree) = call_json(&app, "POST", "/api/tree", json!({"tree": CLASSIC})).await;
     assert_eq!((status, tree["value"].as_i64()), (StatusCode::OK, Some(3)));
+}
+
+// ----- Game trees (POST /api/tree/game) -------------------------------------------------
+
+/// `XOX/.O./X..` (O to move, MAX): b3 wins at once, a2 at ply 3, c2 and c3 lose at ply 2;
+/// the longest line fills the board in 4 plies, N = 5. Depth-aware (the default): 4, 2,
+/// -3, -3 and the best move b3; plain: 1, 1, -1, -1 and the first of the wins, a2.
+#[tokio::test]
+async fn game_trees_value_a_quick_win_above_a_slow_one() {
+    let app = router(Limits::default(), None);
+    let ask = |depth_aware: bool| {
+        json!({"game": "tictactoe", "position": "XOX/.O./X..", "depth_aware": depth_aware,
+               "search": true, "algorithm": "minimax"})
+    };
+    let values = |answer: &Value| -> Vec<(String, i64)> {
+        answer["search"]["root"]["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap().to_string(),
+                    c["value"].as_i64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let (status, aware) = call_json(&app, "POST", "/api/tree/game", ask(true)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (
+            aware["depth_aware"].clone(),
+            aware["longest"].clone(),
+            aware["format"].clone()
+        ),
+        (json!(true), json!(5), json!("bracket"))
+    );
+    assert_eq!(aware["players"], json!(["X", "O"]));
+    assert_eq!(aware["nodes"], 34);
+    assert_eq!(
+        values(&aware),
+        [
+            ("a2".into(), 2),
+            ("c2".into(), -3),
+            ("b3".into(), 4),
+            ("c3".into(), -3)
+        ]
+    );
+    assert_eq!(aware["search"]["best"], "b3");
+    // The search is /api/tree's answer for the tree's text.
+    let (_, alone) = call_json(
+        &app,
+        "POST",
+        "/api/tree",
+        json!({"tree": aware["tree"], "algorithm": "minimax"}),
+    )
+    .await;
+    assert_eq!(alone, aware["search"]);
+    let (_, plain) = call_json(&app, "POST", "/api/tree/game", ask(false)).await;
+    assert_eq!(plain["longest"], Value::Null);
+    assert_eq!(
+        values(&plain),
+        [
+            ("a2".into(), 1),
+            ("c2".into(), -1),
+            ("b3".into(), 1),
+            ("c3".into(), -1)
+        ]
+    );
+    assert_eq!(plain["search"]["best"], "a2");
+}
+
+/// The textbook's figure: from the empty board at depth 2 with symmetry, three first
+/// moves, a corner (for 4), an edge (for 4) and the centre, worth -1, -2 and 1 with f(p);
+/// 1 + 3 + 5 + 5 + 2 nodes.
+#[tokio::test]
+async fn game_trees_with_symmetry_draw_the_textbooks_three_first_moves() {
+    let app = router(Limits::default(), None);
+    let (status, answer) = call_json(
+        &app,
+        "POST",
+        "/api/tree/game",
+        json!({"game": "tictactoe", "depth": 2, "symmetry": true, "search": true,
+               "algorithm": "minimax", "picture": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (answer["symmetry"].clone(), answer["nodes"].clone()),
+        (json!(true), json!(16))
+    );
+    let first: Vec<(String, i64, i64)> = answer["search"]["root"]["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["value"].as_i64().unwrap(),
+                c.get("stands_for").and_then(Value::as_i64).unwrap_or(1),
+            )
+        })
+        .collect();
+    assert_eq!(
+        first,
+        [
+            ("a1".into(), -1, 4),
+            ("b1".into(), -2, 4),
+            ("b2".into(), 1, 1)
+        ]
+    );
+    let svg = answer["search"]["svg"].as_str().unwrap();
+    assert!(svg.contains("×4"), "no ×4 in the picture");
+}
+
+/// Count to 10 (race:10,2): nodes named by the running total, 232 of them (below a total
+/// t: 1 + those below t + 1 and t + 2), in the indented text format; the first player
+/// wins by 1, 4, 7, 10 at ply 7 at the latest, worth 11 - 7 = 4.
+#[tokio::test]
+async fn race_trees_name_their_nodes_by_the_total() {
+    let app = router(Limits::default(), None);
+    let (status, answer) = call_json(
+        &app,
+        "POST",
+        "/api/tree/game",
+        json!({"game": "race:10,2", "search": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (answer["nodes"].clone(), answer["format"].clone()),
+        (json!(232), json!("indented"))
+    );
+    assert!(
+        answer["tree"]
+            .as_str()
+            .unwrap()
+            .starts_with("0\n  1\n    2\n      3\n")
+    );
+    assert_eq!(answer["players"], json!(["first player", "second player"]));
+    let search = &answer["search"];
+    assert_eq!(search["value"], 4);
+    assert_eq!(
+        search["pv"],
+        json!(["0", "1", "2", "4", "5", "7", "8", "10"])
+    );
+    // Alpha-beta's cuts name totals, never `_2`.
+    let text = serde_json::to_string(search).unwrap();
+    assert!(!text.contains("\"_"), "a name with _ in {text}");
+}
+
+/// Negamax on the four-level lesson tree: every node's value for the player to move is
+/// the lesson's minimax value, negated where MIN moves (root 5; nodes 2 and 18: -5, -2).
+#[tokio::test]
+async fn negamax_values_are_the_lessons_negated_values() {
+    let app = router(Limits::default(), None);
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/trees/four-ply.txt"
+    ))
+    .unwrap();
+    let (status, answer) = call_json(
+        &app,
+        "POST",
+        "/api/tree",
+        json!({"tree": text, "algorithm": "negamax"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let root = &answer["root"];
+    assert_eq!(root["mover_value"], 5);
+    let level1: Vec<i64> = root["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["mover_value"].as_i64().unwrap())
+        .collect();
+    assert_eq!(level1, [-5, -2]);
+    let level2: Vec<i64> = root["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["children"].as_array().unwrap().iter())
+        .map(|c| c["mover_value"].as_i64().unwrap())
+        .collect();
+    assert_eq!(level2, [5, 7, 9, 8, 2, 8, 9, 7]);
+}
+
+/// `collapse_pruned` on /api/tree: e and its two leaves, never looked at, become one mark.
+#[tokio::test]
+async fn the_tree_picture_collapses_pruned_subtrees_on_demand() {
+    let app = router(Limits::default(), None);
+    let tree = "(a (b 3 4) (c (d 1 2) (e 5 6)))";
+    let groups = |answer: &Value| {
+        answer["svg"]
+            .as_str()
+            .unwrap()
+            .matches("<g id=\"node")
+            .count()
+    };
+    let (_, whole) = call_json(
+        &app,
+        "POST",
+        "/api/tree",
+        json!({"tree": tree, "picture": true}),
+    )
+    .await;
+    let (_, collapsed) = call_json(
+        &app,
+        "POST",
+        "/api/tree",
+        json!({"tree": tree, "picture": true, "collapse_pruned": true}),
+    )
+    .await;
+    assert_eq!((groups(&whole), groups(&collapsed)), (11, 9));
+    assert!(collapsed["svg"].as_str().unwrap().contains("✂ 3"));
 }

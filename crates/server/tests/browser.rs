@@ -16,6 +16,9 @@
 //! of the English catalog that the language's own catalog does not use; names of games
 //! and notation aside), every request to the API asking for the language, and the
 //! language menu switching the page's language and its `<html lang>`.
+//! Three more scripts walk the games' pictures: `games.mjs` (game trees in the tree lab),
+//! `chess.mjs` (the chessboard on the play page) and `boards.mjs` (pursuit's graph and the
+//! taking games' counters); each test below says what it checks.
 //! Screenshots of every page, at 390 px and at desktop width, go to `target/screenshots/`
 //! (`static-tree-390.png`, `server-play-desktop.png`, ...).
 //!
@@ -48,6 +51,13 @@ fn screenshots() -> PathBuf {
 /// when the browser is missing (the test then says SKIPPED, or fails where the browser
 /// is required). Fails the test when a check of the script failed.
 fn run_in_browser(script: &str, what: &str) -> Option<(String, Vec<&'static str>)> {
+    // One browser run at a time: each starts a server and a chromium, and the engine's
+    // answers within their time are what some checks read, so two runs at once on a
+    // machine of two cores would only slow each other down.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(why) = common::browser_missing() {
         common::skip(what, &why);
         return None;
@@ -140,4 +150,108 @@ fn the_practice_page_in_a_browser() {
             );
         }
     }
+}
+
+/// Every line of `lines` is in the report, as `ok [TARGET]: LINE` (a line ending in `…`
+/// names only the start of its check).
+fn assert_lines(report: &str, targets: &[&str], lines: &[&str]) {
+    for target in targets {
+        for line in lines {
+            let line = format!("ok [{target}]: {}", line.trim_end_matches('…'));
+            assert!(
+                report.contains(&line),
+                "no `{line}` in the report:\n{report}"
+            );
+        }
+    }
+}
+
+/// Game trees in the tree lab (`tests/browser/games.mjs`): a tic-tac-toe tree from a
+/// position at depth 2 with a board in every node, the textbook's figure by symmetry,
+/// depth-aware scores choosing the win at once, race nodes named by their totals, the
+/// negation in negamax's steps, the chess tree from a link, and no label meeting another
+/// label or a node in the page.
+#[test]
+fn game_trees_in_the_tree_lab() {
+    let Some((report, targets)) = run_in_browser("games.mjs", "the game trees' browser tests")
+    else {
+        return;
+    };
+    assert_lines(
+        &report,
+        &targets,
+        &[
+            "tic-tac-toe from X../.O./... at depth 2: 50 nodes, every one with its board (50 nodes, 50 boards)",
+            "the textbook's tic-tac-toe: 3 first moves, the centre worth 1, a corner -1 (×4), an edge -2 (×4) (-1 ×4, -2 ×4, 1)",
+            "depth-aware scores: XOX/.O./X.. picks b3…",
+            "plain scores: XOX/.O./X.. picks a2, and the lab says why the choice is arbitrary…",
+            "race:10,2: every node is named by its total (0 1 2 3 4 5 6 7 8 9 10)",
+            "race rows: 1st player (MAX) | 2nd player (MIN)",
+            "negamax's step shows the negation: Step 6 of 12. b returns -3 for the player to move there; its parent takes -(-3) = 3.",
+            "the chess tree at depth 2 opens from a link: minimax and negamax visit 421 nodes, 400 leaves",
+            "tic-tac-toe two moves deep: no label meets another label or a node's shape…",
+            "XOX/.O./X..: no label meets another label or a node's shape…",
+        ],
+    );
+}
+
+/// Chess on the play page (`tests/browser/chess.mjs`): 1. e4 by clicks and the engine's
+/// reply, a knight dragged, a promotion chosen, the board flipped, the share link, the
+/// search's tree two plies deep opened in the tree lab with its counts, and the board
+/// played by taps and a finger's drag at 390 px.
+#[test]
+fn chess_on_the_play_page() {
+    let Some((report, targets)) = run_in_browser("chess.mjs", "the chess board's browser tests")
+    else {
+        return;
+    };
+    assert_lines(
+        &report,
+        &targets,
+        &[
+            "the start position: 32 pieces on the board",
+            "a click on e2 shows where the pawn may go: e3 e4",
+            "1. e4 played by clicking e2 then e4",
+            "the pawn stands on e4",
+            "2. Nf3 played by dragging the knight from g1 to f3",
+            "the share link reopens the same game",
+            "the tree lab draws the start position's tree two plies deep: 400 leaves",
+            "the tree lab counts the leaves side by side, alpha-beta 162 of minimax's 400",
+            "flipped, a1 is the top right square (700,0)",
+            "the address holds the position set",
+            "the promotion asks for a queen, rook, bishop or knight (q r b n)",
+            "the pawn became a knight on a8 (a8=N)",
+            "390 px: d4 played by two taps",
+            "390 px: 1… Nf6 played by dragging with a finger",
+            "390 px: the play page fits the width",
+        ],
+    );
+}
+
+/// Pursuit and the taking games on the play page (`tests/browser/boards.mjs`): cops moved
+/// by clicks, the invisible fugitive's possible places shaded and shrinking, Nim's piles in
+/// binary with their xor, a counter clicked to take, both boards at 390 px.
+#[test]
+fn graphs_and_piles_on_the_play_page() {
+    let Some((report, targets)) = run_in_browser("boards.mjs", "the game boards' browser tests")
+    else {
+        return;
+    };
+    assert_lines(
+        &report,
+        &targets,
+        &[
+            "pursuit:grid:3x3,cops=2 solved at the start: Solved: the cops catch the fugitive in 3 more cop moves, with best play on both sides.",
+            "pursuit, one cop: a click on…",
+            "two cops: the cops moved to b1 and c3",
+            "pursuit-hidden:cycle:6,cops=2 solved: Solved: the best plan clears the graph in 3 more moves, wherever the fugitive goes.",
+            "hidden: after placing on 0 and 1 the fugitive may be at 2 3 4 5 (2 3 4 5)",
+            "hidden: after 2,5 the fugitive may be at 3 4 (3 4)",
+            "hidden: after 3,4 no vertex is shaded ()",
+            "nim:3,4,5: the piles in binary and their xor: Pile1 3 011 | Pile2 4 100 | Pile3 5 101 | xor 2 010",
+            "nim: a click on pile 1's second counter took 2: Pile1 1 001 | Pile2 4 100 | Pile3 5 101 | xor 0 000",
+            "en: the pursuit board fits a 390 px phone",
+            "en: the Nim board fits a 390 px phone",
+        ],
+    );
 }

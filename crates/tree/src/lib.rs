@@ -30,7 +30,10 @@ pub mod tree;
 pub mod value;
 
 pub use annotate::{Annotation, Bound, NodeReport, Step, Window, annotate};
-pub use expand::{CUT_WIN, ExpandOptions, MAX_ESTIMATE, expand, expand_strategy, expand_to_depth};
+pub use expand::{
+    CUT_WIN, ExpandOptions, GameTreeOptions, MAX_ESTIMATE, expand, expand_game, expand_strategy,
+    expand_to_depth,
+};
 pub use parse::{
     Format, JSON_MAX_DEPTH, detect_format, parse, parse_bracket, parse_json, parse_text,
 };

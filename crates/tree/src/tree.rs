@@ -168,30 +168,56 @@ impl Node {
     }
 }
 
+/// True for the characters a name may hold in every format: not blank, and none of
+/// the characters that mean something in one of them.
+fn name_char(c: char) -> bool {
+    !c.is_whitespace() && !matches!(c, '=' | '#' | '(' | ')' | ',' | '{' | '}' | '[' | ']' | '"')
+}
+
+/// True for a name the bracket format would read as a number (`3`, `+1`) or as
+/// nothing (`-`, the empty name); the indented text format reads such names back.
+fn reads_as_number(name: &str) -> bool {
+    name.parse::<crate::value::Decimal>().is_ok() || name == "-" || name.is_empty()
+}
+
+/// `name` with the characters no format reads in a name replaced: a comma by `;` (so
+/// that `1,2` stays readable), any other by `_`; with `numeric_prefix`, a name that
+/// would read as a number gets a `_` in front (the bracket format needs it).
+fn written_name(name: &str, numeric_prefix: bool) -> std::borrow::Cow<'_, str> {
+    let prefix = if numeric_prefix {
+        reads_as_number(name)
+    } else {
+        name == "-" || name.is_empty()
+    };
+    if name.chars().all(name_char) && !prefix {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    let mut out = String::with_capacity(name.len() + 1);
+    if prefix {
+        out.push('_');
+    }
+    out.extend(name.chars().map(|c| match c {
+        ',' => ';',
+        c if name_char(c) => c,
+        _ => '_',
+    }));
+    std::borrow::Cow::Owned(out)
+}
+
 /// A name as the bracket format can read it back: characters that mean something in
 /// one of the formats become `_` (a comma `;`, so that `1,2` stays readable), and a
 /// name that would read as a number (a move `3`, `+1`) or as `-` gets a `_` in front.
 /// Names made by a program (a game's moves and positions) need this; names read from
 /// a tree file are already valid and stay as they are.
 fn bracket_name(name: &str) -> std::borrow::Cow<'_, str> {
-    let valid = |c: char| {
-        !c.is_whitespace()
-            && !matches!(c, '=' | '#' | '(' | ')' | ',' | '{' | '}' | '[' | ']' | '"')
-    };
-    let numeric = name.parse::<crate::value::Decimal>().is_ok() || name == "-" || name.is_empty();
-    if name.chars().all(valid) && !numeric {
-        return std::borrow::Cow::Borrowed(name);
-    }
-    let mut out = String::with_capacity(name.len() + 1);
-    if numeric {
-        out.push('_');
-    }
-    out.extend(name.chars().map(|c| match c {
-        ',' => ';',
-        c if valid(c) => c,
-        _ => '_',
-    }));
-    std::borrow::Cow::Owned(out)
+    written_name(name, true)
+}
+
+/// A name as the indented text format can read it back: as [`bracket_name`], except
+/// that names that read as numbers stay as they are (a line `3` with lines indented
+/// under it, or `3 = 1`, is a node named `3`).
+fn text_name(name: &str) -> std::borrow::Cow<'_, str> {
+    written_name(name, false)
 }
 
 /// The order of each node's children in [`ExplicitTree::reordered`].
@@ -232,13 +258,41 @@ pub struct ExplicitTree {
     perspective: LeafPerspective,
     /// A picture of each node's position (a game tree's), or empty.
     diagrams: Vec<Option<Diagram>>,
+    /// How many moves each node stands for (a game tree written out with symmetry:
+    /// one child for moves to the same position up to symmetry), or empty: all 1.
+    stands_for: Vec<u32>,
 }
 
 impl ExplicitTree {
+    /// How many moves of its parent node `id` stands for: 1, except in a game tree
+    /// written out with its symmetries ([`crate::expand_game`] with a symmetry), where one
+    /// child is written for all the moves that lead to the same position up to the
+    /// board's symmetries (tic-tac-toe's first move: a corner stands for 4).
+    pub fn stands_for(&self, id: NodeId) -> u32 {
+        self.stands_for.get(id as usize).copied().unwrap_or(1)
+    }
+
     /// The picture of a node's position, for a tree written out from a game that draws
     /// its positions ([`ply_core::Game::diagram`]) when asked ([`crate::ExpandOptions::boards`]).
     pub fn diagram(&self, id: NodeId) -> Option<&Diagram> {
         self.diagrams.get(id as usize)?.as_ref()
+    }
+
+    /// This tree with the boards and counts of `source` ([`ExplicitTree::diagram`],
+    /// [`ExplicitTree::stands_for`]), when `source` has the same shape (node for node the
+    /// same parents: a game tree and its text read back); else this tree as it is.
+    pub fn with_drawing_of(mut self, source: &ExplicitTree) -> ExplicitTree {
+        let same_shape = self.nodes.len() == source.nodes.len()
+            && self
+                .nodes
+                .iter()
+                .zip(&source.nodes)
+                .all(|(a, b)| a.parent == b.parent);
+        if same_shape {
+            self.diagrams = source.diagrams.clone();
+            self.stands_for = source.stands_for.clone();
+        }
+        self
     }
 
     /// The root, always node 0.
@@ -382,12 +436,18 @@ impl ExplicitTree {
                 .map(|&old| self.diagrams.get(old as usize).cloned().flatten())
                 .collect()
         };
+        let stands_for = if self.stands_for.is_empty() {
+            Vec::new()
+        } else {
+            old_of.iter().map(|&old| self.stands_for(old)).collect()
+        };
         ExplicitTree {
             nodes,
             child_ids,
             decimals: self.decimals,
             perspective: self.perspective,
             diagrams,
+            stands_for,
         }
     }
 
@@ -463,16 +523,49 @@ impl ExplicitTree {
         for node in &self.nodes {
             out.push_str(&"  ".repeat(node.depth as usize));
             match (node.value, node.named) {
-                (Some(v), true) => {
-                    out.push_str(&format!("{} = {}", node.name, self.format_value(v)))
-                }
+                (Some(v), true) => out.push_str(&format!(
+                    "{} = {}",
+                    text_name(&node.name),
+                    self.format_value(v)
+                )),
                 (Some(v), false) => out.push_str(&format!("= {}", self.format_value(v))),
-                (None, true) => out.push_str(&node.name),
+                (None, true) => out.push_str(&text_name(&node.name)),
                 (None, false) => out.push('-'),
             }
             out.push('\n');
         }
         out
+    }
+
+    /// True when some node's name would read as a number (or as nothing) in the
+    /// bracket format: [`ExplicitTree::to_bracket`] then writes it with a `_` in front,
+    /// while [`ExplicitTree::to_text`] keeps it as it is. A race's nodes named by their
+    /// running totals (`0`, `2`, `5`) are such names.
+    pub fn has_numeric_names(&self) -> bool {
+        self.nodes
+            .iter()
+            .any(|n| n.named && reads_as_number(&n.name))
+    }
+
+    /// The tree in the format that keeps its names best: the bracket format, on one
+    /// line, unless a name would read as a number there ([`ExplicitTree::has_numeric_names`]),
+    /// then the indented text format. Returns the text and the format's name
+    /// (`"bracket"` or `"indented"`).
+    ///
+    /// ```
+    /// use ply_tree::parse;
+    ///
+    /// let tree = parse("0\n  1 = 3\n  2 = 5\n", &Default::default()).unwrap();
+    /// assert_eq!(tree.to_written(), ("0\n  1 = 3\n  2 = 5\n".to_string(), "indented"));
+    /// let tree = parse("(a b=3 c=5)", &Default::default()).unwrap();
+    /// assert_eq!(tree.to_written(), ("(a b=3 c=5)".to_string(), "bracket"));
+    /// ```
+    pub fn to_written(&self) -> (String, &'static str) {
+        if self.has_numeric_names() {
+            (self.to_text(), "indented")
+        } else {
+            (self.to_bracket(), "bracket")
+        }
     }
 
     /// The tree in the bracket format, on one line (reads back to an equal tree).
@@ -609,6 +702,7 @@ pub struct TreeBuilder {
     places: Vec<(u32, u32)>,
     values: Vec<Option<(Decimal, u32, u32)>>,
     diagrams: Vec<Option<Diagram>>,
+    stands_for: Vec<u32>,
 }
 
 impl TreeBuilder {
@@ -620,6 +714,19 @@ impl TreeBuilder {
             places: Vec::new(),
             values: Vec::new(),
             diagrams: Vec::new(),
+            stands_for: Vec::new(),
+        }
+    }
+
+    /// Records that node `id` stands for `count` moves of its parent (see
+    /// [`ExplicitTree::stands_for`]); 1 unless set.
+    pub fn set_stands_for(&mut self, id: NodeId, count: u32) {
+        let id = id as usize;
+        if id < self.nodes.len() && (count != 1 || id < self.stands_for.len()) {
+            if self.stands_for.len() < self.nodes.len() {
+                self.stands_for.resize(self.nodes.len(), 1);
+            }
+            self.stands_for[id] = count;
         }
     }
 
@@ -815,6 +922,73 @@ impl TreeBuilder {
             decimals,
             perspective,
             diagrams: self.diagrams,
+            stands_for: self.stands_for,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A root `r` and leaves named `names`, valued 1, 2, ...
+    fn fan(names: &[&str]) -> ExplicitTree {
+        let mut builder = TreeBuilder::new(Limits::default());
+        let root = builder.push(None, Some("r".into()), 0, 0).unwrap();
+        for (i, name) in names.iter().enumerate() {
+            let id = builder
+                .push(Some(root), Some(name.to_string()), 0, 0)
+                .unwrap();
+            builder.set_value(id, Decimal::integer(i as i64 + 1), 0, 0);
+        }
+        builder.finish(LeafPerspective::Max).unwrap()
+    }
+
+    #[test]
+    fn names_are_written_so_that_they_read_back() {
+        // A promotion and a comma: no format reads them in a name.
+        let tree = fan(&["e8=Q", "1,2"]);
+        assert_eq!(tree.to_bracket(), "(r e8_Q=1 1;2=2)");
+        assert_eq!(tree.to_text(), "r\n  e8_Q = 1\n  1;2 = 2\n");
+        assert_eq!(tree.to_written().1, "bracket");
+        // Numbers: the bracket format needs a `_`, the text format keeps them.
+        let totals = fan(&["3", "-", "+1"]);
+        assert!(totals.has_numeric_names());
+        assert_eq!(totals.to_bracket(), "(r _3=1 _-=2 _+1=3)");
+        let (text, format) = totals.to_written();
+        assert_eq!(format, "indented");
+        assert_eq!(text, "r\n  3 = 1\n  _- = 2\n  +1 = 3\n");
+        let read = crate::parse(&text, &ParseOptions::default()).unwrap();
+        let names: Vec<&str> = read.nodes().iter().map(|n| n.name.as_str()).collect();
+        assert_eq!(names, ["r", "3", "_-", "+1"]);
+    }
+
+    #[test]
+    fn counts_and_boards_go_over_to_a_tree_of_the_same_shape() {
+        let mut builder = TreeBuilder::new(Limits::default());
+        let root = builder.push(None, Some("r".into()), 0, 0).unwrap();
+        let a = builder.push(Some(root), Some("a".into()), 0, 0).unwrap();
+        builder.set_value(a, Decimal::integer(1), 0, 0);
+        builder.set_stands_for(a, 4);
+        let b = builder.push(Some(root), Some("b".into()), 0, 0).unwrap();
+        builder.set_value(b, Decimal::integer(2), 0, 0);
+        builder.set_diagram(b, Diagram::new(1, 1).unwrap());
+        let written = builder.finish(LeafPerspective::Max).unwrap();
+        assert_eq!(
+            (
+                written.stands_for(0),
+                written.stands_for(1),
+                written.stands_for(2)
+            ),
+            (1, 4, 1)
+        );
+        let read = crate::parse(&written.to_bracket(), &ParseOptions::default()).unwrap();
+        assert_eq!(read.stands_for(1), 1);
+        let drawn = read.clone().with_drawing_of(&written);
+        assert_eq!(drawn.stands_for(1), 4);
+        assert!(drawn.diagram(2).is_some());
+        // Another shape: nothing goes over.
+        let other = crate::parse("(r (x 1) 2)", &ParseOptions::default()).unwrap();
+        assert_eq!(other.with_drawing_of(&written).stands_for(1), 1);
     }
 }

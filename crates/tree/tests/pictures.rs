@@ -4,9 +4,13 @@
 //! machine has it: the PNGs are left in the test's target folder to be looked at).
 
 use ply_core::{Algorithm, Game, Player};
-use ply_games::{Connect4, Mnk, Notation};
+use ply_games::{Chess, Connect4, Mnk, Nim, Notation};
 use ply_tree::render::SvgOptions;
-use ply_tree::{ExpandOptions, ExplicitTree, annotate, expand, expand_to_depth, parse, render};
+use ply_tree::value::Decimal;
+use ply_tree::{
+    ExpandOptions, ExplicitTree, LeafPerspective, Limits, TreeBuilder, annotate, expand,
+    expand_to_depth, parse, render,
+};
 use std::collections::BTreeMap;
 
 /// A box on the page: left, top, right, bottom.
@@ -83,6 +87,10 @@ fn areas(svg: &str) -> (Vec<(String, Area)>, Vec<Area>) {
                     x + number(node, "width"),
                     y + number(node, "height"),
                 ));
+            }
+            ("circle", Some("node")) => {
+                let (x, y, r) = (number(node, "cx"), number(node, "cy"), number(node, "r"));
+                shapes.push(Area(x - r, y - r, x + r, y + r));
             }
             ("polygon", Some("node")) => {
                 let points: Vec<f64> = node
@@ -362,6 +370,15 @@ fn every_picture_renders_to_png() {
         "connect4".into(),
         render::svg_with(&tree, &run, false, true),
     ));
+    let tree = chess_to_depth("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", 1);
+    let run = annotate(&tree, Algorithm::AlphaBeta);
+    pictures.push(("chess".into(), render::svg(&tree, &run, false)));
+    let tree = nim(&[1, 2, 3]);
+    let run = annotate(&tree, Algorithm::Negamax);
+    pictures.push(("nim-negamax".into(), render::svg(&tree, &run, false)));
+    let tree = example("four-ply.txt");
+    let run = annotate(&tree, Algorithm::Negamax);
+    pictures.push(("four-ply-negamax".into(), render::svg(&tree, &run, false)));
     for (name, svg) in pictures {
         let svg_path = folder.join(format!("{name}.svg"));
         let png_path = folder.join(format!("{name}.png"));
@@ -581,6 +598,8 @@ fn the_picture_is_never_longer_than_its_bound() {
         example("decimals.txt"),
         tic_tac_toe_from("XOX/.O./..."),
         connect_four_to_depth("4444", 2),
+        chess_to_depth("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", 1),
+        nim(&[1, 2, 3]),
     ];
     // Names that grow when written out: quotes and ampersands are five bytes more each.
     trees.push(
@@ -613,4 +632,314 @@ fn the_picture_is_never_longer_than_its_bound() {
     let classic = &trees[0];
     let svg = render::svg(classic, &annotate(classic, Algorithm::AlphaBeta), true);
     assert!(svg.len() as u64 * 5 >= render::svg_bound(classic));
+}
+
+/// The width a picture says it has.
+fn width_of(svg: &str) -> f64 {
+    let document = roxmltree::Document::parse(svg).unwrap();
+    number(document.root_element(), "width")
+}
+
+#[test]
+fn the_tic_tac_toe_picture_is_compact() {
+    // `ply tree 'tictactoe@XOX/.O./...' --format svg`: 206 boards, 80 of them in the
+    // widest row. Each board's move is written in its frame, above the board, instead
+    // of beside it, boards are 33 px, and boards stand 8 px apart: 3,864 px wide, where
+    // it was 6,039 with the moves beside 36 px boards, 12 px apart.
+    let tree = tic_tac_toe_from("XOX/.O./...");
+    let svg = render::svg(&tree, &annotate(&tree, Algorithm::AlphaBeta), false);
+    assert_eq!(width_of(&svg), 3864.0);
+    assert_readable("tic-tac-toe XOX/.O./...", &svg);
+    // Every move (and the root's position) is still written, in its frame.
+    assert_eq!(svg.matches(r#"class="label name""#).count(), 206);
+}
+
+/// For each node group (by path) of a picture, the texts of its labels of `kind`.
+fn labels_by_path(svg: &str, kind: &str) -> BTreeMap<String, String> {
+    let document = roxmltree::Document::parse(svg).unwrap();
+    let mut out = BTreeMap::new();
+    for group in document.descendants().filter(|n| n.has_tag_name("g")) {
+        let Some(path) = group.attribute("data-path") else {
+            continue;
+        };
+        for text in group.children().filter(|n| n.has_tag_name("text")) {
+            let class = text.attribute("class").unwrap_or("");
+            if class.split(' ').any(|c| c == kind) {
+                let words: String = text
+                    .children()
+                    .filter(|c| c.is_text())
+                    .filter_map(|c| c.text())
+                    .collect();
+                out.insert(path.to_string(), words);
+            }
+        }
+    }
+    out
+}
+
+/// The row labels, top to bottom: (data-player, data-view, text).
+fn row_labels(svg: &str) -> Vec<(String, String, String)> {
+    let document = roxmltree::Document::parse(svg).unwrap();
+    document
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("class") == Some("row-label"))
+        .map(|n| {
+            (
+                n.attribute("data-player").unwrap().to_string(),
+                n.attribute("data-view").unwrap().to_string(),
+                n.text().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn negamax_is_drawn_for_the_player_to_move() {
+    // The four-ply lesson tree: MAX values root 5, node 2 = 5, node 3 = 5, 3a = 1,
+    // node 18 = 2, 19 = 2, 19a = 2. Negamax writes each for the player to move there:
+    // negated where the second player moves (rows 1 and 3), as is at the leaves (row
+    // 4, the first player's).
+    let tree = example("four-ply.txt");
+    let svg = render::svg(&tree, &annotate(&tree, Algorithm::Negamax), false);
+    assert_readable("four-ply negamax", &svg);
+    let values = labels_by_path(&svg, "value");
+    let at = |path: &str| values[path].as_str();
+    assert_eq!(
+        [at(""), at("0"), at("0.0"), at("0.0.0"), at("0.0.0.0")],
+        ["5", "-5", "5", "-1", "1"]
+    );
+    assert_eq!([at("1"), at("1.0"), at("1.0.0")], ["-2", "2", "-2"]);
+    // One shape for both players: a circle per inner node (29), a box per leaf (22), no
+    // triangle.
+    assert_eq!(svg.matches(r#"<circle class="node""#).count(), 29);
+    assert_eq!(svg.matches(r#"<rect class="node""#).count(), 22);
+    assert_eq!(svg.matches(r#"<polygon class="node""#).count(), 0);
+    // Circles coloured by the player to move: blue for the first, orange for the second.
+    assert!(svg.contains(
+        r##"<g id="node-0.0" class="node max pv visited" data-path="0.0"><title>3 (first to move), depth 2</title><circle class="node""##
+    ));
+    assert!(svg.contains(r##"fill="#fbe5d2" stroke="#8a4b16" stroke-width="1.5"/>"##));
+    // The rows say who moves.
+    let rows = row_labels(&svg);
+    let first = (
+        "first".to_string(),
+        "negamax".to_string(),
+        "first to move".to_string(),
+    );
+    let second = (
+        "second".to_string(),
+        "negamax".to_string(),
+        "second to move".to_string(),
+    );
+    assert_eq!(rows, [first.clone(), second.clone(), first, second]);
+    assert!(svg.contains(">leaf (value for the player to move)</text>"));
+
+    // Minimax and alpha-beta keep MAX's view: the same nodes worth 5, 5, 5, 1 and 1.
+    for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta] {
+        let svg = render::svg(&tree, &annotate(&tree, algorithm), false);
+        let values = labels_by_path(&svg, "value");
+        assert_eq!(values["0"], "5");
+        assert_eq!(values["0.0.0"], "1");
+        assert_eq!(svg.matches(r#"<circle class="node""#).count(), 0);
+        let rows: Vec<String> = row_labels(&svg)
+            .into_iter()
+            .map(|(player, view, text)| format!("{player} {view} {text}"))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "first minimax MAX",
+                "second minimax MIN",
+                "first minimax MAX",
+                "second minimax MIN"
+            ]
+        );
+    }
+
+    // A leaf where the second player moves is written for that player: 5 for MAX is
+    // -5 for MIN.
+    let tree = parse("(a (b 3 12) 5)", &Default::default()).unwrap();
+    let svg = render::svg(&tree, &annotate(&tree, Algorithm::Negamax), false);
+    let values = labels_by_path(&svg, "value");
+    assert_eq!(values["1"], "-5");
+    assert_eq!(values["0"], "-3");
+    assert_eq!(values[""], "5");
+}
+
+fn nim(piles: &[u32]) -> ExplicitTree {
+    let start = Nim::new(piles).unwrap();
+    let options = ExpandOptions {
+        boards: true,
+        ..ExpandOptions::default()
+    };
+    expand(&start, "piles", |p, mv| p.move_string(mv), &options).unwrap()
+}
+
+fn chess_to_depth(fen: &str, depth: u32) -> ExplicitTree {
+    let start = Chess::from_fen(fen).unwrap();
+    let options = ExpandOptions {
+        boards: true,
+        ..ExpandOptions::default()
+    };
+    let eval = ply_games::chess::Material;
+    expand_to_depth(
+        &start,
+        "root",
+        |p, mv| p.move_string(mv),
+        depth,
+        |p| ply_core::Evaluator::evaluate(&eval, p),
+        &options,
+    )
+    .unwrap()
+}
+
+/// The elements of the group of the node at `path`, as `tag` and attribute pairs.
+fn group_elements(svg: &str, path: &str, tag: &str) -> Vec<Vec<(String, String)>> {
+    let document = roxmltree::Document::parse(svg).unwrap();
+    let group = document
+        .descendants()
+        .find(|n| n.has_tag_name("g") && n.attribute("data-path") == Some(path))
+        .unwrap();
+    group
+        .descendants()
+        .filter(|n| n.has_tag_name(tag))
+        .map(|n| {
+            n.attributes()
+                .map(|a| (a.name().to_string(), a.value().to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn chessboards_and_counters_are_drawn_in_their_nodes() {
+    // The chess lesson's position, one ply: the root and White's 14 moves, each a board.
+    let fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -";
+    let tree = chess_to_depth(fen, 1);
+    assert_eq!(tree.len(), 15);
+    let svg = render::svg(&tree, &annotate(&tree, Algorithm::AlphaBeta), true);
+    for (how, drawing) in drawings(&tree) {
+        assert_readable(&format!("chess depth 1, {how}"), &drawing);
+    }
+    assert_eq!(svg.matches(r#"class="node max board"#).count(), 1);
+    // The root's board: 32 dark squares in one path, 4 pieces as letters in discs
+    // (White's king and rook, Black's king and rook) and 6 pawns as small discs.
+    let letters: Vec<String> = group_elements(&svg, "", "text")
+        .into_iter()
+        .filter(|attributes| attributes.iter().all(|(name, _)| name != "class"))
+        .map(|attributes| {
+            attributes
+                .into_iter()
+                .find(|(name, _)| name == "fill")
+                .unwrap()
+                .1
+        })
+        .collect();
+    assert_eq!(letters, ["#111", "white", "#111", "white"]);
+    let discs = group_elements(&svg, "", "circle");
+    let pawn = |a: &Vec<(String, String)>| a.iter().any(|(n, v)| n == "r" && v == "2.4");
+    assert_eq!(discs.len(), 10);
+    assert_eq!(discs.iter().filter(|a| pawn(a)).count(), 6);
+    // Rank 8 is the top row: the root's first piece drawn is Black's pawn on c7 (row 1).
+    let document = roxmltree::Document::parse(&svg).unwrap();
+    let root = document
+        .descendants()
+        .find(|n| n.has_tag_name("g") && n.attribute("data-path") == Some(""))
+        .unwrap();
+    let text: Vec<String> = root
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("class").is_none())
+        .map(|n| n.text().unwrap().to_string())
+        .collect();
+    assert_eq!(text, ["K", "R", "R", "K"]);
+    // A move's board highlights its two squares (b4 to f4: Rxf4+ takes on f4; a leaf
+    // at the horizon is named with `…`).
+    let first = tree.children(tree.root())[0];
+    assert_eq!(tree.node(first).name, "Rxf4+…");
+    let highlights = group_elements(&svg, "0", "rect")
+        .into_iter()
+        .filter(|a| a.iter().any(|(n, v)| n == "fill" && v == "#ffe98a"))
+        .count();
+    assert_eq!(highlights, 2);
+
+    // Nim with piles 1 and 2: a row of counters per pile, 3 counters at the root; the
+    // move "take 2 from pile 2" leaves 1 and 0: one counter, and two rings where the
+    // counters were taken (the board drawn as wide as the root's, though the position's
+    // own diagram is one column wide).
+    let tree = nim(&[1, 2]);
+    let svg = render::svg(&tree, &annotate(&tree, Algorithm::AlphaBeta), false);
+    for (how, drawing) in drawings(&tree) {
+        assert_readable(&format!("nim 1,2, {how}"), &drawing);
+    }
+    let counters = |path: &str| {
+        let circles = group_elements(&svg, path, "circle");
+        let filled = |colour: &str| {
+            circles
+                .iter()
+                .filter(|a| a.iter().any(|(n, v)| n == "fill" && v == colour))
+                .count()
+        };
+        (filled("#8a5a2b"), filled("#ffe98a"))
+    };
+    assert_eq!(counters(""), (3, 0));
+    let taken_two = tree
+        .children(tree.root())
+        .iter()
+        .position(|&c| {
+            let board = tree.diagram(c).unwrap();
+            board.to_string() == "X\n."
+        })
+        .unwrap();
+    assert_eq!(counters(&taken_two.to_string()), (1, 2));
+}
+
+#[test]
+fn a_node_standing_for_several_moves_says_how_many() {
+    // (r (a 1 2) b=3 c=0): a stands for 4 moves, b for 2, c for 1.
+    let mut builder = TreeBuilder::new(Limits::default());
+    let r = builder.push(None, Some("r".into()), 0, 0).unwrap();
+    let a = builder.push(Some(r), Some("a".into()), 0, 0).unwrap();
+    for v in [1, 2] {
+        let leaf = builder.push(Some(a), None, 0, 0).unwrap();
+        builder.set_value(
+            leaf,
+            Decimal {
+                mantissa: v,
+                decimals: 0,
+            },
+            0,
+            0,
+        );
+    }
+    for (name, v) in [("b", 3), ("c", 0)] {
+        let leaf = builder.push(Some(r), Some(name.into()), 0, 0).unwrap();
+        builder.set_value(
+            leaf,
+            Decimal {
+                mantissa: v,
+                decimals: 0,
+            },
+            0,
+            0,
+        );
+    }
+    builder.set_stands_for(a, 4);
+    builder.set_stands_for(4, 2);
+    let tree = builder.finish(LeafPerspective::Max).unwrap();
+    for (how, svg) in drawings(&tree) {
+        assert_readable(&format!("stands for, {how}"), &svg);
+        let marks = labels_by_path(&svg, "stands-for");
+        let expected: BTreeMap<String, String> = [("0", "×4"), ("1", "×2")]
+            .into_iter()
+            .map(|(path, text)| (path.to_string(), text.to_string()))
+            .collect();
+        assert_eq!(marks, expected, "{how}");
+    }
+    let svg = render::svg(&tree, &annotate(&tree, Algorithm::Minimax), false);
+    assert!(svg.contains(": one child drawn for N moves that lead to the same position"));
+    let json = render::json(&tree, &annotate(&tree, Algorithm::Minimax), false);
+    assert_eq!(json["root"]["children"][0]["stands_for"], 4);
+    assert_eq!(json["root"]["children"][1]["stands_for"], 2);
+    assert!(json["root"]["children"][2].get("stands_for").is_none());
+    assert!(json["root"].get("stands_for").is_none());
 }

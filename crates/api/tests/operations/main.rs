@@ -2,8 +2,10 @@
 //! binary for the whole crate (every further binary would link the engine again).
 
 mod batch;
+mod boards;
 mod control;
 mod explain;
+mod game_trees;
 mod games;
 mod lang;
 mod perft;

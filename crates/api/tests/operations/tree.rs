@@ -43,10 +43,22 @@ fn games_are_written_out_as_trees_the_lab_reads() {
         ..GameTreeRequest::default()
     };
     let tree = game_tree(&request, &limits).unwrap();
-    // Race to 4 adding 1 or 2: the first player wins (go to 1, then to 4 or 3+1).
+    // Race to 4 adding 1 or 2: the first player wins (go to 1, then to 4 or 3+1), at
+    // depth 3 whatever the second does; the longest line adds 1 four times, so N = 5
+    // and the win is worth 5 - 3 = 2.
     let json = json(&TreeRequest::new(tree.tree.clone()));
-    assert_eq!(json["value"], 1);
+    assert_eq!(json["value"], 2);
     assert_eq!(tree.nodes, 1 + count_race(0, 4));
+    // Valued as ply tree values it: a win is a win.
+    let plain = game_tree(
+        &GameTreeRequest {
+            depth_aware: false,
+            ..request.clone()
+        },
+        &limits,
+    )
+    .unwrap();
+    assert_eq!(self::json(&TreeRequest::new(plain.tree))["value"], 1);
     let error = game_tree(
         &GameTreeRequest {
             game: "tictactoe".into(),

@@ -10,8 +10,8 @@ use ply_core::Algorithm;
 use ply_core::input::Input;
 use ply_games::{GameVisitor, Playable};
 use ply_tree::{
-    ExpandOptions, ExplicitTree, LeafPerspective, Limits, ParseOptions, TreeError, annotate,
-    expand, expand_strategy, expand_to_depth, render,
+    ExpandOptions, ExplicitTree, GameTreeOptions, LeafPerspective, Limits, ParseOptions, TreeError,
+    annotate, expand, expand_game, expand_strategy, expand_to_depth, render,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -26,6 +26,8 @@ const EXAMPLES: &str = "EXAMPLES:
   ply tree tictactoe@XOX/OXO/... --format svg > endgame.svg
   ply tree mnk:3,2,3 --format dot | dot -Tpng > tree.png
   ply tree tictactoe --depth 2 --format svg > horizon.svg   (leaves: the evaluation, an estimate)
+  ply tree tictactoe --depth 2 --symmetry                   (the textbook's three first moves)
+  ply tree tictactoe@XOX/.O./X.. --depth-aware              (a quick win beats a slow one)
 
 FORMATS (detected from the first character; see docs/tree-format.md):
   text     one node per line, children indented:  'root', '  a = 3', '  = 5'
@@ -72,6 +74,17 @@ pub struct Args {
     /// finished games are then worth 100, -100 and 0).
     #[arg(long, value_name = "N", value_parser = args::whole::<u32>(1, 10_000), allow_negative_numbers = true)]
     depth: Option<u32>,
+    /// For a game: value finished games by how soon they end, as the tic-tac-toe lessons
+    /// do: a game won at depth D is worth N - D, N being one more than the deepest level
+    /// of the tree (100 + N - D with --depth, above every estimate), so a quick win beats
+    /// a slow one. Without it a win is worth 1 (100 with --depth), however late.
+    #[arg(long)]
+    depth_aware: bool,
+    /// For a game: write once the moves that lead to the same position up to the
+    /// board's symmetries (the first in move order), each child standing for the moves
+    /// it replaces (drawn "×N" in pictures), as textbooks draw tic-tac-toe's three first moves.
+    #[arg(long)]
+    symmetry: bool,
     /// Draw pictures (svg, dot) of any size; without it a picture of more than 2,000
     /// nodes is refused (no one can read it).
     #[arg(long)]
@@ -163,6 +176,10 @@ struct Expand<'a> {
     depth: Option<u32>,
     /// Keep each position's board, for a picture.
     boards: bool,
+    /// Value finished games by their depth.
+    depth_aware: bool,
+    /// Write moves to positions equal up to symmetry once.
+    symmetry: bool,
 }
 
 impl GameVisitor for Expand<'_> {
@@ -176,6 +193,13 @@ impl GameVisitor for Expand<'_> {
             boards: self.boards,
         };
         let tree = if root.has_cycles() {
+            if self.depth_aware || self.symmetry {
+                bail!(
+                    "--depth-aware and --symmetry do not apply: positions of {} repeat, so its \
+                     tree is the solved strategy",
+                    root.game_name()
+                );
+            }
             if self.depth.is_some() {
                 bail!(
                     "--depth does not apply: positions of {} repeat, so its tree is the solved \
@@ -191,6 +215,22 @@ impl GameVisitor for Expand<'_> {
                 |pos, mv| pos.move_string(mv),
                 |pos| table.score(pos),
                 |pos| table.best_moves(pos).unwrap_or_default(),
+                &options,
+            )
+        } else if self.depth_aware || self.symmetry {
+            let evaluator = root.evaluator();
+            let canonical = |pos: &G| pos.canonical().unwrap_or_else(|| pos.clone());
+            let options = GameTreeOptions {
+                expand: options,
+                depth: self.depth,
+                depth_aware: self.depth_aware,
+            };
+            expand_game(
+                &root,
+                &name,
+                |pos, mv, _| pos.move_string(mv),
+                |pos| ply_core::Evaluator::evaluate(&evaluator, pos),
+                self.symmetry.then_some(&canonical as &dyn Fn(&G) -> G),
                 &options,
             )
         } else if let Some(depth) = self.depth {
@@ -234,6 +274,8 @@ fn load_game(
         memory,
         depth: args.depth,
         boards: args.format.as_deref() == Some("svg") && !args.json,
+        depth_aware: args.depth_aware,
+        symmetry: args.symmetry,
     };
     match games.visit(game, expand) {
         Ok(tree) => tree,
@@ -319,6 +361,14 @@ fn refuse_what_does_not_apply(args: &Args, games: &impl GameSource) -> Result<()
         && (args.input == "-" || std::path::Path::new(&args.input).is_file());
     if from_file && args.depth.is_some() {
         bail!("--depth applies to a game (FILE is a game spec), not to a tree file");
+    }
+    if from_file && (args.depth_aware || args.symmetry) {
+        let flag = if args.depth_aware {
+            "--depth-aware"
+        } else {
+            "--symmetry"
+        };
+        bail!("{flag} applies to a game (FILE is a game spec), not to a tree file");
     }
     if from_file && args.position.is_some() {
         bail!("--position applies to a game (FILE is a game spec), not to a tree file");

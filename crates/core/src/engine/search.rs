@@ -12,7 +12,7 @@ use super::limits::MAX_DEPTH;
 use super::ordering::{MoveOrdering, TT_MOVE_KEY, pick};
 use super::tt::{Bound, TranspositionTable};
 use super::{EngineStats, ExactScale, ExactStrategy, Limits, SearchHooks, SearchInfo, Settings};
-use crate::stack::{grow, must_grow};
+use crate::stack::{beyond_reach, grow, must_grow};
 use crate::{Evaluator, Game, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use web_time::Instant;
@@ -725,6 +725,11 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         mut beta: Score,
         null_ok: bool,
     ) -> Score {
+        // Step 00. Where the stack cannot grow (WebAssembly), no node beyond the ply its
+        // frames fit in (`crate::stack::MAX_SEARCH_PLY`; never natively).
+        if beyond_reach(ply) {
+            return self.beyond_the_stack(pos, ply);
+        }
         let pv_node = beta.raw() - alpha.raw() > 1;
 
         // Step 0. One ply above the horizon, off the principal variation, with moves in
@@ -1293,6 +1298,24 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
         best
     }
 
+    /// A node at `crate::stack::MAX_SEARCH_PLY` (WebAssembly only), not searched: in
+    /// heuristic mode it is evaluated, like a quiet node at the horizon; in exact mode the
+    /// search stops, as at a limit (its result is then not exact).
+    #[cold]
+    #[inline(never)]
+    fn beyond_the_stack(&mut self, pos: &G, ply: u32) -> Score {
+        if let Some(value) = self.enter_node(pos, ply) {
+            return value;
+        }
+        if self.exact {
+            self.stopped = true;
+            self.nodes_at_stop = self.nodes_at_stop.min(self.nodes);
+            return Score::DRAW;
+        }
+        self.leaves += 1;
+        self.eval.evaluate(pos)
+    }
+
     /// [`Worker::search`] on a fresh stack segment (out of line: the hot path only
     /// tests the ply).
     #[cold]
@@ -1325,14 +1348,16 @@ impl<'a, G: Game, H: SearchHooks<G>, E: Evaluator<G>> Worker<'a, G, H, E> {
     #[inline(always)]
     fn quiescence_body(&mut self, pos: &G, ply: u32, alpha: Score, beta: Score) -> Score {
         // A side that may not stand pat (in check) tries every move.
-        if ply < MAX_PLY && self.hooks.no_stand_pat(pos) {
+        // (Neither beyond `MAX_PLY`, nor, on WebAssembly, `MAX_SEARCH_PLY`.)
+        let noisy_ok = ply < MAX_PLY && !beyond_reach(ply);
+        if noisy_ok && self.hooks.no_stand_pat(pos) {
             return self.quiescence_all_moves(pos, ply, alpha, beta);
         }
         let stand_pat = self.eval.evaluate(pos);
         // The noisy moves go to a scratch buffer first: most leaves have none, and
         // then cost no trip to the buffer pool.
         self.noisy.clear();
-        if ply < MAX_PLY {
+        if noisy_ok {
             self.hooks.noisy_moves(pos, &mut self.noisy);
         }
         if self.noisy.is_empty() || stand_pat >= beta {

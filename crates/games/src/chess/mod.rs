@@ -26,6 +26,7 @@
 //! assert_eq!(ply_games::chess::perft(kiwipete.board(), 2), 2039);
 //! ```
 
+pub mod board;
 mod eval;
 mod hooks;
 mod perft;
@@ -699,6 +700,32 @@ impl Game for Chess {
             positions: None,
             min_positions: None,
         }
+    }
+
+    /// The board with its pieces ([`ply_core::DiagramStyle::Chess`]): rank 8 on row 0,
+    /// file a in column 0, White's pieces in capitals, as FEN writes them.
+    fn diagram(&self) -> Option<ply_core::Diagram> {
+        let mut diagram = ply_core::Diagram::new(8, 8)?.with_style(ply_core::DiagramStyle::Chess);
+        for row in 0..8u32 {
+            for column in 0..8u32 {
+                let square = cozy_chess::Square::new(
+                    cozy_chess::File::index(column as usize),
+                    cozy_chess::Rank::index(7 - row as usize),
+                );
+                if let (Some(piece), Some(color)) =
+                    (self.board.piece_on(square), self.board.color_on(square))
+                {
+                    let letter: char = piece.into();
+                    let letter = if color == Color::White {
+                        letter.to_ascii_uppercase()
+                    } else {
+                        letter
+                    };
+                    diagram.set_piece(row, column, Some(letter));
+                }
+            }
+        }
+        Some(diagram)
     }
 }
 

@@ -10,6 +10,12 @@
 //                              value wrong and marked with its reason
 //   web-practice-<lang>-phone.png  the same at 390 px
 //   web-play-<lang>-phone.png  the play page at 390 px, every move's value shown
+//   web-game-tree-<lang>[-phone].png  the tree lab's lesson on the textbook's tic-tac-toe:
+//                              a game's tree two moves deep, boards in the nodes, by symmetry
+//   web-chess-<lang>[-phone].png  chess on the play page after 1. e4 e5 2. Nf3
+//   web-pursuit-<lang>[-phone].png  two cops and an invisible fugitive on a 6-cycle, the cops
+//                              placed: where the fugitive may be, shaded
+//   web-nim-<lang>[-phone].png  Nim 3, 4, 5 with its theory: the piles in binary and their xor
 // scripts/screenshots builds the site when it is missing and runs this.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -70,6 +76,39 @@ async function practice(page, base, lang) {
   await page.waitForTimeout(300);
 }
 
+/** The pages of the games' pictures: name, address (from the site's root), what to wait for. */
+const GAME_PAGES = [
+  ["web-game-tree", "index.html#lesson=tictactoe-textbook", "#picture g.node.board"],
+  ["web-chess", "play.html#game=chess&moves=e4,e5,Nf3&side=both", "svg.chess-board"],
+  ["web-pursuit", "play.html#game=pursuit-hidden%3Acycle%3A6%2Ccops%3D2&moves=0%2C1", "#graph-board svg"],
+  ["web-nim", "play.html#game=nim%3A3%2C4%2C5", "#piles-board .counter"],
+];
+
+/**
+ * Takes the games' pictures in a language with `page` (its viewport set), as `suffix`.
+ * @returns {Promise<boolean>} whether the page fit the screen's width
+ */
+async function gamePages(page, base, lang, suffix) {
+  let fits = true;
+  for (const [name, address, ready] of GAME_PAGES) {
+    const [path, hash] = address.split("#");
+    // A new address that differs only in its fragment would not load the page again.
+    await page.goto("about:blank");
+    await page.goto(`${new URL(path, base).href}?lang=${lang}#${hash}`);
+    await page.waitForSelector(ready);
+    await page.waitForTimeout(800);
+    // On a phone the picture is what the screenshot shows, the text above it scrolled away.
+    if (suffix !== "") await page.locator(ready).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(out, `${name}-${lang}${suffix}.png`), fullPage: suffix === "" });
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+    if (wide) {
+      console.error(`${lang}: ${name}${suffix} is wider than the screen`);
+      fits = false;
+    }
+  }
+  return fits;
+}
+
 const browser = await chromium.launch({
   executablePath: executable,
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
@@ -97,6 +136,7 @@ try {
 
     await practice(page, site.url, lang);
     await page.screenshot({ path: join(out, `web-practice-${lang}.png`), fullPage: true });
+    await gamePages(page, site.url, lang, "");
     await desktop.close();
 
     const phone = await browser.newContext({
@@ -129,8 +169,9 @@ try {
       console.error(`${lang}: at 390 px the practice page is wider than the screen`);
       failed = true;
     }
+    if (!(await gamePages(small, site.url, lang, "-phone"))) failed = true;
     await phone.close();
-    console.log(`${lang}: web-tree, web-play, web-practice (desktop and phone)`);
+    console.log(`${lang}: web-tree, web-play, web-practice, web-game-tree, web-chess, web-pursuit, web-nim (desktop and phone)`);
   }
 } finally {
   await site.close();

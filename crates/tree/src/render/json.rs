@@ -1,7 +1,8 @@
 //! The annotated tree as JSON. The field names are a contract (docs/tree-lab.md):
 //! `{"value", "best", "nodes_visited", "leaves_evaluated", "cutoffs", "root": node}`
 //! where a node is `{"name", "depth", "player", "value", "on_pv", "pruned", "children"}`,
-//! plus extra fields documented there.
+//! plus extra fields documented there (among them `mover_value`, the value for the
+//! player to move at the node, as negamax sees it, and `stands_for`).
 
 use crate::annotate::{Annotation, Step};
 use crate::tree::{ExplicitTree, NodeId};
@@ -48,6 +49,13 @@ struct NodeJson {
     /// False when the tree gave the node no name (`name` is then `#N`, its place in
     /// reading order).
     named: bool,
+    /// The value for the player to move at the node (negamax's view): `value` where
+    /// MAX moves, its negation where MIN moves; null where `value` is.
+    mover_value: Value,
+    /// How many moves of its parent the node stands for (a game tree written out with
+    /// its symmetries), when more than one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stands_for: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -127,14 +135,19 @@ fn build(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> RunJson {
             .iter()
             .filter_map(|&c| built[c as usize].take())
             .collect();
+        let value = report.value.filter(|_| !report.pruned);
         built[id as usize] = Some(NodeJson {
             name: node.name.clone(),
             depth: node.depth,
             player: player(node.mover),
-            value: match report.value {
-                Some(v) if !report.pruned => tree.json_score(v),
-                _ => Value::Null,
-            },
+            value: value.map_or(Value::Null, |v| tree.json_score(v)),
+            mover_value: value.map_or(Value::Null, |v| {
+                tree.json_score(match node.mover {
+                    Player::First => v,
+                    Player::Second => -v,
+                })
+            }),
+            stands_for: Some(tree.stands_for(id)).filter(|&n| n > 1),
             on_pv: report.on_pv,
             pruned: report.pruned,
             children,
@@ -296,7 +309,7 @@ pub fn json_text_bound(tree: &ExplicitTree, run: &Annotation, with_trace: bool) 
 
 /// The fields of a node in [`json_text`] (those whose value is not a name, a list or
 /// an object are counted at [`NUMBER_MAX`] bytes).
-const NODE_FIELDS: [&str; 14] = [
+const NODE_FIELDS: [&str; 16] = [
     "name",
     "depth",
     "player",
@@ -311,6 +324,8 @@ const NODE_FIELDS: [&str; 14] = [
     "cutoff",
     "written",
     "named",
+    "mover_value",
+    "stands_for",
 ];
 
 /// The most bytes any number, `null`, `true`, `false` or fixed word (`"exact"`,
@@ -427,5 +442,32 @@ mod tests {
         for (bound, length) in bound_and_length(&tree) {
             assert!(bound >= length, "{bound} < {length}");
         }
+    }
+
+    #[test]
+    fn mover_value_is_the_value_for_the_player_to_move() {
+        // The classic tree under alpha-beta: the root (MAX) is worth 3, b (MIN) 3, c
+        // (MIN) at most 2 with its leaves 4 and 6 pruned, the leaves of b 3, 12, 8 (the
+        // first player moves at depth 2).
+        let tree = parsed("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))");
+        let picture = json(&tree, &annotate(&tree, Algorithm::AlphaBeta), false);
+        let root = &picture["root"];
+        assert_eq!(
+            (&root["value"], &root["mover_value"]),
+            (&3.into(), &3.into())
+        );
+        let b = &root["children"][0];
+        assert_eq!((&b["value"], &b["mover_value"]), (&3.into(), &(-3).into()));
+        assert_eq!(b["children"][1]["mover_value"], 12);
+        let c = &root["children"][1];
+        assert_eq!((&c["value"], &c["mover_value"]), (&2.into(), &(-2).into()));
+        assert_eq!(c["children"][1]["mover_value"], Value::Null);
+        // No node stands for more than itself: the field is left out.
+        assert!(b.get("stands_for").is_none());
+        // A leaf where the second player moves: 5 for MAX, -5 for the mover.
+        let tree = parsed("(a (b 3 12) 5)");
+        let picture = json(&tree, &annotate(&tree, Algorithm::Negamax), false);
+        assert_eq!(picture["root"]["children"][1]["value"], 5);
+        assert_eq!(picture["root"]["children"][1]["mover_value"], -5);
     }
 }

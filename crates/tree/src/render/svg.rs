@@ -3,17 +3,26 @@
 //! Layout ([`super::layout`]): one row per depth, every inner node centred over its
 //! children, subtrees packed as close as their drawings allow. MAX nodes are
 //! triangles pointing up, MIN nodes triangles pointing down, leaves boxes; values
-//! are written inside. A game tree whose positions have a picture
-//! ([`ExplicitTree::diagram`]) shows each position as a small board instead, framed
-//! in its mover's colour, with its value under it and the stone just played
-//! highlighted. The principal variation is red and bold; pruned subtrees are grey
-//! and dashed, with a cut mark and the alpha-beta window on the pruned edges.
+//! are written inside, from MAX's point of view. A game tree whose positions have a
+//! picture ([`ExplicitTree::diagram`]) shows each position as a small board instead
+//! (marks, discs, a chessboard or rows of counters, as the game draws it), framed in
+//! its mover's colour, its move written above the board and its value under it, and
+//! what the last move changed highlighted. The principal variation is red and bold;
+//! pruned subtrees are grey and dashed, with a cut mark and the alpha-beta window on
+//! the pruned edges.
+//!
+//! Negamax is drawn as it is taught: every value is the one for the player to move at
+//! its node (leaves included), signs flipping from row to row, and inner nodes are
+//! circles for both players, coloured by the player to move, with rows labelled by who
+//! moves (`first to move`, `second to move`) instead of MAX and MIN.
 //!
 //! Every label is placed inside the room its node takes in the layout (names on the
-//! left, visit numbers on the right, a leaf's name and a cut's window underneath),
-//! so no label runs into another node or another label. Shapes carry
-//! `class="node"` and labels `class="label"` (with a second class saying which label:
-//! `value`, `name`, `order`, `window`), for style sheets and for tests.
+//! left, or in a board's frame, visit numbers on the right, a leaf's name and a cut's
+//! window underneath, `×N` on the left of a node that stands for N moves), so no label
+//! runs into another node or another label. Shapes carry `class="node"` and labels
+//! `class="label"` (with a second class saying which label: `value`, `name`, `order`,
+//! `window`, `stands-for`), for style sheets and for tests. Row labels are
+//! `<text class="row-label" data-player="first|second" data-view="minimax|negamax">`.
 //!
 //! A page draws on top of the picture (clicks, steps through the search), so every part
 //! that belongs to a node says which one, by its place in the tree: `data-path="0.2.1"`
@@ -30,7 +39,7 @@ use super::shown;
 use super::text::{cutoff_text, player_word, summary_parts, window_text};
 use crate::annotate::{Annotation, Bound};
 use crate::tree::{ExplicitTree, NodeId};
-use ply_core::{Diagram, Player};
+use ply_core::{Algorithm, Diagram, DiagramStyle, Player};
 use std::fmt::Write;
 
 /// Height of a triangle (an inner node without a board).
@@ -41,8 +50,13 @@ const LEAF_HEIGHT: f64 = 26.0;
 const ROW_GAP: f64 = 50.0;
 /// Space between the drawings of two neighbours in a row.
 const GAP: f64 = 12.0;
-/// Room on the left for the row labels (MAX, MIN).
+/// The same between boards: their frames already keep the boards apart, and a game
+/// tree's widest row holds dozens of them.
+const BOARD_GAP: f64 = 8.0;
+/// Room on the left for the row labels (MAX, MIN), at least.
 const LEFT: f64 = 64.0;
+/// Font size of the row labels.
+const ROW_LABEL_SIZE: f64 = 14.0;
 /// Room above the tree for the title.
 const TOP: f64 = 78.0;
 const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
@@ -53,6 +67,14 @@ const VALUE_SIZE: f64 = 14.0;
 const NAME_SIZE: f64 = 11.0;
 const ORDER_SIZE: f64 = 10.0;
 const WINDOW_SIZE: f64 = 11.0;
+/// A board's value, under the board.
+const BOARD_VALUE_SIZE: f64 = 13.0;
+/// A board's frame: its padding left, right and above, the line above the board for
+/// its move and visit number (when drawn), and the height it adds under the board for
+/// its value, the padding above included.
+const BOARD_PAD: f64 = 3.0;
+const BOARD_HEADER: f64 = 12.0;
+const BOARD_FOOTER: f64 = 21.0;
 
 /// Text for XML content or a quoted attribute: the five markup characters escaped,
 /// control and invisible characters written out (see [`shown`]; XML 1.0 cannot
@@ -89,23 +111,41 @@ pub(crate) fn text_width(text: &str, size: f64) -> f64 {
         * size
 }
 
-/// The text written inside a node.
-fn inside(tree: &ExplicitTree, run: &Annotation, id: NodeId) -> String {
+/// The text written inside a node: its value for MAX, or with `negamax` for the player
+/// to move there (MAX's value negated where MIN moves, a bound turned round with it).
+fn inside(tree: &ExplicitTree, run: &Annotation, id: NodeId, negamax: bool) -> String {
     let node = tree.node(id);
     let report = &run.nodes[id as usize];
+    let flip = negamax && node.mover == Player::Second;
     if node.is_leaf() {
-        return tree.format_value(tree.max_value(id).unwrap_or(0));
+        let value = tree.max_value(id).unwrap_or(0);
+        return tree.format_value(if flip { -value } else { value });
     }
     match report.value {
         Some(v) if !report.pruned => {
-            let relation = match report.bound {
-                Some(Bound::Lower) => "≥",
-                Some(Bound::Upper) => "≤",
-                _ => "",
+            let (v, bound) = if flip {
+                let turned = report.bound.map(|b| match b {
+                    Bound::Lower => Bound::Upper,
+                    Bound::Upper => Bound::Lower,
+                    Bound::Exact => Bound::Exact,
+                });
+                (-v, turned)
+            } else {
+                (v, report.bound)
             };
+            let relation = bound.map_or("", Bound::symbol);
             format!("{relation}{}", tree.format_score(v))
         }
         _ => String::new(),
+    }
+}
+
+/// What the rows say of their player: MAX and MIN in MAX's view, who moves in negamax's.
+fn row_word(player: Player, negamax: bool) -> &'static str {
+    match (negamax, player) {
+        (false, _) => player_word(player),
+        (true, Player::First) => "first to move",
+        (true, Player::Second) => "second to move",
     }
 }
 
@@ -114,68 +154,111 @@ fn inside(tree: &ExplicitTree, run: &Annotation, id: NodeId) -> String {
 enum Shape {
     /// An inner node: a triangle, up for MAX, down for MIN.
     Triangle,
+    /// An inner node in the negamax view: a circle for either player.
+    Circle,
     /// A leaf, or a pruned subtree drawn as one mark: a box.
     Box,
     /// A position with a board: the board in a frame, its value under it.
     Board,
 }
 
-/// A board's cell size: boards of every size drawn about 56 px across, readable.
-fn cell_size(diagram: &Diagram) -> f64 {
-    (56.0 / diagram.rows().max(diagram.columns()) as f64)
+/// A board's cell size: most boards drawn about 33 to 56 px across (a 3x3 board 33,
+/// so that a row of dozens of them stays narrow), a chessboard 80, for its pieces.
+/// `columns` is how many columns are drawn: the diagram's, or for piles of counters the
+/// widest pile of the whole tree, so that every board of a tree has the same width and
+/// a counter taken leaves a ring where it was.
+fn cell_size(diagram: &Diagram, columns: u32) -> f64 {
+    if diagram.style() == DiagramStyle::Chess {
+        return 10.0;
+    }
+    (56.0 / diagram.rows().max(columns) as f64)
         .floor()
-        .clamp(5.0, 12.0)
+        .clamp(5.0, 11.0)
 }
 
-/// The board's width and height.
-fn board_size(diagram: &Diagram) -> (f64, f64) {
-    let cell = cell_size(diagram);
-    (
-        cell * diagram.columns() as f64,
-        cell * diagram.rows() as f64,
-    )
+/// The board's width and height, `columns` drawn.
+fn board_size(diagram: &Diagram, columns: u32) -> (f64, f64) {
+    let cell = cell_size(diagram, columns);
+    (cell * columns as f64, cell * diagram.rows() as f64)
 }
 
-/// A board drawn with its top-left corner at (`x`, `y`); cells that differ from
-/// `before` (the parent's board: the stone just played) highlighted.
-fn draw_board(out: &mut String, diagram: &Diagram, before: Option<&Diagram>, x: f64, y: f64) {
-    let cell = cell_size(diagram);
-    let (width, height) = board_size(diagram);
+/// Colours of the boards.
+const HIGHLIGHT: &str = "#ffe98a";
+const LIGHT_SQUARE: &str = "#f0d9b5";
+const DARK_SQUARE: &str = "#b58863";
+const COUNTER: &str = "#8a5a2b";
+
+/// A board drawn with its top-left corner at (`x`, `y`), as its style asks; what
+/// differs from `before` (the parent's board: what the last move changed) highlighted.
+fn draw_board(
+    out: &mut String,
+    diagram: &Diagram,
+    columns: u32,
+    before: Option<&Diagram>,
+    x: f64,
+    y: f64,
+) {
+    let cell = cell_size(diagram, columns);
+    let (width, height) = board_size(diagram, columns);
+    let counters = diagram.style() == DiagramStyle::Counters;
     let changed = |row: u32, column: u32| {
         before.is_some_and(|b| {
             b.rows() == diagram.rows()
-                && b.columns() == diagram.columns()
-                && b.stone(row, column) != diagram.stone(row, column)
+                && (b.columns() == diagram.columns() || counters)
+                && (b.stone(row, column) != diagram.stone(row, column)
+                    || b.piece(row, column) != diagram.piece(row, column))
         })
     };
-    if diagram.discs() {
-        let _ = write!(
-            out,
-            r##"<rect x="{x:.1}" y="{y:.1}" width="{width:.1}" height="{height:.1}" rx="2" fill="#2f5fb3"/>"##
-        );
-        for row in 0..diagram.rows() {
-            for column in 0..diagram.columns() {
-                let fill = match diagram.stone(row, column) {
-                    Some(Player::First) => "#d63a2f",
-                    Some(Player::Second) => "#f2c81d",
-                    None => "white",
-                };
-                let ring = if changed(row, column) {
-                    r##" stroke="#111" stroke-width="1.4""##
-                } else {
-                    ""
-                };
-                let _ = write!(
-                    out,
-                    r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="{fill}"{ring}/>"#,
-                    x + (column as f64 + 0.5) * cell,
-                    y + (row as f64 + 0.5) * cell,
-                    cell * 0.38
-                );
+    let centre = |row: u32, column: u32| {
+        (
+            x + (column as f64 + 0.5) * cell,
+            y + (row as f64 + 0.5) * cell,
+        )
+    };
+    match diagram.style() {
+        DiagramStyle::Discs => {
+            let _ = write!(
+                out,
+                r##"<rect x="{x:.1}" y="{y:.1}" width="{width:.1}" height="{height:.1}" rx="2" fill="#2f5fb3"/>"##
+            );
+            for row in 0..diagram.rows() {
+                for column in 0..diagram.columns() {
+                    let fill = match diagram.stone(row, column) {
+                        Some(Player::First) => "#d63a2f",
+                        Some(Player::Second) => "#f2c81d",
+                        None => "white",
+                    };
+                    let ring = if changed(row, column) {
+                        r##" stroke="#111" stroke-width="1.4""##
+                    } else {
+                        ""
+                    };
+                    let (cx, cy) = centre(row, column);
+                    let _ = write!(
+                        out,
+                        r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{fill}"{ring}/>"#,
+                        cell * 0.38
+                    );
+                }
             }
         }
-        return;
+        DiagramStyle::Counters => draw_counters(out, diagram, columns, &changed, x, y),
+        DiagramStyle::Chess => draw_chess(out, diagram, &changed, x, y),
+        DiagramStyle::Marks => draw_marks(out, diagram, &changed, x, y),
     }
+}
+
+/// X and O on a grid drawn as on paper (inner lines only).
+fn draw_marks(
+    out: &mut String,
+    diagram: &Diagram,
+    changed: &dyn Fn(u32, u32) -> bool,
+    x: f64,
+    y: f64,
+) {
+    let columns = diagram.columns();
+    let cell = cell_size(diagram, columns);
+    let (width, height) = board_size(diagram, columns);
     let _ = write!(
         out,
         r#"<rect x="{x:.1}" y="{y:.1}" width="{width:.1}" height="{height:.1}" fill="white"/>"#
@@ -186,7 +269,7 @@ fn draw_board(out: &mut String, diagram: &Diagram, before: Option<&Diagram>, x: 
             if changed(row, column) {
                 let _ = write!(
                     out,
-                    r##"<rect x="{cx:.1}" y="{cy:.1}" width="{cell:.1}" height="{cell:.1}" fill="#ffe98a"/>"##
+                    r#"<rect x="{cx:.1}" y="{cy:.1}" width="{cell:.1}" height="{cell:.1}" fill="{HIGHLIGHT}"/>"#
                 );
             }
             let inset = cell * 0.22;
@@ -219,7 +302,6 @@ fn draw_board(out: &mut String, diagram: &Diagram, before: Option<&Diagram>, x: 
             }
         }
     }
-    // The grid: inner lines only, as tic-tac-toe is drawn on paper.
     let mut grid = String::new();
     for column in 1..diagram.columns() {
         let gx = x + column as f64 * cell;
@@ -233,6 +315,160 @@ fn draw_board(out: &mut String, diagram: &Diagram, before: Option<&Diagram>, x: 
         out,
         r##"<path d="{grid}" stroke="#777" stroke-width="1"/>"##
     );
+}
+
+/// Piles of counters, a row a pile, on a plain ground: each counter a brown dot; the
+/// counters the last move took away drawn as highlighted rings where they were.
+fn draw_counters(
+    out: &mut String,
+    diagram: &Diagram,
+    columns: u32,
+    changed: &dyn Fn(u32, u32) -> bool,
+    x: f64,
+    y: f64,
+) {
+    let cell = cell_size(diagram, columns);
+    let (width, height) = board_size(diagram, columns);
+    let _ = write!(
+        out,
+        r##"<rect x="{x:.1}" y="{y:.1}" width="{width:.1}" height="{height:.1}" rx="2" fill="#fbf6ec"/>"##
+    );
+    let radius = cell * 0.36;
+    for row in 0..diagram.rows() {
+        for column in 0..columns {
+            let (cx, cy) = (
+                x + (column as f64 + 0.5) * cell,
+                y + (row as f64 + 0.5) * cell,
+            );
+            if diagram.stone(row, column).is_some() {
+                let _ = write!(
+                    out,
+                    r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{radius:.1}" fill="{COUNTER}"/>"#
+                );
+            } else if changed(row, column) {
+                let _ = write!(
+                    out,
+                    r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{radius:.1}" fill="{HIGHLIGHT}" stroke="#b08a00" stroke-width="1"/>"##
+                );
+            }
+        }
+    }
+}
+
+/// A chessboard: light and dark squares, rank 8 at the top; each piece a disc, white
+/// or black for its side, with its letter (K, Q, R, B, N) in the other colour; a pawn
+/// a smaller disc without a letter, so that the pieces stand out. The squares the last
+/// move changed are highlighted.
+fn draw_chess(
+    out: &mut String,
+    diagram: &Diagram,
+    changed: &dyn Fn(u32, u32) -> bool,
+    x: f64,
+    y: f64,
+) {
+    let columns = diagram.columns();
+    let cell = cell_size(diagram, columns);
+    let (width, height) = board_size(diagram, columns);
+    let _ = write!(
+        out,
+        r#"<rect x="{x:.1}" y="{y:.1}" width="{width:.1}" height="{height:.1}" fill="{LIGHT_SQUARE}"/>"#
+    );
+    let mut dark = String::new();
+    for row in 0..diagram.rows() {
+        for column in 0..diagram.columns() {
+            let (sx, sy) = (x + column as f64 * cell, y + row as f64 * cell);
+            if changed(row, column) {
+                let _ = write!(
+                    out,
+                    r#"<rect x="{sx:.1}" y="{sy:.1}" width="{cell:.1}" height="{cell:.1}" fill="{HIGHLIGHT}"/>"#
+                );
+            } else if (row + column) % 2 == 1 {
+                let _ = write!(dark, "M{sx:.1} {sy:.1}h{cell:.1}v{cell:.1}h-{cell:.1}z");
+            }
+        }
+    }
+    if !dark.is_empty() {
+        let _ = write!(out, r#"<path d="{dark}" fill="{DARK_SQUARE}"/>"#);
+    }
+    for row in 0..diagram.rows() {
+        for column in 0..diagram.columns() {
+            let Some(piece) = diagram.piece(row, column) else {
+                continue;
+            };
+            let (cx, cy) = (
+                x + (column as f64 + 0.5) * cell,
+                y + (row as f64 + 0.5) * cell,
+            );
+            let (fill, ink) = if piece.is_ascii_uppercase() {
+                ("white", "#111")
+            } else {
+                ("#111", "white")
+            };
+            let letter = piece.to_ascii_uppercase();
+            if letter == 'P' {
+                let _ = write!(
+                    out,
+                    r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{fill}" stroke="#111" stroke-width="0.8"/>"##,
+                    cell * 0.24
+                );
+                continue;
+            }
+            let _ = write!(
+                out,
+                r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="{fill}" stroke="#111" stroke-width="0.8"/><text x="{cx:.1}" y="{:.1}" font-size="{:.1}" font-weight="bold" text-anchor="middle" fill="{ink}">{letter}</text>"##,
+                cell * 0.46,
+                cy + cell * 0.27,
+                cell * 0.72
+            );
+        }
+    }
+}
+
+/// `name` as it fits in `width` px at `size`: whole, or cut short with `…` (at least
+/// its first character is kept).
+fn fitted(name: &str, width: f64, size: f64) -> String {
+    let shown = shown(name);
+    if text_width(&shown, size) <= width {
+        return shown.into_owned();
+    }
+    let room = width - text_width("…", size);
+    let mut cut = String::new();
+    let mut used = 0.0;
+    for c in shown.chars() {
+        let mut one = [0u8; 4];
+        let w = text_width(c.encode_utf8(&mut one), size);
+        if !cut.is_empty() && used + w > room {
+            break;
+        }
+        used += w;
+        cut.push(c);
+    }
+    cut.push('…');
+    cut
+}
+
+/// The legend's first row: the words for MAX's and MIN's nodes (or the first and
+/// second player's, in the negamax view), the leaves, and the principal variation.
+fn legend_words(negamax: bool) -> [&'static str; 4] {
+    if negamax {
+        [
+            "first to move",
+            "second to move",
+            "leaf (value for the player to move)",
+            "principal variation",
+        ]
+    } else {
+        ["MAX", "MIN", "leaf (value for MAX)", "principal variation"]
+    }
+}
+
+/// The legend's row on boards.
+fn board_words(negamax: bool) -> &'static str {
+    if negamax {
+        "boards: framed blue where the first player moves, orange where the second does; highlighted: what the last move changed"
+    } else {
+        "boards: framed blue where MAX moves, orange where MIN moves; highlighted: what the last move changed"
+    }
 }
 
 /// A window written `α=… β=…`, as two lines: `α=…` over `β=…`.
@@ -329,9 +565,15 @@ const NAME_GROWTH: u64 = 10;
 pub fn svg_bound(tree: &ExplicitTree) -> u64 {
     let mut bytes = FRAME_BYTES;
     for (id, path) in path_lengths(tree).into_iter().enumerate() {
-        let cells = tree
-            .diagram(id as NodeId)
-            .map_or(0, |d| u64::from(d.rows()) * u64::from(d.columns()));
+        // Piles of counters are drawn as wide as the tree's widest pile: up to a side.
+        let cells = tree.diagram(id as NodeId).map_or(0, |d| {
+            let columns = if d.style() == DiagramStyle::Counters {
+                Diagram::MAX_SIDE
+            } else {
+                d.columns()
+            };
+            u64::from(d.rows()) * u64::from(columns)
+        });
         let name = tree.node(id as NodeId).name.len() as u64;
         bytes = bytes
             .saturating_add(NODE_BYTES)
@@ -372,6 +614,8 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
     } = *options;
     let n = tree.len();
     let path = paths(tree);
+    // Negamax is drawn from the side of the player to move at each node.
+    let negamax = run.algorithm == Algorithm::Negamax;
     // With collapse_pruned: the root of a pruned subtree is a mark (`collapsed`), its
     // descendants are not drawn (`hidden`).
     let mut hidden = vec![false; n];
@@ -426,6 +670,8 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
             Shape::Board
         } else if tree.node(id as NodeId).is_leaf() {
             Shape::Box
+        } else if negamax {
+            Shape::Circle
         } else {
             Shape::Triangle
         }
@@ -435,27 +681,87 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
             if collapsed[id] {
                 format!("✂ {}", marked_size[id])
             } else {
-                inside(tree, run, id as NodeId)
+                inside(tree, run, id as NodeId, negamax)
             }
         })
         .collect();
-    // Triangles share one size, so that a row reads evenly.
+    // Triangles share one size, and circles too, so that a row reads evenly.
     let triangle_width = (0..n)
         .filter(|&id| !hidden[id] && shape(id) == Shape::Triangle)
         .map(|id| text_width(&labels[id], VALUE_SIZE) + 26.0)
         .fold(44.0, f64::max);
+    let circle_diameter = (0..n)
+        .filter(|&id| !hidden[id] && shape(id) == Shape::Circle)
+        .map(|id| text_width(&labels[id], VALUE_SIZE) + 14.0)
+        .fold(TRIANGLE_HEIGHT, f64::max);
+    let order_of = |id: usize| {
+        run.nodes[id]
+            .visit_order
+            .filter(|_| visit_order)
+            .map(|order| order.to_string())
+    };
+    // A board's move and visit number go in a line of its frame, above the board: in
+    // every board's frame when any has one, so that the boards of a row line up.
+    let board_header = (0..n).any(|id| {
+        !hidden[id]
+            && shape(id) == Shape::Board
+            && (tree.node(id as NodeId).named || order_of(id).is_some())
+    });
+    let header_height = if board_header { BOARD_HEADER } else { 0.0 };
+    // Piles of counters are drawn as wide as the widest pile of the tree.
+    let counter_columns = (0..n)
+        .filter_map(|id| tree.diagram(id as NodeId))
+        .filter(|d| d.style() == DiagramStyle::Counters)
+        .map(Diagram::columns)
+        .max()
+        .unwrap_or(0);
+    let columns = |d: &Diagram| {
+        if d.style() == DiagramStyle::Counters {
+            d.columns().max(counter_columns)
+        } else {
+            d.columns()
+        }
+    };
+    let size = |d: &Diagram| board_size(d, columns(d));
+    // A board's name as its frame shows it: cut short (`…`) where it would make the
+    // frame wider than its board and value, or 48 px (a chess position's FEN at the
+    // root); the tooltip keeps it whole.
+    let board_names: Vec<Option<String>> = (0..n)
+        .map(|id| {
+            let node = tree.node(id as NodeId);
+            if hidden[id] || shape(id) != Shape::Board || !node.named {
+                return None;
+            }
+            let board = tree.diagram(id as NodeId).map_or(0.0, |d| size(d).0);
+            let order = order_of(id).map_or(0.0, |o| text_width(&o, ORDER_SIZE) + 4.0);
+            let room = board
+                .max(text_width(&labels[id], BOARD_VALUE_SIZE))
+                .max(48.0)
+                - order;
+            Some(fitted(&node.name, room, NAME_SIZE))
+        })
+        .collect();
     // Each node's shape: half its width, and its height.
     let extent = |id: usize| -> (f64, f64) {
         match shape(id) {
             Shape::Triangle => (triangle_width / 2.0, TRIANGLE_HEIGHT),
+            Shape::Circle => (circle_diameter / 2.0, circle_diameter),
             Shape::Box => (
                 (text_width(&labels[id], VALUE_SIZE) + 14.0).max(30.0) / 2.0,
                 LEAF_HEIGHT,
             ),
             Shape::Board => {
-                let (w, h) = tree.diagram(id as NodeId).map_or((0.0, 0.0), board_size);
-                let value = text_width(&labels[id], 13.0);
-                ((w.max(value) + 8.0) / 2.0, h + 24.0)
+                let (w, h) = tree.diagram(id as NodeId).map_or((0.0, 0.0), size);
+                let value = text_width(&labels[id], BOARD_VALUE_SIZE);
+                let name = board_names[id]
+                    .as_ref()
+                    .map_or(0.0, |name| text_width(name, NAME_SIZE));
+                let order = order_of(id).map_or(0.0, |o| text_width(&o, ORDER_SIZE));
+                let header = name + order + if name > 0.0 && order > 0.0 { 4.0 } else { 0.0 };
+                (
+                    (w.max(value).max(header) + 2.0 * BOARD_PAD) / 2.0,
+                    h + header_height + BOARD_FOOTER,
+                )
             }
         }
     };
@@ -483,11 +789,9 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
             ));
         }
     }
-    let order_of = |id: usize| {
-        run.nodes[id]
-            .visit_order
-            .filter(|_| visit_order)
-            .map(|order| order.to_string())
+    let stands_for = |id: usize| {
+        let count = tree.stands_for(id as NodeId);
+        (count > 1).then(|| format!("×{count}"))
     };
 
     // The room each node takes in its row: its shape and its labels.
@@ -499,7 +803,8 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
             let node = tree.node(id as NodeId);
             let (half, _) = extent(id);
             let (mut left, mut right) = (half, half);
-            if node.named {
+            // A board's name and visit number are in its frame.
+            if node.named && shape(id) != Shape::Board {
                 let name = text_width(&node.name, NAME_SIZE);
                 if shape(id) == Shape::Box {
                     left = left.max(name / 2.0);
@@ -508,8 +813,11 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
                     left = left.max(half + 4.0 + name);
                 }
             }
-            if let Some(order) = order_of(id) {
+            if let Some(order) = order_of(id).filter(|_| shape(id) != Shape::Board) {
                 right = right.max(half + 3.0 + text_width(&order, ORDER_SIZE));
+            }
+            if let Some(count) = stands_for(id) {
+                left = left.max(half + 4.0 + text_width(&count, NAME_SIZE));
             }
             if let Some((window, _)) = &window_of[id] {
                 for line in window_lines(window) {
@@ -532,7 +840,12 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
                 .collect()
         }
     };
-    let x = tidy(tree, |id| !hidden[id], drawn_children, &room, GAP);
+    let gap = if (0..n).any(|id| !hidden[id] && shape(id) == Shape::Board) {
+        BOARD_GAP
+    } else {
+        GAP
+    };
+    let x = tidy(tree, |id| !hidden[id], drawn_children, &room, gap);
     let tree_width = (0..n)
         .filter(|&id| !hidden[id])
         .map(|id| x[id] + room[id].1)
@@ -564,23 +877,50 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
             &format!("best: child {index} of {}", children.len()),
         );
     }
+    // Room on the left for the row labels: MAX and MIN, or who moves (bold text is
+    // counted a tenth wider).
+    let left_margin = [Player::First, Player::Second]
+        .into_iter()
+        .map(|p| 12.0 + 1.1 * text_width(row_word(p, negamax), ROW_LABEL_SIZE) + 12.0)
+        .fold(LEFT, f64::max);
     // Without the frame, the tree alone: a small margin above it, room under the last
     // row for its leaves' names, and no width but the tree's.
     let (top, width, picture_height) = if frame {
-        let legend_width = 700.0;
-        let width = (LEFT + tree_width + 24.0)
+        // The legend's widest row, at least 700 px.
+        let boards = (0..n).any(|id| !hidden[id] && shape(id) == Shape::Board);
+        let legend_width = legend_words(negamax)
+            .iter()
+            .map(|words| 24.0 + text_width(words, 12.0) + 22.0)
+            .sum::<f64>()
+            .max(if boards {
+                text_width(board_words(negamax), 12.0)
+            } else {
+                0.0
+            })
+            .max(676.0)
+            + 24.0;
+        let width = (left_margin + tree_width + 24.0)
             .max(text_width(&result, 17.0) + 24.0)
             .max(legend_width);
-        (TOP, width, TOP + height * level + node_height + 110.0)
+        let symmetry_row = if (0..n).any(|id| !hidden[id] && stands_for(id).is_some()) {
+            20.0
+        } else {
+            0.0
+        };
+        (
+            TOP,
+            width,
+            TOP + height * level + node_height + 110.0 + symmetry_row,
+        )
     } else {
         let top = 16.0;
         (
             top,
-            LEFT + tree_width + 24.0,
+            left_margin + tree_width + 24.0,
             top + height * level + node_height + 36.0,
         )
     };
-    let px = |id: usize| LEFT + x[id];
+    let px = |id: usize| left_margin + x[id];
     let py = |id: usize| top + tree.node(id as NodeId).depth as f64 * level + node_height / 2.0;
     let half_height = |id: usize| extent(id).1 / 2.0;
 
@@ -613,10 +953,17 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
     for (depth, row) in row_player.iter().enumerate() {
         if let Some(Some(player)) = row {
             let y = top + depth as f64 * level + node_height / 2.0 + 5.0;
+            let (data_player, view) = (
+                match player {
+                    Player::First => "first",
+                    Player::Second => "second",
+                },
+                if negamax { "negamax" } else { "minimax" },
+            );
             let _ = writeln!(
                 out,
-                r##"<text x="12" y="{y:.1}" font-size="14" font-weight="bold" fill="#555">{}</text>"##,
-                player_word(*player)
+                r##"<text class="row-label" data-player="{data_player}" data-view="{view}" x="12" y="{y:.1}" font-size="{ROW_LABEL_SIZE}" font-weight="bold" fill="#555">{}</text>"##,
+                row_word(*player, negamax)
             );
         }
     }
@@ -709,7 +1056,7 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
             if node.is_leaf() {
                 "leaf"
             } else {
-                player_word(node.mover)
+                row_word(node.mover, negamax)
             },
             node.depth
         );
@@ -762,6 +1109,18 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
                     escape(label)
                 );
             }
+            Shape::Circle => {
+                let _ = write!(
+                    out,
+                    r#"<circle class="node" cx="{cx:.1}" cy="{cy:.1}" r="{w:.1}" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"{dash}/>"#
+                );
+                let _ = write!(
+                    out,
+                    r#"<text class="label value" x="{cx:.1}" y="{:.1}" font-size="{VALUE_SIZE}" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
+                    cy + 5.0,
+                    escape(label)
+                );
+            }
             Shape::Triangle => {
                 let (points, text_y) = if node.mover == Player::First {
                     ([cx, cy - h, cx + w, cy + h, cx - w, cy + h], cy + h - 7.0)
@@ -799,25 +1158,62 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
                 );
                 if let Some(diagram) = tree.diagram(id as NodeId) {
                     let before = node.parent.and_then(|p| tree.diagram(p));
-                    let (bw, _) = board_size(diagram);
+                    let (bw, _) = size(diagram);
                     let opacity = if report.pruned {
                         r#" opacity="0.45""#
                     } else {
                         ""
                     };
                     let _ = write!(out, "<g{opacity}>");
-                    draw_board(&mut out, diagram, before, cx - bw / 2.0, cy - h + 4.0);
+                    let board_top = cy - h + BOARD_PAD + header_height;
+                    let drawn = columns(diagram);
+                    draw_board(&mut out, diagram, drawn, before, cx - bw / 2.0, board_top);
                     out.push_str("</g>");
                 }
                 let _ = write!(
                     out,
-                    r#"<text class="label value" x="{cx:.1}" y="{:.1}" font-size="13" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
-                    cy + h - 6.0,
+                    r#"<text class="label value" x="{cx:.1}" y="{:.1}" font-size="{BOARD_VALUE_SIZE}" text-anchor="middle" fill="{text_fill}"{weight}>{}</text>"#,
+                    cy + h - 5.0,
                     escape(label)
                 );
+                // The move on the left of the line above the board, the visit number
+                // on its right.
+                let header_y = cy - h + BOARD_PAD + 9.0;
+                if let Some(name) = &board_names[id] {
+                    let _ = write!(
+                        out,
+                        r##"<text class="label name" x="{:.1}" y="{header_y:.1}" font-size="{NAME_SIZE}" fill="#333">{}</text>"##,
+                        cx - w + BOARD_PAD,
+                        escape(name)
+                    );
+                }
+                if let Some(order) = order_of(id) {
+                    let _ = write!(
+                        out,
+                        r##"<text class="label order" x="{:.1}" y="{header_y:.1}" font-size="{ORDER_SIZE}" text-anchor="end" fill="#1f5fbf" font-weight="bold">{order}</text>"##,
+                        cx + w - BOARD_PAD
+                    );
+                }
             }
         }
-        if node.named {
+        if let Some(count) = stands_for(id) {
+            // On the left, low: clear of the name (high on the left or under a leaf).
+            let y = if shape(id) == Shape::Box {
+                cy + 4.0
+            } else {
+                cy + h - 3.0
+            };
+            let _ = write!(
+                out,
+                r##"<text class="label stands-for" x="{:.1}" y="{y:.1}" font-size="{NAME_SIZE}" text-anchor="end" fill="#6b3fa0" font-weight="bold">{count}<title>{}</title></text>"##,
+                cx - w - 4.0,
+                escape(&format!(
+                    "stands for {} moves that lead to the same position, up to symmetry",
+                    tree.stands_for(id as NodeId)
+                ))
+            );
+        }
+        if node.named && shape(id) != Shape::Board {
             let (nx, ny, anchor) = if shape(id) == Shape::Box {
                 (cx, cy + h + 13.0, "middle")
             } else {
@@ -829,7 +1225,7 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
                 escape(&node.name)
             );
         }
-        if let Some(order) = order_of(id) {
+        if let Some(order) = order_of(id).filter(|_| shape(id) != Shape::Board) {
             // To the right of the shape, clear of the edges that come in from above.
             let _ = write!(
                 out,
@@ -868,35 +1264,83 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
         return out;
     }
 
-    // Legend, one row per topic.
+    // Legend, one row per topic. The first names the shapes: each symbol, then its words.
     let base = 12.0;
     let mut y = TOP + height * level + node_height + 36.0;
-    let mut legend = format!(
-        r##"<g font-size="12" fill="#333"><polygon points="{l0:.1},{y1:.1} {l1:.1},{y2:.1} {l2:.1},{y2:.1}" fill="#dbe8f7" stroke="#2c4f7c"/><text x="{t0:.1}" y="{y:.1}">MAX</text><polygon points="{m0:.1},{y0:.1} {m1:.1},{y0:.1} {m2:.1},{y3:.1}" fill="#fbe5d2" stroke="#8a4b16"/><text x="{t1:.1}" y="{y:.1}">MIN</text><rect x="{b0:.1}" y="{y0:.1}" width="16" height="14" rx="3" fill="white" stroke="#444"/><text x="{t3:.1}" y="{y:.1}">leaf (value for MAX)</text><line x1="{p0:.1}" y1="{yl:.1}" x2="{p1:.1}" y2="{yl:.1}" stroke="{PV}" stroke-width="3.5"/><text x="{t2:.1}" y="{y:.1}">principal variation</text>"##,
-        l0 = base + 9.0,
-        l1 = base + 18.0,
-        l2 = base,
-        y0 = y - 12.0,
-        y1 = y - 13.0,
-        y2 = y + 3.0,
-        y3 = y + 4.0,
-        t0 = base + 24.0,
-        m0 = base + 70.0,
-        m1 = base + 88.0,
-        m2 = base + 79.0,
-        t1 = base + 94.0,
-        b0 = base + 140.0,
-        t3 = base + 162.0,
-        p0 = base + 300.0,
-        p1 = base + 330.0,
-        yl = y - 4.0,
-        t2 = base + 336.0,
+    let mut legend = String::from(r##"<g font-size="12" fill="#333">"##);
+    let [first, second, leaf, pv] = legend_words(negamax);
+    let mut at = base;
+    // A symbol drawn at `at`, its words after it; `at` moves on past them.
+    let item = |legend: &mut String, at: &mut f64, symbol: String, words: &str| {
+        legend.push_str(&symbol);
+        let _ = write!(
+            legend,
+            r#"<text x="{:.1}" y="{y:.1}">{words}</text>"#,
+            *at + 24.0
+        );
+        *at += 24.0 + text_width(words, 12.0) + 22.0;
+    };
+    for (player, words) in [(Player::First, first), (Player::Second, second)] {
+        let (fill, stroke) = match player {
+            Player::First => ("#dbe8f7", "#2c4f7c"),
+            Player::Second => ("#fbe5d2", "#8a4b16"),
+        };
+        let symbol = if negamax {
+            format!(
+                r#"<circle cx="{:.1}" cy="{:.1}" r="8" fill="{fill}" stroke="{stroke}"/>"#,
+                at + 9.0,
+                y - 4.5
+            )
+        } else if player == Player::First {
+            format!(
+                r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{fill}" stroke="{stroke}"/>"#,
+                at + 9.0,
+                y - 13.0,
+                at + 18.0,
+                y + 3.0,
+                at,
+                y + 3.0
+            )
+        } else {
+            format!(
+                r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{fill}" stroke="{stroke}"/>"#,
+                at,
+                y - 12.0,
+                at + 18.0,
+                y - 12.0,
+                at + 9.0,
+                y + 4.0
+            )
+        };
+        item(&mut legend, &mut at, symbol, words);
+    }
+    let symbol = format!(
+        r##"<rect x="{:.1}" y="{:.1}" width="16" height="14" rx="3" fill="white" stroke="#444"/>"##,
+        at,
+        y - 12.0
     );
+    item(&mut legend, &mut at, symbol, leaf);
+    let symbol = format!(
+        r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{PV}" stroke-width="3.5"/>"#,
+        at - 6.0,
+        y - 4.0,
+        at + 18.0,
+        y - 4.0
+    );
+    item(&mut legend, &mut at, symbol, pv);
     if (0..n).any(|id| !hidden[id] && shape(id) == Shape::Board) {
         y += 20.0;
         let _ = write!(
             legend,
-            r##"<text x="{base}" y="{y:.1}">boards: framed blue where MAX moves, orange where MIN moves; highlighted: the stone just played</text>"##,
+            r##"<text x="{base}" y="{y:.1}">{}</text>"##,
+            board_words(negamax)
+        );
+    }
+    if (0..n).any(|id| !hidden[id] && stands_for(id).is_some()) {
+        y += 20.0;
+        let _ = write!(
+            legend,
+            r##"<text x="{base}" y="{y:.1}"><tspan fill="#6b3fa0" font-weight="bold">×N</tspan>: one child drawn for N moves that lead to the same position, up to symmetry</text>"##,
         );
     }
     if run.cutoffs > 0 {
