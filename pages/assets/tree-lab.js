@@ -184,7 +184,7 @@ async function searchGame(game) {
   });
   // (Asked with `"search": true`, the answer always has its search.)
   const search = /** @type {TreeAnswer} */ (tree.search);
-  return { tree, search, players: await rootPlayers(game, tree) };
+  return { tree, search, players: rootPlayers(tree) };
 }
 
 /** Asks for the values and the picture of the text as it is (or of the game's tree). */
@@ -243,29 +243,16 @@ async function evaluate() {
 
 /**
  * The names of a game's players as its tree's rows say them: the player to move at the
- * root (MAX) first. The game's own names (X and O, White and Black) come from the play
- * state of the position, which says who is to move; games whose players are only the
- * first and the second are named as the lessons' slides name them, "1st player" and
- * "2nd player".
- * @param {Game} game
+ * root (MAX) first. The game's own names (X and O, White and Black) and which of them is
+ * to move come with the tree; games whose players are only the first and the second are
+ * named as the lessons' slides name them, "1st player" and "2nd player".
  * @param {GameTreeAnswer | null} answer
- * @returns {Promise<[string, string]>}
+ * @returns {[string, string]}
  */
-async function rootPlayers(game, answer) {
+function rootPlayers(answer) {
   /** @type {[string, string]} */
-  let names = answer?.players ?? ["", ""];
-  let rootIndex = 0;
-  try {
-    /** @type {{players: [string, string], to_move: string}} */
-    const play = await post("/api/play/state", {
-      game: game.game,
-      ...(game.position !== "" ? { position: game.position } : {}),
-    });
-    names = play.players;
-    rootIndex = Math.max(0, names.indexOf(play.to_move));
-  } catch {
-    // No play state (a position the play page does not take): the first moves first.
-  }
+  const names = answer?.players ?? ["", ""];
+  const rootIndex = Math.max(0, names.indexOf(answer?.to_move ?? ""));
   /** @type {[string, string]} */
   const ordinal = [t("tree.picture.first-player"), t("tree.picture.second-player")];
   /** @param {number} i @returns {string} */

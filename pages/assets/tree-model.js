@@ -69,8 +69,8 @@ import { t } from "./words.js";
  * @property {number | null} [longest] N of the depth-aware scores ±(N − d)
  * @property {boolean} [symmetry] whether moves to the same position up to symmetry are
  *   drawn once
- * @property {[string, string]} [players] the game's names for the player to move at the
- *   root and the other
+ * @property {[string, string]} [players] the game's names for its first and second player
+ * @property {string} [to_move] which of them is to move at the root (MAX)
  * @property {TreeAnswer} [search] the tree searched (with `"search": true`), its picture
  *   with the game's boards
  *

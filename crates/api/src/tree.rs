@@ -787,6 +787,8 @@ pub struct GameTree {
     /// The game's names for its two players, first (MAX at the root when the first
     /// player is to move) and second, in the request's language.
     pub players: [String; 2],
+    /// Which of [`GameTree::players`] is to move at the root (MAX), as it is named there.
+    pub to_move: String,
     /// With `"search": true`: the answer `/api/tree` gives for [`GameTree::tree`] with
     /// the request's algorithm, order, picture, collapse_pruned and lang, the picture
     /// drawing each node's position (for games that draw them) and how many moves a
@@ -894,6 +896,7 @@ pub(crate) fn written_game_tree(
                 depth_aware: request.depth_aware,
                 longest: request.depth_aware.then(|| tree.height() + 1),
                 symmetry: request.symmetry,
+                to_move: players[root.to_move().index()].clone(),
                 players,
                 search,
             })

@@ -769,6 +769,7 @@ async fn game_trees_value_a_quick_win_above_a_slow_one() {
         (json!(true), json!(5), json!("bracket"))
     );
     assert_eq!(aware["players"], json!(["X", "O"]));
+    assert_eq!(aware["to_move"], "O");
     assert_eq!(aware["nodes"], 34);
     assert_eq!(
         values(&aware),
