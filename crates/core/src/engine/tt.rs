@@ -423,6 +423,18 @@ impl TranspositionTable {
                 self.sampled_current.store(0, Relaxed);
                 return;
             }
+        }
+        self.clear_all();
+    }
+
+    /// Forgets everything by writing every slot, even with
+    /// [`track_writes`](Self::track_writes). On a new table this also makes the OS back
+    /// all of it with memory now: its zeroed pages are otherwise faulted in (2 MiB at a
+    /// time with huge pages) by the first store into each, inside whichever search makes
+    /// it. A tracked table's [`clear`](Self::clear) writes only what was written, so a
+    /// batch that times each search calls this once, before the first.
+    pub fn clear_all(&self) {
+        if let Some(written) = &self.written {
             for word in written.iter() {
                 word.store(0, Relaxed);
             }
