@@ -13,10 +13,11 @@ use crate::{ApiError, resources};
 use ply_core::engine::WithKnownValues;
 use ply_core::engine::{Bound, HooksVisitor, Limits, MAX_DEPTH, SearchHooks, SearchInfo, Settings};
 use ply_games::Playable;
-use ply_games::connect4::OpeningBook;
+use ply_games::connect4::{OpeningBook, Window, from_pons};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
+use web_time::Instant;
 
 /// What to search and for how long.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -316,6 +317,15 @@ pub fn analyze_position<G: Playable>(
                     root.game_name()
                 )));
             }
+            if let Some(report) = standard_analysis(
+                root,
+                options,
+                self.control,
+                self.on_start,
+                self.on_iteration,
+            ) {
+                return report;
+            }
             let threads = options.threads.unwrap_or(1);
             let hash = options.hash_mib.unwrap_or(16);
             let settings = Settings::default().with_threads(threads).with_hash(hash);
@@ -390,6 +400,149 @@ pub fn analyze_position<G: Playable>(
         on_start,
         on_iteration,
     })
+}
+
+/// An exact analysis of a position of the standard Connect Four board by its own
+/// solver ([`StandardSolver`]): each probe at the root told as an iteration with the
+/// bound it proved, then the score with best play to the end. `None` for any other
+/// game or board, with a depth or node limit (the solver honours only the time and the
+/// stop), and for a position the book holds (the engine answers it at once).
+fn standard_analysis<G: Playable>(
+    root: &G,
+    options: &AnalyzeOptions,
+    control: &Control,
+    on_start: &mut dyn FnMut(),
+    on_iteration: &mut dyn FnMut(&SearchInfo<G::Move>),
+) -> Option<Result<AnalyzeReport, ApiError>> {
+    let board = root.as_connect4()?;
+    let applies = options.exact
+        && options.depth.is_none()
+        && options.nodes.is_none()
+        && board.width() == 7
+        && board.height() == 6
+        && root.outcome().is_none()
+        && options
+            .book
+            .as_ref()
+            .is_none_or(|book| root.book_value(book).is_none());
+    if !applies {
+        return None;
+    }
+    let lang = options.lang;
+    let threads = options.threads.unwrap_or(1);
+    let hash = options.hash_mib.unwrap_or(16);
+    let solver = match resources::standard_solver(hash.saturating_mul(1 << 20), threads) {
+        Ok(solver) => solver,
+        Err(error) => return Some(Err(error)),
+    };
+    let stop = match options.time_ms {
+        Some(ms) => control
+            .stop()
+            .child()
+            .with_timeout(Duration::from_millis(ms)),
+        None => control.stop(),
+    };
+    (on_start)();
+    let clock = Instant::now();
+    let mut iterations = Vec::new();
+    let mut proved = (None, None);
+    let mut report_probe = |window: Window| {
+        let (lower, upper) = (
+            from_pons(board, window.lower),
+            from_pons(board, window.upper),
+        );
+        // The bound this probe moved (the lower one when both met).
+        let (score, bound) = if proved.0 != lower {
+            (lower, Bound::Lower)
+        } else {
+            (upper, Bound::Upper)
+        };
+        proved = (lower, upper);
+        let Some(score) = score else { return };
+        // A probe searches to the end of the game: the plies left to fill the board.
+        let to_end = board.cells() - board.moves_played();
+        let info = SearchInfo {
+            depth: to_end,
+            seldepth: to_end,
+            score,
+            bound,
+            nodes: window.nodes,
+            time: clock.elapsed(),
+            hashfull: 0,
+            pv: Vec::new(),
+        };
+        on_iteration(&info);
+        iterations.push(info);
+    };
+    let solution = match solver.solve_with(board, &stop, &mut report_probe) {
+        Ok(solution) => solution,
+        Err(error) => return Some(Err(ApiError::bad_request(error.to_string()))),
+    };
+    let (score, pv, nodes) = match solution {
+        Some(solution) => match crate::solve::standard_line(&solver, root, &stop) {
+            Some((pv, line_nodes)) => (
+                from_pons(board, solution.score),
+                pv,
+                solution.nodes + line_nodes,
+            ),
+            None => (None, Vec::new(), solution.nodes),
+        },
+        None => (None, Vec::new(), iterations.last().map_or(0, |i| i.nodes)),
+    };
+    let time = clock.elapsed();
+    let exact = score.is_some();
+    let (lower, upper) = match score {
+        Some(score) => (Some(score), Some(score)),
+        None => proved_bounds(&iterations),
+    };
+    let value = score.or(lower).or(upper).unwrap_or(ply_core::Score::DRAW);
+    if let Some(score) = score {
+        let info = SearchInfo {
+            depth: pv.len() as u32,
+            seldepth: pv.len() as u32,
+            score,
+            bound: Bound::Exact,
+            nodes,
+            time,
+            hashfull: 0,
+            pv: pv.clone(),
+        };
+        on_iteration(&info);
+        iterations.push(info);
+    }
+    let seconds = time.as_secs_f64();
+    Some(Ok(AnalyzeReport {
+        game: root.game_name(),
+        position: root.position_string(),
+        depth: pv.len() as u32,
+        score: if exact {
+            score_words_in(lang, value, Bound::Exact, false)
+        } else {
+            bounds_words_in(lang, lower, upper)
+        },
+        lower_bound: lower.map(|s| score_text_in(lang, s)),
+        upper_bound: upper.map(|s| score_text_in(lang, s)),
+        score_raw: value.raw(),
+        exact,
+        best: pv.first().map(|&mv| root.move_string(mv)),
+        pv: line(root, &pv),
+        nodes,
+        nps: if seconds > 0.0 {
+            (nodes as f64 / seconds) as u64
+        } else {
+            0
+        },
+        time_ms: millis(time),
+        threads: threads.min(ply_core::threads::most()) as u64,
+        hash_mb: hash as u64,
+        iterations: iterations
+            .iter()
+            .map(|i| iteration_report_in(lang, root, i, false))
+            .collect(),
+        interrupted: control.is_stopped(),
+        notes: threads_note_in(lang, threads).into_iter().collect(),
+        stopped: !exact,
+    }))
 }
 
 /// A textbook search to a fixed depth: what `ply analyze --algorithm` prints.

@@ -24,10 +24,11 @@ use crate::control::Control;
 use crate::solve::{GameBook, SolveReport, weak_solve};
 use crate::words::result_word;
 use crate::{ApiError, games::with_spec, resources};
+use ply_core::engine::KnownValues;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
 use ply_core::memory::{self, MemoryError};
 use ply_core::{Evaluator, NoEvaluation, Score};
-use ply_games::connect4::OpeningBook;
+use ply_games::connect4::{OpeningBook, StandardSolver, from_pons};
 use ply_games::{GameVisitor, Playable};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -121,11 +122,25 @@ pub fn with_solver<G: Playable, R>(
     struct Visit<'a, B> {
         options: &'a BatchOptions,
         control: &'a Control,
+        standard: bool,
         body: B,
     }
     impl<G: Playable, R, B: FnOnce(&mut dyn PositionSolver<G>) -> R> HooksVisitor<G> for Visit<'_, B> {
         type Output = Result<R, ApiError>;
         fn visit<H: SearchHooks<G>>(self, hooks: H) -> Self::Output {
+            // The standard board's own solver takes the table; the engine is left only
+            // the quick depth-limited searches of `ends_within`.
+            let standard = if self.standard {
+                let bytes = self.options.hash_mib.saturating_mul(1 << 20);
+                Some(resources::standard_solver(bytes, self.options.threads)?)
+            } else {
+                None
+            };
+            let engine_mib = if standard.is_some() {
+                1
+            } else {
+                self.options.hash_mib
+            };
             let settings = Settings {
                 // Only the value is wanted: proving the line to the end would double the work.
                 exact_pv: false,
@@ -133,9 +148,10 @@ pub fn with_solver<G: Playable, R>(
                 track_writes: self.options.clear_written_only,
                 ..Settings::default()
                     .with_threads(self.options.threads.max(1))
-                    .with_hash(self.options.hash_mib)
+                    .with_hash(engine_mib)
             };
-            let hooks = WithKnownValues::new(hooks, GameBook(self.options.book.clone()));
+            let book = GameBook(self.options.book.clone());
+            let hooks = WithKnownValues::new(hooks, book.clone());
             let engine = resources::engine(hooks, NoEvaluation, settings)?;
             // The new table's memory is the OS's lazily zeroed pages, and clearing only
             // the buckets written never touches the rest: without this, the first store
@@ -151,13 +167,22 @@ pub fn with_solver<G: Playable, R>(
                 engine,
                 weak: self.options.weak,
                 control: self.control,
+                standard,
+                book,
+                clear_written_only: self.options.clear_written_only,
             };
             Ok((self.body)(&mut solver))
         }
     }
+    // The exact values of the standard Connect Four board come from its own solver.
+    let standard = !options.weak
+        && start
+            .as_connect4()
+            .is_some_and(|board| board.width() == 7 && board.height() == 6);
     start.with_search_hooks(Visit {
         options,
         control,
+        standard,
         body,
     })
 }
@@ -166,12 +191,59 @@ struct Solver<'a, G: Playable, H: SearchHooks<G>, E: Evaluator<G>> {
     engine: Engine<G, H, E>,
     weak: bool,
     control: &'a Control,
+    /// The standard Connect Four board's solver, which answers `solve` for it.
+    standard: Option<StandardSolver>,
+    book: GameBook,
+    clear_written_only: bool,
+}
+
+impl<G: Playable, H: SearchHooks<G>, E: Evaluator<G>> Solver<'_, G, H, E> {
+    /// `pos`'s value from the standard board's solver (or the book), when `pos` is on
+    /// that board.
+    fn solve_standard(&self, pos: &G) -> Option<Option<BatchScore<G::Move>>> {
+        let (solver, board) = (self.standard.as_ref()?, pos.as_connect4()?);
+        if let Some(value) = self.book.known_value(pos) {
+            return Some(Some(BatchScore {
+                value,
+                score: pos.conventional_score(value),
+                best: None,
+                nodes: 1,
+                time: Duration::ZERO,
+            }));
+        }
+        if self.clear_written_only {
+            solver.clear();
+        } else {
+            solver.clear_all();
+        }
+        let clock = Instant::now();
+        // A finished game is the engine's to report, as for any other board.
+        let solution = match solver.solve(board, &self.control.stop()).ok()? {
+            Some(solution) => solution,
+            None => return Some(None),
+        };
+        let time = clock.elapsed();
+        let value = from_pons(board, solution.score)?;
+        let best = solution
+            .best
+            .and_then(|column| pos.parse_move(&(column + 1).to_string()).ok());
+        Some(Some(BatchScore {
+            value,
+            score: Some(solution.score),
+            best,
+            nodes: solution.nodes,
+            time,
+        }))
+    }
 }
 
 impl<G: Playable, H: SearchHooks<G>, E: Evaluator<G> + Sync> PositionSolver<G>
     for Solver<'_, G, H, E>
 {
     fn solve(&mut self, pos: &G) -> Option<BatchScore<G::Move>> {
+        if let Some(answer) = self.solve_standard(pos) {
+            return answer;
+        }
         self.engine.clear();
         let clock = Instant::now();
         if self.weak {

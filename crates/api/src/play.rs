@@ -725,6 +725,19 @@ fn engine_values<G: Playable>(
             let hooks = WithKnownValues::new(hooks, GameBook(self.limits.book.clone()));
             // A table that does not fit is refused: no value is known without the search.
             let mut engine = crate::resources::engine(hooks, pos.evaluator(), settings)?;
+            // The standard Connect Four board has its own exact solver, faster than the
+            // engine's exact mode.
+            let standard = match pos.as_connect4() {
+                Some(board)
+                    if self.depth.is_none() && board.width() == 7 && board.height() == 6 =>
+                {
+                    Some(crate::resources::standard_solver(
+                        self.limits.hash_mib << 20,
+                        1,
+                    )?)
+                }
+                _ => None,
+            };
             let moves = pos.legal_moves();
             let share = self.time / moves.len().max(1) as u32;
             let mut values = Vec::new();
@@ -792,7 +805,22 @@ fn engine_values<G: Playable>(
                         };
                         let mut result = engine.search(&child, &heuristic);
                         nodes += result.stats.nodes;
-                        if self.depth.is_none() && !result.exact {
+                        if let (Some(solver), Some(board), false) =
+                            (&standard, child.as_connect4(), result.exact)
+                        {
+                            let stop = self.control.stop().child().with_timeout(share - share / 4);
+                            if let Ok(Some(solution)) = solver.solve(board, &stop) {
+                                nodes += solution.nodes;
+                                if let Some(score) =
+                                    ply_games::connect4::from_pons(board, solution.score)
+                                {
+                                    let line = crate::solve::standard_line(solver, &child, &stop);
+                                    result.score = score;
+                                    result.exact = true;
+                                    result.pv = line.map(|(line, _)| line).unwrap_or_default();
+                                }
+                            }
+                        } else if self.depth.is_none() && !result.exact {
                             let exact = Limits {
                                 time: Some(share - share / 4),
                                 exact: true,

@@ -10,6 +10,7 @@ use ply_core::solve::{PositionKey, Solver, SolverLimits};
 use ply_core::stop::Stop;
 use ply_core::{Evaluator, Game, RetrogradeOptions, RetrogradeTable};
 use ply_games::Playable;
+use ply_games::connect4::StandardSolver;
 
 type Result<T> = std::result::Result<T, ApiError>;
 
@@ -88,6 +89,12 @@ where
     E: Evaluator<G> + Sync,
 {
     Engine::try_new(hooks, eval, settings).map_err(|error| refuse!("{error}"))
+}
+
+/// The standard Connect Four board's solver with a table of `bytes` and `threads`
+/// threads, refused when the memory cannot be had.
+pub fn standard_solver(bytes: usize, threads: usize) -> Result<StandardSolver> {
+    StandardSolver::new(bytes, threads).map_err(|error| refuse!("{error}"))
 }
 
 /// The memoised solver for `root`'s game, refused at once when the positions it may

@@ -21,7 +21,7 @@ use ply_core::{
     Algorithm, Game, MoveValue, NoEvaluation, Score, SearchOptions, SearchStats,
     evaluate_moves_with,
 };
-use ply_games::connect4::OpeningBook;
+use ply_games::connect4::{OpeningBook, StandardSolver, from_pons};
 use ply_games::{GameVisitor, Playable};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -731,6 +731,13 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
 
     fn visit<H: SearchHooks<G>>(self, hooks: H) -> Self::Output {
         let (options, root) = (self.options, self.root);
+        if !options.weak {
+            if let Some(found) =
+                standard_move_values(root, options, self.book, self.control, self.progress)
+            {
+                return found;
+            }
+        }
         let settings = Settings::default()
             .with_threads(options.threads.unwrap_or(1))
             .with_hash(options.hash_mib.unwrap_or(64));
@@ -798,6 +805,120 @@ impl<G: Playable> HooksVisitor<G> for EngineSolve<'_, G> {
             ..Found::complete((values, stats), "engine", None)
         })
     }
+}
+
+/// Every move's exact value on the standard Connect Four board, by its own solver
+/// ([`StandardSolver`]), with a line to the end of the game; `None` for any other game
+/// or board. Children the book holds are answered from it, as the engine's are.
+fn standard_move_values<G: Playable>(
+    root: &G,
+    options: &SolveOptions,
+    book: Option<&BookRef>,
+    control: &Control,
+    progress: &ProgressFn,
+) -> Option<Result<Found<G::Move>, ApiError>> {
+    let board = root.as_connect4()?;
+    if board.width() != 7 || board.height() != 6 || root.outcome().is_some() {
+        return None;
+    }
+    let hash_mib = options.hash_mib.unwrap_or(64);
+    let bytes = hash_mib.saturating_mul(1 << 20);
+    let solver = match resources::standard_solver(bytes, options.threads.unwrap_or(1)) {
+        Ok(solver) => solver,
+        Err(error) => return Some(Err(error)),
+    };
+    let stop = control.stop();
+    let mut stats = SearchStats {
+        nodes: 1,
+        ..SearchStats::default()
+    };
+    // The exact score of `pos` for its side to move, or `None` when stopped.
+    let solve = |pos: &G, stats: &mut SearchStats| {
+        let solution = solver.solve(pos.as_connect4()?, &stop).ok()??;
+        stats.nodes += solution.nodes;
+        Some(solution.score)
+    };
+    let moves = root.legal_moves();
+    let mut values = Vec::new();
+    let mut interrupted = false;
+    for (number, &mv) in moves.iter().enumerate() {
+        if let Some(known) = book.and_then(|book| book_move_value(root, mv, &book.book)) {
+            values.push(known);
+            continue;
+        }
+        progress(format!(
+            "solving move {} of {} ({})",
+            number + 1,
+            moves.len(),
+            root.move_string(mv)
+        ));
+        let child = root.after(mv);
+        if let Some(outcome) = child.outcome() {
+            // Only a win ends the game at once (a full board is a draw).
+            let for_child = outcome.score(0, true);
+            let mine = if child.to_move() == root.to_move() {
+                for_child
+            } else {
+                -for_child
+            };
+            values.push(MoveValue {
+                mv,
+                value: mine.from_node(1),
+                pv: vec![mv],
+            });
+            continue;
+        }
+        let Some(score) = solve(&child, &mut stats) else {
+            interrupted = true;
+            break;
+        };
+        // The child's side to move is the root's opponent: the root's score is the
+        // child's negated, and Pons' scores count stones, not plies from a node.
+        let Some(value) = from_pons(board, -score) else {
+            return Some(Err(ApiError::bad_request(
+                "the solver's score is out of range",
+            )));
+        };
+        // The line: the best move of each position in turn, to the end of the game.
+        let mut pv = vec![mv];
+        match standard_line(&solver, &child, &stop) {
+            Some((line, nodes)) => {
+                pv.extend(line);
+                stats.nodes += nodes;
+            }
+            None => {
+                interrupted = true;
+                break;
+            }
+        }
+        values.push(MoveValue { mv, value, pv });
+    }
+    values.sort_by_key(|m| std::cmp::Reverse(m.value));
+    Some(Ok(Found {
+        interrupted,
+        ..Found::complete((values, stats), "engine", None)
+    }))
+}
+
+/// Best play from `pos` to the end of the game on the standard Connect Four board: the
+/// solver's best move of each position in turn (each solve quick once the table holds
+/// the position's own), with the nodes it took; `None` when stopped.
+pub(crate) fn standard_line<G: Playable>(
+    solver: &StandardSolver,
+    pos: &G,
+    stop: &Stop,
+) -> Option<(Vec<G::Move>, u64)> {
+    let (mut line, mut nodes) = (Vec::new(), 0);
+    let mut pos = pos.clone();
+    while pos.outcome().is_none() {
+        let solution = solver.solve(pos.as_connect4()?, stop).ok()??;
+        nodes += solution.nodes;
+        let column = solution.best?;
+        let mv = pos.parse_move(&(column + 1).to_string()).ok()?;
+        line.push(mv);
+        pos.play(mv);
+    }
+    Some((line, nodes))
 }
 
 /// A weak solve: only whether the side to move wins (1), draws (0) or loses (−1).

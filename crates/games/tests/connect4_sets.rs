@@ -9,12 +9,13 @@
 //!   self-consistency (a position's score is the best of its moves' scores);
 //! * the values of whole small boards (docs/connect4.md).
 
+mod common;
+
 use ply_core::engine::{Engine, Limits, Settings};
 use ply_core::{Game, Outcome, Score};
 use ply_games::connect4::{Connect4Eval, Connect4Hooks, from_pons, to_pons};
 use ply_games::{Connect4, Notation};
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 type C4Engine = Engine<Connect4, Connect4Hooks, Connect4Eval>;
 
@@ -35,25 +36,10 @@ fn solve(engine: &mut C4Engine, pos: &Connect4) -> i32 {
     to_pons(pos, result.score).expect("an exact score has a Pons score")
 }
 
-/// The shared data folder, if present.
-fn data_folder() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("PLY_C4_DATA") {
-        return Some(PathBuf::from(dir));
-    }
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    // crates/games -> the repository -> its parent, or the parent of a folder of worktrees.
-    [
-        "../../../shared/data/connect4",
-        "../../../../shared/data/connect4",
-    ]
-    .iter()
-    .map(|rel| manifest.join(rel))
-    .find(|dir| dir.is_dir())
-}
-
 /// Solves every `step`-th line of a set and checks each score; `false` when the set is absent.
 fn check_set(name: &str, step: usize) -> bool {
-    let Some(text) = data_folder().and_then(|dir| std::fs::read_to_string(dir.join(name)).ok())
+    let Some(text) =
+        common::c4_data_folder().and_then(|dir| std::fs::read_to_string(dir.join(name)).ok())
     else {
         // Written past the test harness's capture, so that `cargo test` shows it.
         use std::io::Write;

@@ -23,8 +23,10 @@
 pub mod bitboard;
 pub mod book;
 pub mod score;
+pub mod solver;
 pub use book::OpeningBook;
 pub use score::{from_pons, to_pons, weak_sign};
+pub use solver::{Solution, StandardSolveError, StandardSolver, Window};
 
 use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable};
