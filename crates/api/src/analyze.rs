@@ -445,19 +445,13 @@ fn standard_analysis<G: Playable>(
     (on_start)();
     let clock = Instant::now();
     let mut iterations = Vec::new();
-    let mut proved = (None, None);
     let mut report_probe = |window: Window| {
-        let (lower, upper) = (
-            from_pons(board, window.lower),
-            from_pons(board, window.upper),
-        );
-        // The bound this probe moved (the lower one when both met).
-        let (score, bound) = if proved.0 != lower {
-            (lower, Bound::Lower)
+        // The bound this probe moved.
+        let (score, bound) = if window.raised_lower {
+            (from_pons(board, window.lower), Bound::Lower)
         } else {
-            (upper, Bound::Upper)
+            (from_pons(board, window.upper), Bound::Upper)
         };
-        proved = (lower, upper);
         let Some(score) = score else { return };
         // A probe searches to the end of the game: the plies left to fill the board.
         let to_end = board.cells() - board.moves_played();

@@ -732,7 +732,7 @@ fn engine_values<G: Playable>(
                     if self.depth.is_none() && board.width() == 7 && board.height() == 6 =>
                 {
                     Some(crate::resources::standard_solver(
-                        self.limits.hash_mib << 20,
+                        self.limits.hash_mib.saturating_mul(1 << 20),
                         1,
                     )?)
                 }

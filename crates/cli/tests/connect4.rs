@@ -398,3 +398,32 @@ fn gen_refuses_what_it_cannot_make() {
             .assert_stderr_contains(needle);
     }
 }
+
+/// `analyze --exact` on the standard board: the probes as bounds, then the proved value
+/// with its line to the end, as long as `solve` says the game lasts.
+#[test]
+fn analyze_exact_proves_the_value_and_its_line() {
+    for (moves, _) in [LOSS, WIN, DRAW] {
+        let solved = json(&["solve", "connect4", moves, "--no-book", "--json"]);
+        let v = json(&[
+            "analyze",
+            "connect4",
+            moves,
+            "--exact",
+            "--no-book",
+            "--json",
+        ]);
+        assert_eq!(v["exact"], true, "{moves}");
+        assert_eq!(v["lower_bound"], v["upper_bound"], "{moves}");
+        let pv = v["pv"].as_array().unwrap();
+        assert_eq!(
+            pv.len() as u64,
+            solved["plies"].as_u64().unwrap(),
+            "{moves}"
+        );
+        assert_eq!(v["best"], pv[0], "{moves}");
+        let iterations = v["iterations"].as_array().unwrap();
+        assert!(!iterations.is_empty());
+        assert_eq!(iterations.last().unwrap()["score"], v["score"], "{moves}");
+    }
+}

@@ -102,6 +102,24 @@ fn connect_four_values_every_column() {
     assert_eq!(diagram.cell_moves[5][0].as_deref(), Some("1"));
 }
 
+/// On the standard board the standard solver values every column exactly past the
+/// book's stones (Test_L3_R1, line 2: the side to move wins, Pons' score +1).
+#[test]
+fn connect_four_values_are_exact_in_mid_game() {
+    let moves: Vec<String> = "7422341735647741166133573473242566"
+        .chars()
+        .map(String::from)
+        .collect();
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let req = GameRequest {
+        time_ms: Some(5_000),
+        ..request("connect4", &moves)
+    };
+    let analysis = ply_api::play::analysis(&req, &PlayLimits::default(), &Control::new()).unwrap();
+    assert!(analysis.exact, "{analysis:?}");
+    assert_eq!(analysis.moves[0].value, "win", "{analysis:?}");
+}
+
 /// With the shipped book (every position of at most 2 stones), every column after
 /// one stone is answered exactly, at once.
 #[test]

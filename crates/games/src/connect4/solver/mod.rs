@@ -159,6 +159,7 @@ impl StandardSolver {
             on_probe(Window {
                 lower,
                 upper,
+                raised_lower: value > probe,
                 nodes,
             });
         }
@@ -226,6 +227,8 @@ pub struct Window {
     pub lower: i32,
     /// The score is at most this.
     pub upper: i32,
+    /// Whether this probe raised `lower` (it failed high) rather than lowered `upper`.
+    pub raised_lower: bool,
     /// Nodes searched so far.
     pub nodes: u64,
 }
