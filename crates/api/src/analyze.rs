@@ -418,8 +418,7 @@ fn standard_analysis<G: Playable>(
     let applies = options.exact
         && options.depth.is_none()
         && options.nodes.is_none()
-        && board.width() == 7
-        && board.height() == 6
+        && board.is_standard()
         && root.outcome().is_none()
         && options
             .book

@@ -4,7 +4,8 @@
 //!
 //! A batch solver is one engine (exact mode, its table cleared before each position,
 //! outside the timing) with the game's own hooks and, where the game has books, an
-//! opening book. Only the position's value is worked out: not every move's value, and
+//! opening book; on the standard Connect Four board, the board's own solver
+//! ([`StandardSolver`]) answers in the engine's place. Only the position's value is worked out: not every move's value, and
 //! not the whole line to the end ([`solve`](crate::solve) does both). [`solve_batch`]
 //! shares a list of positions between several such solvers, one per thread, and hands
 //! the answers back in the order of the list.
@@ -175,10 +176,7 @@ pub fn with_solver<G: Playable, R>(
         }
     }
     // The exact values of the standard Connect Four board come from its own solver.
-    let standard = !options.weak
-        && start
-            .as_connect4()
-            .is_some_and(|board| board.width() == 7 && board.height() == 6);
+    let standard = !options.weak && start.as_connect4().is_some_and(|board| board.is_standard());
     start.with_search_hooks(Visit {
         options,
         control,

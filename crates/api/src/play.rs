@@ -728,9 +728,7 @@ fn engine_values<G: Playable>(
             // The standard Connect Four board has its own exact solver, faster than the
             // engine's exact mode.
             let standard = match pos.as_connect4() {
-                Some(board)
-                    if self.depth.is_none() && board.width() == 7 && board.height() == 6 =>
-                {
+                Some(board) if self.depth.is_none() && board.is_standard() => {
                     Some(crate::resources::standard_solver(
                         self.limits.hash_mib.saturating_mul(1 << 20),
                         1,

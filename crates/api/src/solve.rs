@@ -818,7 +818,7 @@ fn standard_move_values<G: Playable>(
     progress: &ProgressFn,
 ) -> Option<Result<Found<G::Move>, ApiError>> {
     let board = root.as_connect4()?;
-    if board.width() != 7 || board.height() != 6 || root.outcome().is_some() {
+    if !board.is_standard() || root.outcome().is_some() {
         return None;
     }
     let hash_mib = options.hash_mib.unwrap_or(64);

@@ -38,15 +38,7 @@ fn solve(engine: &mut C4Engine, pos: &Connect4) -> i32 {
 
 /// Solves every `step`-th line of a set and checks each score; `false` when the set is absent.
 fn check_set(name: &str, step: usize) -> bool {
-    let Some(text) =
-        common::c4_data_folder().and_then(|dir| std::fs::read_to_string(dir.join(name)).ok())
-    else {
-        // Written past the test harness's capture, so that `cargo test` shows it.
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "note: {name} not found (set PLY_C4_DATA or put the sets in ../shared/data/connect4): skipped"
-        );
+    let Some(text) = common::read_c4_set(name) else {
         return false;
     };
     let c4 = Connect4::standard();

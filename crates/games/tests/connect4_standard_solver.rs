@@ -146,14 +146,7 @@ fn other_boards_finished_games_and_stops_are_refused_or_reported() {
 /// Solves every `step`-th line of a set with `threads` threads and checks each score
 /// and best column.
 fn check_set(name: &str, step: usize, threads: usize) {
-    let Some(text) =
-        common::c4_data_folder().and_then(|dir| std::fs::read_to_string(dir.join(name)).ok())
-    else {
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "note: {name} not found (set PLY_C4_DATA or put the sets in ../shared/data/connect4): skipped"
-        );
+    let Some(text) = common::read_c4_set(name) else {
         return;
     };
     let solver = StandardSolver::new(64 << 20, threads).unwrap();

@@ -246,9 +246,10 @@ impl Connect4 {
     pub fn cells(&self) -> u32 {
         self.width() * self.height()
     }
-    /// True on the 7x6 board (the playable cells give the size).
+    /// True on the standard 7x6 board (the playable cells give the size): the board
+    /// [`StandardSolver`] solves.
     #[inline(always)]
-    fn is_standard(&self) -> bool {
+    pub fn is_standard(&self) -> bool {
         self.board == Size::STANDARD.board
     }
     #[inline(always)]

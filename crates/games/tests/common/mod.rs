@@ -18,3 +18,18 @@ pub fn c4_data_folder() -> Option<PathBuf> {
     .map(|rel| manifest.join(rel))
     .find(|dir| dir.is_dir())
 }
+
+/// The text of the public set `name` (Test_L1_R1, ...), or `None` after a notice that it
+/// is absent and its test skipped.
+pub fn read_c4_set(name: &str) -> Option<String> {
+    let text = c4_data_folder().and_then(|dir| std::fs::read_to_string(dir.join(name)).ok());
+    if text.is_none() {
+        // Written past the test harness's capture, so that `cargo test` shows it.
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: {name} not found (set PLY_C4_DATA or put the sets in ../shared/data/connect4): skipped"
+        );
+    }
+    text
+}

@@ -118,7 +118,7 @@ impl StandardSolver {
         stop: &Stop,
         on_probe: &mut dyn FnMut(Window),
     ) -> Result<Option<Solution>, StandardSolveError> {
-        if pos.width() != board::WIDTH || pos.height() != board::HEIGHT {
+        if !pos.is_standard() {
             return Err(StandardSolveError::NotStandard(pos.width(), pos.height()));
         }
         if pos.won {
@@ -139,30 +139,27 @@ impl StandardSolver {
                 nodes: 0,
             }));
         }
-        let mut nodes = 0;
-        let (mut lower, mut upper) = Searcher::first_window(root);
-        let (mut last, mut best_column) = (None, None);
-        while lower < upper {
-            let probe = Searcher::next_probe(lower, upper, last);
-            let (answer, probe_nodes) = self.probe(root, probe, stop);
-            nodes += probe_nodes;
-            let Some((value, best)) = answer else {
-                return Ok(None);
-            };
-            if value <= probe {
-                upper = value.min(probe);
-            } else {
-                lower = value.max(probe + 1);
-                best_column = best;
-            }
-            last = Some(value);
-            on_probe(Window {
-                lower,
-                upper,
-                raised_lower: value > probe,
-                nodes,
-            });
-        }
+        let nodes = std::cell::Cell::new(0);
+        let schedule = search::probe_schedule(
+            root,
+            |probe| {
+                let (answer, probe_nodes) = self.probe(root, probe, stop);
+                nodes.set(nodes.get() + probe_nodes);
+                answer
+            },
+            |lower, upper, raised_lower| {
+                on_probe(Window {
+                    lower,
+                    upper,
+                    raised_lower,
+                    nodes: nodes.get(),
+                })
+            },
+        );
+        let Some((lower, best_column)) = schedule else {
+            return Ok(None);
+        };
+        let mut nodes = nodes.get();
         let found = main.finish(root, lower, best_column);
         nodes += main.nodes;
         Ok(found.map(|(score, best)| Solution {

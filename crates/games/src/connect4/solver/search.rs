@@ -9,7 +9,7 @@ use super::board::{
 };
 use super::dead::dead_stones;
 use super::table::{Bound, Entry, Table};
-use crate::connect4::{Size, latest_completion};
+use crate::connect4::{Size, count_cells, latest_completion};
 use ply_core::stop::Stop;
 
 /// Below this many stones, a child's table entry is read before its parent searches
@@ -166,13 +166,13 @@ impl<'a> Searcher<'a> {
     }
 
     /// The window the root's score is known to lie in, before any probe.
-    pub fn first_window(root: Position) -> (i32, i32) {
+    fn first_window(root: Position) -> (i32, i32) {
         (root.loss_next(), win_at(root.moves + 1))
     }
 
     /// The next probe between `lo` and `hi` (`lo < hi`): the middle at first, then
     /// right below the last probe's fail-soft value, which is often the score's edge.
-    pub fn next_probe(lo: i32, hi: i32, last: Option<i32>) -> i32 {
+    fn next_probe(lo: i32, hi: i32, last: Option<i32>) -> i32 {
         match last {
             None => (lo + hi).div_euclid(2).max(lo + 1) - 1,
             Some(value) => i32::max(value, lo + 1) - 1,
@@ -186,23 +186,15 @@ impl<'a> Searcher<'a> {
         if let Some(found) = self.start(root) {
             return Some(found);
         }
-        let (mut lo, mut hi) = Searcher::first_window(root);
-        let (mut last, mut best) = (None, None);
-        while lo < hi {
-            let probe = Searcher::next_probe(lo, hi, last);
-            let value = self.probe(root, probe);
-            if self.aborted {
-                return None;
-            }
-            if value <= probe {
-                hi = value.min(probe);
-            } else {
-                lo = value.max(probe + 1);
-                best = self.root_best;
-            }
-            last = Some(value);
-        }
-        self.finish(root, lo, best)
+        let (score, best) = probe_schedule(
+            root,
+            |probe| {
+                let value = self.probe(root, probe);
+                (!self.aborted).then_some((value, self.root_best))
+            },
+            |_, _, _| {},
+        )?;
+        self.finish(root, score, best)
     }
 
     /// The score with a best column: `best`, the column of the cutoff at the root in the
@@ -477,6 +469,35 @@ impl<'a> Searcher<'a> {
     }
 }
 
+/// The probes at the root until the score is known: null windows, the middle of what is
+/// left first, then right below the last probe's fail-soft value (often the score's
+/// edge). `probe` answers one: the fail-soft value and the root's cutoff column, or
+/// `None` when stopped. `on_probe` hears the window after each (lower, upper, and
+/// whether the probe raised the lower bound). The score with the column of the last
+/// probe that failed high (it proved the score), or `None` when stopped.
+pub(super) fn probe_schedule(
+    root: Position,
+    mut probe: impl FnMut(i32) -> Option<(i32, Option<u32>)>,
+    mut on_probe: impl FnMut(i32, i32, bool),
+) -> Option<(i32, Option<u32>)> {
+    let (mut lower, mut upper) = Searcher::first_window(root);
+    let (mut last, mut best) = (None, None);
+    while lower < upper {
+        let probe_at = Searcher::next_probe(lower, upper, last);
+        let (value, column) = probe(probe_at)?;
+        let raised = value > probe_at;
+        if raised {
+            lower = value.max(probe_at + 1);
+            best = column;
+        } else {
+            upper = value.min(probe_at);
+        }
+        last = Some(value);
+        on_probe(lower, upper, raised);
+    }
+    Some((lower, best))
+}
+
 /// How promising dropping into `cell` looks: the threats it leaves that the opponent
 /// does not already undercut, twice, and once more each that sits right above the
 /// opponent's next cell (where the opponent cannot answer it by playing below).
@@ -486,7 +507,7 @@ fn threat_score(pos: Position, cell: u64, opponent_threats: u64) -> i32 {
     let threats = winning_cells(pos.own | cell, stones);
     let useful = threats & !(opponent_threats << 1);
     let above_next = ((stones + BOTTOM) & BOARD) << 1 & BOARD;
-    2 * useful.count_ones() as i32 + (useful & above_next).count_ones() as i32
+    (2 * count_cells(useful) + count_cells(useful & above_next)) as i32
 }
 
 /// Allis' claimeven for the first player to move (an even number of stones): if the
