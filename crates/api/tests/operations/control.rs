@@ -60,11 +60,12 @@ fn page_stop() -> bool {
 fn a_check_stops_the_searches() {
     let control = Control::with_check(page_stop);
     assert!(!control.is_stopped());
+    // The clock starts before the presser's sleep does, so the interval measured holds it.
+    let clock = Instant::now();
     let pressed = std::thread::spawn(|| {
         std::thread::sleep(Duration::from_millis(100));
         PAGE_STOP.store(true, Ordering::Relaxed);
     });
-    let clock = Instant::now();
     let options = SolveOptions {
         threads: Some(1),
         ..SolveOptions::default()
