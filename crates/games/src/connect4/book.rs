@@ -10,12 +10,14 @@
 //! * **Lookup** ([`KnownValues`]): a position deeper than the book (most nodes of
 //!   a search) costs one comparison; otherwise a binary search in the sorted keys.
 //! * **Building** ([`OpeningBook::build`]): every distinct non-terminal position
-//!   with `depth` stones or fewer is enumerated, then solved exactly by the
-//!   engine, the deepest layer first, each layer plugged into the engine as soon
-//!   as it is complete: a position one stone shallower then costs one node per
-//!   move, since all its children are in the book. The positions with fewer than
-//!   `depth` stones are kept in the book (a few more records), so a solve of any
-//!   shallow position is answered at its first ply.
+//!   with `depth` stones or fewer is enumerated, then the deepest layer is solved
+//!   exactly (on 7x6 by the [`StandardSolver`], elsewhere by the engine). Each layer
+//!   answers the one above it: a position whose children the book holds takes the
+//!   best of their scores negated, with no search (a shard, which holds only its
+//!   share of the children, searches with the finished layers as the engine's known
+//!   values). The positions with fewer than `depth` stones are kept in the book (a
+//!   few more records), so a solve of any shallow position is answered at its first
+//!   ply.
 //! * **File** ([`OpeningBook::to_bytes`], [`OpeningBook::from_bytes`]): the binary
 //!   format documented in `docs/connect4.md` (section "Opening book"); the reader
 //!   checks every field and record and names the byte offset of any problem.
@@ -48,8 +50,9 @@
 //! ```
 
 use super::score::{from_pons, from_pons_counts, to_pons};
-use super::{Connect4, Connect4Eval, Connect4Hooks};
+use super::{Connect4, Connect4Eval, Connect4Hooks, StandardSolver};
 use ply_core::engine::{Engine, KnownValues, Limits, Settings, WithKnownValues};
+use ply_core::stop::Stop;
 use ply_core::{Game, Score};
 use std::collections::HashMap;
 use std::io::Read;
@@ -439,34 +442,22 @@ impl OpeningBook {
             layers: (0..layers.len()).map(|_| OnceLock::new()).collect(),
         });
         let threads = options.threads.max(1);
-        let settings = Settings {
-            // Only the value is wanted.
-            exact_pv: false,
-            ..Settings::default().with_hash(options.hash_mib.div_ceil(threads))
-        };
-        // One engine per thread, kept for the whole build: each table carries work
-        // from one position of the deepest layer to the next.
-        let mut engines = (0..threads)
-            .map(|_| {
-                Engine::try_new(
-                    WithKnownValues::new(Connect4Hooks, Arc::clone(&known)),
-                    Connect4Eval,
-                    settings.clone(),
-                )
-            })
+        // One solver per thread, kept for the whole build: each table carries work from
+        // one position of the deepest layer to the next.
+        let mut solvers = (0..threads)
+            .map(|_| LayerSolver::new(&empty, options.hash_mib.div_ceil(threads), &known))
             .collect::<Result<Vec<_>, _>>()?;
-        let limits = Limits::exact().with_stop(Arc::clone(&stop));
         let (mut done, mut nodes) = (carried_count, 0u64);
         let mut solve_layers = || -> Result<(), BuildError> {
             for (stones, layer) in layers.iter().enumerate().rev() {
                 let next = AtomicUsize::new(0);
                 let (sender, receiver) = mpsc::channel::<(u64, (u64, i8))>();
                 let results = std::thread::scope(|scope| {
-                    let workers: Vec<_> = engines
+                    let workers: Vec<_> = solvers
                         .iter_mut()
-                        .map(|engine| {
-                            let (sender, next, limits, stop) =
-                                (sender.clone(), &next, &limits, &stop);
+                        .map(|solver| {
+                            let (sender, next, stop, known) =
+                                (sender.clone(), &next, &stop, &known);
                             scope.spawn(move || {
                                 let mut solved = Vec::new();
                                 loop {
@@ -475,19 +466,16 @@ impl OpeningBook {
                                     if stop.load(Ordering::Relaxed) {
                                         return Err(BuildError::Interrupted);
                                     }
-                                    let result = engine.search(pos, limits);
-                                    if !result.exact {
-                                        return Err(BuildError::Interrupted);
-                                    }
-                                    let score = to_pons(pos, result.score)
-                                        .and_then(|s| i8::try_from(s).ok())
-                                        .ok_or(BuildError::Unsolved {
-                                            moves: crate::Notation::position_string(pos),
-                                        })?;
+                                    // A position whose children the book holds is their
+                                    // best negated score: no search.
+                                    let (score, position_nodes) = match from_children(pos, known) {
+                                        Some(score) => (score, 0),
+                                        None => solver.solve(pos, stop)?,
+                                    };
                                     let record = (canonical_key(pos), score);
                                     solved.push(record);
                                     // The receiver outlives the workers.
-                                    let _ = sender.send((result.stats.nodes, record));
+                                    let _ = sender.send((position_nodes, record));
                                 }
                                 Ok(solved)
                             })
@@ -526,7 +514,7 @@ impl OpeningBook {
         if let Err(error) = solve_layers() {
             // Giving back a gigabyte of positions and tables takes a few hundred
             // milliseconds: a thread of its own does it, so a stopped build answers at once.
-            std::thread::spawn(move || drop((layers, engines, known)));
+            std::thread::spawn(move || drop((layers, solvers, known)));
             return Err(error);
         }
         let mut records: Vec<(u64, i8)> = known
@@ -875,6 +863,93 @@ impl KnownValues<Connect4> for Layers {
         let layer = self.layers.get(pos.moves_played() as usize)?.get()?;
         let score = layer.score(canonical_key(pos))?;
         from_pons(pos, score as i32)
+    }
+}
+
+/// The Pons score of `pos` from its children's (a win at once, a full board, or a child
+/// the finished layers hold), or `None` when a child is not known. A shard's own layers
+/// hold only its share of the children, so its shallow positions are mostly searched.
+fn from_children(pos: &Connect4, known: &Layers) -> Option<i8> {
+    let layer = known.layers.get(pos.moves_played() as usize + 1)?.get()?;
+    let mut best = i32::MIN;
+    let mut moves = Vec::with_capacity(pos.width() as usize);
+    pos.generate_moves(&mut moves);
+    for column in moves {
+        let score = if pos.is_winning_move(column) {
+            (pos.cells() as i32 + 1 - pos.moves_played() as i32) / 2
+        } else {
+            let child = pos.after(column);
+            if child.moves_played() == child.cells() {
+                0
+            } else {
+                -(layer.score(canonical_key(&child))? as i32)
+            }
+        };
+        best = best.max(score);
+    }
+    i8::try_from(best).ok()
+}
+
+/// What solves a build's positions on one thread: the standard board's own solver on
+/// 7x6, the engine with the finished layers as known values elsewhere.
+enum LayerSolver {
+    /// The engine, reading the layers solved so far.
+    Engine(Box<Engine<Connect4, WithKnownValues<Connect4Hooks, Arc<Layers>>, Connect4Eval>>),
+    /// The 7x6 solver.
+    Standard(StandardSolver),
+}
+
+impl LayerSolver {
+    /// A solver for `board`'s size with a table of `hash_mib` MiB.
+    fn new(
+        board: &Connect4,
+        hash_mib: usize,
+        known: &Arc<Layers>,
+    ) -> Result<LayerSolver, BuildError> {
+        if board.is_standard() {
+            return Ok(LayerSolver::Standard(StandardSolver::new(
+                hash_mib.saturating_mul(1 << 20),
+                1,
+            )?));
+        }
+        let settings = Settings {
+            // Only the value is wanted.
+            exact_pv: false,
+            ..Settings::default().with_hash(hash_mib)
+        };
+        let engine = Engine::try_new(
+            WithKnownValues::new(Connect4Hooks, Arc::clone(known)),
+            Connect4Eval,
+            settings,
+        )?;
+        Ok(LayerSolver::Engine(Box::new(engine)))
+    }
+
+    /// The exact Pons score of `pos` and the nodes it took.
+    fn solve(&mut self, pos: &Connect4, stop: &Arc<AtomicBool>) -> Result<(i8, u64), BuildError> {
+        let unsolved = || BuildError::Unsolved {
+            moves: crate::Notation::position_string(pos),
+        };
+        let (score, nodes) = match self {
+            LayerSolver::Engine(engine) => {
+                let result = engine.search(pos, &Limits::exact().with_stop(Arc::clone(stop)));
+                if !result.exact {
+                    return Err(BuildError::Interrupted);
+                }
+                (
+                    to_pons(pos, result.score).ok_or_else(unsolved)?,
+                    result.stats.nodes,
+                )
+            }
+            LayerSolver::Standard(solver) => {
+                let solution = solver
+                    .solve(pos, &Stop::from(stop))
+                    .map_err(|_| unsolved())?
+                    .ok_or(BuildError::Interrupted)?;
+                (solution.score, solution.nodes)
+            }
+        };
+        Ok((i8::try_from(score).map_err(|_| unsolved())?, nodes))
     }
 }
 

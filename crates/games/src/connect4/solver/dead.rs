@@ -9,6 +9,13 @@
 //! position. The solver's key counts dead stones as the side to move's: positions that
 //! differ only in them share one table entry (in the opening, about a third fewer
 //! nodes: docs/connect4.md).
+//!
+//! Each stone's test assumes the others keep their colours, but the key recolours them
+//! all at once. An open line holding two of the other side's stones, one of the side to
+//! move's and an empty cell makes both of the other side's stones dead one by one, yet
+//! recolouring both leaves the side to move three in that line. So a stone of the other
+//! side is recoloured only where every open line through it keeps a stone of the other
+//! side that is not recoloured: those that fail stay as they are, until none does.
 
 use super::board::{BOARD, COLUMN_STRIDE};
 
@@ -17,7 +24,8 @@ use super::board::{BOARD, COLUMN_STRIDE};
 const DIRECTIONS: [u64; 4] = [1, COLUMN_STRIDE, COLUMN_STRIDE + 1, COLUMN_STRIDE - 1];
 
 /// The dead stones of a position where the side to move has `own` and all stones are
-/// `stones` (a subset of `stones`; empty as soon as one direction shows none).
+/// `stones` that can all be counted as the side to move's at once (a subset of
+/// `stones`; empty as soon as one direction shows none).
 #[inline(always)]
 pub(super) fn dead_stones(own: u64, stones: u64) -> u64 {
     let other = own ^ stones;
@@ -48,7 +56,26 @@ pub(super) fn dead_stones(own: u64, stones: u64) -> u64 {
             return 0;
         }
     }
-    dead
+    // The other side's dead stones, recoloured together, must leave each open line they
+    // are in blocked: it keeps one of the other side's stones that is not recoloured.
+    let mut recoloured = dead & other;
+    while recoloured != 0 {
+        let kept = other & !recoloured;
+        let mut unsafe_stones = 0;
+        for d in DIRECTIONS {
+            let starts = BOARD & (BOARD >> d) & (BOARD >> (2 * d)) & (BOARD >> (3 * d));
+            let one = |x: u64| x | (x >> d) | (x >> (2 * d)) | (x >> (3 * d));
+            let spread =
+                |lines: u64| lines | (lines << d) | (lines << (2 * d)) | (lines << (3 * d));
+            let unblocked = one(empty) & starts & one(recoloured) & !one(kept);
+            unsafe_stones |= spread(unblocked) & recoloured;
+        }
+        if unsafe_stones == 0 {
+            break;
+        }
+        recoloured &= !unsafe_stones;
+    }
+    (dead & own) | recoloured
 }
 
 #[cfg(test)]
@@ -98,7 +125,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        let mut found = 0;
+        let (mut found, mut held_back) = (0, 0);
         for _ in 0..3000 {
             let (mut own, mut stones) = (0u64, 0u64);
             let length = random() % 42;
@@ -130,14 +157,49 @@ mod tests {
                 } else {
                     open_lines(own | cell, other & !cell)
                 };
-                assert_eq!(
-                    dead & cell != 0,
-                    swapped == lines,
-                    "cell {bit} of {own:x}/{stones:x}"
-                );
+                // Every stone counted dead is dead alone; the one-by-one test misses
+                // only the other side's stones held back so that all can be recoloured.
+                if dead & cell != 0 {
+                    assert_eq!(swapped, lines, "cell {bit} of {own:x}/{stones:x}");
+                } else if swapped == lines {
+                    assert!(other & cell != 0, "cell {bit} of {own:x}/{stones:x}");
+                    held_back += 1;
+                }
                 found += usize::from(dead & cell != 0);
             }
+            // Counting all of them as the side to move's at once (the table's key)
+            // leaves every open line as it was too.
+            assert_eq!(
+                open_lines(own | dead, other & !dead),
+                lines,
+                "{own:x}/{stones:x}"
+            );
         }
         assert!(found > 1000, "only {found} dead stones met");
+        assert!(held_back > 0, "no stone held back");
+    }
+
+    /// A position of 32 stones met in random play: the diagonal from column 1's bottom
+    /// cell holds two of the other side's stones (columns 1 and 2), one of the side to
+    /// move's (column 3) and an empty cell (column 4, fourth row). Both of the other
+    /// side's stones are dead one by one; recoloured together they would give the side
+    /// to move three in that diagonal, so at most one is counted dead.
+    #[test]
+    fn stones_dead_one_by_one_are_not_recoloured_into_a_new_line() {
+        let (own, stones) = (0x1038_d009_9a8a, 0x3cf9_f06f_df8f);
+        let diagonal = (1 << 0) | (1 << 8) | (1 << 16) | (1 << 24);
+        let other = own ^ stones;
+        assert_eq!(diagonal & other, (1 << 0) | (1 << 8));
+        assert_eq!(diagonal & own, 1 << 16);
+        for cell in [1u64 << 0, 1 << 8] {
+            let swapped = open_lines(own | cell, other & !cell);
+            assert_eq!(swapped, open_lines(own, other), "each is dead alone");
+        }
+        let dead = dead_stones(own, stones);
+        assert_ne!(dead & diagonal & other, diagonal & other);
+        assert_eq!(
+            open_lines(own | dead, other & !dead),
+            open_lines(own, other)
+        );
     }
 }
