@@ -10,6 +10,7 @@
 //! | [`score`] | the [`Score`] type: decisive results with their distance, heuristic values |
 //! | [`game`] | the [`Game`] and [`Evaluator`] traits, [`Player`], [`Outcome`] |
 //! | [`search`] | the textbook searches: [`minimax`] (Max/Min), [`negamax`], [`alpha_beta`] |
+//! | [`chance`] | games with dice and cards: [`chance::ChanceGame`], exact fractions, expectiminimax and *-minimax (Star1, Star2) |
 //! | [`diagram`] | a position drawn as stones on a grid, for front ends that draw pictures |
 //! | [`count`] | whole-tree statistics: nodes, finished games, distinct positions |
 //! | [`solve`] | an exact memoised solver: value and remoteness of every position, each solved once |
@@ -35,6 +36,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod chance;
 pub mod count;
 pub mod diagram;
 pub mod engine;

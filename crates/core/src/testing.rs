@@ -202,3 +202,93 @@ pub fn exact_configurations() -> Vec<crate::engine::Settings> {
     }
     all
 }
+
+/// A random tree with chance nodes: MAX, MIN and chance nodes in any order (drawn
+/// per node from the seed), chance nodes with probabilities such as `2/7`, leaves
+/// worth -10 to 10 for MAX. For property tests of [`crate::chance`]'s searches.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RandomChanceTree {
+    hash: u64,
+    ply: u32,
+    depth: u32,
+    branching: u32,
+}
+
+impl RandomChanceTree {
+    /// A tree whose inner nodes have 1 to `branching` children, leaves at `depth` or
+    /// (about one node in eight below the root) sooner.
+    pub fn new(seed: u64, branching: u32, depth: u32) -> RandomChanceTree {
+        RandomChanceTree {
+            hash: mix(seed ^ 0xC4A7_CE00),
+            ply: 0,
+            depth,
+            branching: branching.max(1),
+        }
+    }
+
+    /// This node's kind: 0 MAX, 1 MIN, 2 chance.
+    fn kind(&self) -> u64 {
+        mix(self.hash ^ 0x0D1CE) % 3
+    }
+
+    fn children(&self) -> u32 {
+        if self.ply >= self.depth || (self.ply > 0 && mix(self.hash ^ 0x1EAF) % 8 == 0) {
+            return 0;
+        }
+        1 + (mix(self.hash ^ 0xB2A4) % self.branching as u64) as u32
+    }
+
+    /// The weight of child `i` (1 to 4) before the weights are divided by their sum.
+    fn weight(&self, i: u32) -> i64 {
+        1 + (mix(self.hash ^ 0x3E16 ^ (i as u64).wrapping_mul(0x9E37)) % 4) as i64
+    }
+
+    /// A leaf's value for MAX.
+    pub fn max_value(&self) -> i32 {
+        (mix(self.hash ^ 0xA5A5) % 21) as i32 - 10
+    }
+}
+
+impl Game for RandomChanceTree {
+    type Move = u32;
+
+    fn to_move(&self) -> Player {
+        if self.kind() == 1 {
+            Player::Second
+        } else {
+            Player::First
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.children() > 0 {
+            return None;
+        }
+        let value = match self.to_move() {
+            Player::First => self.max_value(),
+            Player::Second => -self.max_value(),
+        };
+        Some(Outcome::Payoff(Score::heuristic(value)))
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<u32>) {
+        moves.extend(0..self.children());
+    }
+
+    fn play(&mut self, mv: u32) {
+        self.hash = mix(self.hash ^ (mv as u64 + 1).wrapping_mul(0x9E37_79B9));
+        self.ply += 1;
+    }
+}
+
+impl crate::chance::ChanceGame for RandomChanceTree {
+    fn is_chance(&self) -> bool {
+        self.kind() == 2 && self.children() > 0
+    }
+
+    fn probability(&self, mv: u32) -> crate::chance::Ratio {
+        let total: i64 = (0..self.children()).map(|i| self.weight(i)).sum();
+        crate::chance::Ratio::new(self.weight(mv) as i128, total as i128)
+            .unwrap_or(crate::chance::Ratio::ZERO)
+    }
+}
