@@ -32,6 +32,7 @@
 
 use crate::tree::{ExplicitTree, NodeId, ParseOptions, TreeBuilder, TreeError};
 use crate::value::{Decimal, NumberError};
+use ply_core::chance::{NodeKind, Ratio};
 use ply_core::text::{check_text, excerpt, refusal, strip_bom};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
 use serde_json::value::RawValue;
@@ -119,8 +120,94 @@ fn check_name(name: &str, line_no: u32, line: &str, at: usize) -> Result<(), Tre
     }
 }
 
+/// A tag read, with its line and column.
+type PlacedTag = (Tag, u32, u32);
+
+/// What a `[...]` tag says about a node.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Tag {
+    /// `[max]`, `[min]`, `[chance]`.
+    Kind(NodeKind),
+    /// `[1/6]`, `[0.25]`: the node's probability as an outcome of its chance parent.
+    Probability(Ratio),
+}
+
+/// Reads a tag's content (between the brackets), placed at `line`:`column`.
+fn read_tag(content: &str, line: u32, column: u32) -> Result<Tag, TreeError> {
+    let content = content.trim();
+    match content.to_ascii_lowercase().as_str() {
+        "max" => return Ok(Tag::Kind(NodeKind::Max)),
+        "min" => return Ok(Tag::Kind(NodeKind::Min)),
+        "chance" => return Ok(Tag::Kind(NodeKind::Chance)),
+        _ => {}
+    }
+    if content.starts_with(|c: char| c.is_ascii_digit() || c == '.' || c == '-' || c == '+') {
+        return content
+            .parse::<Ratio>()
+            .map(Tag::Probability)
+            .map_err(|e| TreeError::at(line, column, format!("probability {e}")));
+    }
+    Err(TreeError::at(
+        line,
+        column,
+        format!(
+            "unknown tag {}: write [max], [min], [chance], or a probability such as [1/6] or [0.25]",
+            excerpt(&format!("[{content}]"))
+        ),
+    ))
+}
+
+/// Gives node `id` what its tags say.
+fn apply_tags(builder: &mut TreeBuilder, id: NodeId, tags: &[(Tag, u32, u32)]) {
+    for &(tag, line, column) in tags {
+        match tag {
+            Tag::Kind(kind) => builder.set_kind(id, kind, line, column),
+            Tag::Probability(p) => builder.set_probability(id, p, line, column),
+        }
+    }
+}
+
+/// The tags in `part` of `line` (which starts at byte `at` of the line), read, and
+/// `part` with each tag blanked out (so that columns stay where they were).
+fn take_tags(
+    part: &str,
+    line_no: u32,
+    line: &str,
+    at: usize,
+) -> Result<(String, Vec<PlacedTag>), TreeError> {
+    let mut rest = part.to_string();
+    let mut tags = Vec::new();
+    let mut from = 0;
+    while let Some(open) = part[from..].find('[').map(|i| i + from) {
+        let Some(close) = part[open..].find(']').map(|i| i + open) else {
+            return Err(TreeError::at(
+                line_no,
+                column(line, at + open),
+                "missing ']': a tag is written [max], [min], [chance] or [1/6]",
+            ));
+        };
+        let place = column(line, at + open);
+        tags.push((
+            read_tag(&part[open + 1..close], line_no, place)?,
+            line_no,
+            place,
+        ));
+        rest.replace_range(open..=close, &" ".repeat(close + 1 - open));
+        from = close + 1;
+    }
+    if let Some(stray) = rest.find(']') {
+        return Err(TreeError::at(
+            line_no,
+            column(line, at + stray),
+            "unmatched ']'",
+        ));
+    }
+    Ok((rest, tags))
+}
+
 /// The indented text format: `name`, `name = value`, `= value` or a bare number
-/// (a leaf value when the line has no children), `-` for an unnamed inner node.
+/// (a leaf value when the line has no children), `-` for an unnamed inner node;
+/// tags in brackets give a node's kind or probability (`roll [chance]`, `a [1/6] = 3`).
 pub fn parse_text(text: &str, options: &ParseOptions) -> Result<ExplicitTree, TreeError> {
     read_text_format(checked(text)?, options)
 }
@@ -216,6 +303,8 @@ fn read_text_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, 
             Some((name, value)) => (name, Some((value, at + name.len() + 1))),
             None => (content, None),
         };
+        let (name_part, tags) = take_tags(name_part, line_no, line, at)?;
+        let name_part = name_part.as_str();
         let name = name_part.trim();
         let name_at = at + (name_part.len() - name_part.trim_start().len());
         if let Some(space) = name.find(char::is_whitespace) {
@@ -269,10 +358,11 @@ fn read_text_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, 
                 }
                 let id = builder.push(parent, named, line_no, column(line, name_at))?;
                 builder.set_value(id, decimal, line_no, column(line, value_at));
+                apply_tags(&mut builder, id, &tags);
                 open.push((width, id));
             }
             None => {
-                let id = if name == "-" {
+                let id = if name == "-" || (name.is_empty() && !tags.is_empty()) {
                     builder.push(parent, None, line_no, column(line, name_at))?
                 } else if let Ok(decimal) = name.parse::<Decimal>() {
                     let id = builder.push(
@@ -293,6 +383,7 @@ fn read_text_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, 
                         column(line, name_at),
                     )?
                 };
+                apply_tags(&mut builder, id, &tags);
                 open.push((width, id));
             }
         }
@@ -309,6 +400,8 @@ enum Token<'a> {
     Close,
     Equals,
     Word(&'a str),
+    /// `[...]`: the text between the brackets.
+    Tag(&'a str),
 }
 
 /// The tokens of the bracket format with their line and column, read as the
@@ -366,6 +459,26 @@ impl<'a> BracketTokens<'a> {
                     '(' => return Ok(Some((Token::Open, line_no, col))),
                     ')' => return Ok(Some((Token::Close, line_no, col))),
                     '=' => return Ok(Some((Token::Equals, line_no, col))),
+                    '[' => {
+                        // A tag lies on one line.
+                        let mut end = None;
+                        for (next_at, next) in self.chars.by_ref() {
+                            self.col += 1;
+                            if next == ']' {
+                                end = Some(next_at);
+                                break;
+                            }
+                        }
+                        let Some(end) = end else {
+                            return Err(TreeError::at(
+                                line_no,
+                                col,
+                                "missing ']': a tag is written [max], [min], [chance] or [1/6], on one line",
+                            ));
+                        };
+                        return Ok(Some((Token::Tag(&self.line[at + 1..end]), line_no, col)));
+                    }
+                    ']' => return Err(TreeError::at(line_no, col, "unmatched ']'")),
                     ',' => {}
                     c if c.is_whitespace() => {}
                     c if is_name_char(c) => {
@@ -417,6 +530,10 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
     let mut open: Vec<(NodeId, u32, u32, u32)> = Vec::new();
     let mut done = false;
     let mut previous_open = false;
+    // Tags waiting for the next node written; and whether the open group has had a
+    // child yet (a kind tag right after '(' or the group's name is the group's).
+    let mut pending: Vec<(Tag, u32, u32)> = Vec::new();
+    let mut group_head = false;
     while let Some((token, line, col)) = tokens.next()? {
         let after_end = |what: &str| {
             TreeError::at(
@@ -429,6 +546,19 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
         };
         let follows_open = std::mem::replace(&mut previous_open, token == Token::Open);
         match token {
+            Token::Tag(content) => {
+                if done {
+                    return Err(after_end(&excerpt(&format!("[{content}]"))));
+                }
+                let tag = read_tag(content, line, col)?;
+                match (tag, open.last()) {
+                    (Tag::Kind(_), Some(&(group, ..))) if group_head && pending.is_empty() => {
+                        apply_tags(&mut builder, group, &[(tag, line, col)]);
+                    }
+                    _ => pending.push((tag, line, col)),
+                }
+                continue;
+            }
             Token::Open => {
                 if done {
                     return Err(after_end("'('"));
@@ -438,9 +568,19 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
                     g.0
                 });
                 let id = builder.push(parent, None, line, col)?;
+                apply_tags(&mut builder, id, &std::mem::take(&mut pending));
                 open.push((id, 0, line, col));
+                group_head = true;
             }
             Token::Close => {
+                if let Some(&(_, tline, tcol)) = pending.first() {
+                    return Err(TreeError::at(
+                        tline,
+                        tcol,
+                        "a tag with no node after it: a tag goes just before the leaf or '(' it is for (groups are written with '(' and ')', not '[' and ']')",
+                    ));
+                }
+                group_head = false;
                 let Some((id, children, ..)) = open.pop() else {
                     return Err(TreeError::at(line, col, "unmatched ')'"));
                 };
@@ -501,6 +641,8 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
                     });
                     let id = builder.push(parent, Some(word.to_string()), line, col)?;
                     builder.set_value(id, decimal, vline, vcol);
+                    apply_tags(&mut builder, id, &std::mem::take(&mut pending));
+                    group_head = false;
                     done = open.is_empty();
                     continue;
                 }
@@ -512,6 +654,8 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
                     });
                     let id = builder.push(parent, None, line, col)?;
                     builder.set_value(id, decimal, line, col);
+                    apply_tags(&mut builder, id, &std::mem::take(&mut pending));
+                    group_head = false;
                     done = open.is_empty();
                 } else if group_name && !open.is_empty() && word != "-" {
                     let group = open.last().map_or(0, |g| g.0);
@@ -542,6 +686,13 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
             }
         }
     }
+    if let Some(&(_, tline, tcol)) = pending.first() {
+        return Err(TreeError::at(
+            tline,
+            tcol,
+            "a tag with no node after it: a tag goes just before the leaf or '(' it is for (groups are written with '(' and ')', not '[' and ']')",
+        ));
+    }
     if let Some(&(_, _, line, col)) = open.first() {
         let (end_line, end_col) = end_of(text);
         return Err(TreeError::at(
@@ -566,7 +717,7 @@ fn end_of(text: &str) -> (u32, u32) {
 pub const JSON_MAX_DEPTH: u32 = 63;
 
 /// The fields of a JSON node.
-const JSON_FIELDS: &[&str] = &["name", "value", "children"];
+const JSON_FIELDS: &[&str] = &["name", "value", "children", "kind", "probability"];
 
 /// Reads a JSON tree node by node into a [`TreeBuilder`], so that the node and depth
 /// limits apply as nodes appear (the whole document is never built in memory).
@@ -735,7 +886,7 @@ impl<'de> Visitor<'de> for NodeSeed<'_, 'de> {
             has_value: false,
             children: None,
         };
-        let mut seen = [false; 3];
+        let mut seen = [false; 5];
         while let Some(key) = map.next_key_seed(KeySeed)? {
             if std::mem::replace(&mut seen[key as usize], true) {
                 return Err(de::Error::duplicate_field(JSON_FIELDS[key as usize]));
@@ -764,6 +915,44 @@ impl<'de> Visitor<'de> for NodeSeed<'_, 'de> {
                         reader: &mut *reader,
                         parent: id,
                     })?;
+                }
+                Key::Kind => {
+                    let raw: &'de RawValue = map.next_value()?;
+                    let ((line, column), _) = reader.places(raw.get());
+                    let tag = match serde_json::from_str::<String>(raw.get()) {
+                        Ok(kind) if ["max", "min", "chance"].contains(&kind.as_str()) => {
+                            read_tag(&kind, line, column)
+                        }
+                        _ => Err(TreeError::at(
+                            line,
+                            column,
+                            format!(
+                                "\"kind\" is {}: write \"max\", \"min\" or \"chance\"",
+                                excerpt(raw.get())
+                            ),
+                        )),
+                    };
+                    match tag {
+                        Ok(tag) => apply_tags(&mut reader.builder, id, &[(tag, line, column)]),
+                        Err(e) => return Err(reader.fail(e)),
+                    }
+                }
+                Key::Probability => {
+                    let raw: &'de RawValue = map.next_value()?;
+                    let ((line, column), _) = reader.places(raw.get());
+                    // A number (0.25) or a string ("1/6").
+                    let text = match serde_json::from_str::<String>(raw.get()) {
+                        Ok(text) => text,
+                        Err(_) => raw.get().to_string(),
+                    };
+                    let tag = match text.parse::<Ratio>() {
+                        Ok(p) => Ok(Tag::Probability(p)),
+                        Err(e) => Err(TreeError::at(line, column, format!("probability {e}"))),
+                    };
+                    match tag {
+                        Ok(tag) => apply_tags(&mut reader.builder, id, &[(tag, line, column)]),
+                        Err(e) => return Err(reader.fail(e)),
+                    }
                 }
             }
         }
@@ -820,6 +1009,8 @@ enum Key {
     Name = 0,
     Value = 1,
     Children = 2,
+    Kind = 3,
+    Probability = 4,
 }
 
 struct KeySeed;
@@ -844,6 +1035,8 @@ impl Visitor<'_> for KeySeed {
             "name" => Ok(Key::Name),
             "value" => Ok(Key::Value),
             "children" => Ok(Key::Children),
+            "kind" => Ok(Key::Kind),
+            "probability" => Ok(Key::Probability),
             // Quoted short and escaped: a key may be long, or spell control characters.
             _ => {
                 let shown = excerpt(key);

@@ -15,6 +15,7 @@
 //! ```
 
 use crate::value::{Decimal, format_scaled};
+use ply_core::chance::{ChanceGame, NodeKind, Ratio};
 use ply_core::text::excerpt;
 use ply_core::{Diagram, Game, Outcome, Player, Score};
 use std::fmt;
@@ -155,8 +156,14 @@ pub struct Node {
     pub depth: u32,
     /// The node above; `None` for the root.
     pub parent: Option<NodeId>,
-    /// The player to move here; `First` is MAX, the player at the root.
+    /// The player to move here; `First` is MAX, the player at the root. At a chance
+    /// node: the player whose move led to it (see [`Node::chance`]).
     pub mover: Player,
+    /// True at a chance node: its children are the outcomes of a die, a coin or a
+    /// card, weighted by their probabilities ([`ExplicitTree::probability`]).
+    pub chance: bool,
+    /// The probability written on this node (a child of a chance node), if any.
+    pub probability: Option<Ratio>,
     first_child: u32,
     child_count: u32,
 }
@@ -324,6 +331,68 @@ impl ExplicitTree {
     pub fn children(&self, id: NodeId) -> &[NodeId] {
         let node = &self.nodes[id as usize];
         &self.child_ids[node.first_child as usize..(node.first_child + node.child_count) as usize]
+    }
+
+    /// What kind of node `id` is: MAX, MIN or chance.
+    pub fn kind(&self, id: NodeId) -> NodeKind {
+        let node = self.node(id);
+        if node.chance {
+            NodeKind::Chance
+        } else if node.mover == Player::First {
+            NodeKind::Max
+        } else {
+            NodeKind::Min
+        }
+    }
+
+    /// True when some node is a chance node: the tree is searched by
+    /// expectiminimax (or *-minimax), not minimax.
+    pub fn has_chance(&self) -> bool {
+        self.nodes.iter().any(|n| n.chance)
+    }
+
+    /// The probability of reaching `id` from its parent, a chance node: as written,
+    /// or shared equally among the outcomes when none is written. `None` below a
+    /// player's node, and at the root.
+    pub fn probability(&self, id: NodeId) -> Option<Ratio> {
+        let node = self.node(id);
+        let parent = node.parent?;
+        if !self.node(parent).chance {
+            return None;
+        }
+        node.probability
+            .or_else(|| Ratio::new(1, self.children(parent).len() as i128))
+    }
+
+    /// The kind a writer marks on `id` so that it reads back the same (`chance`,
+    /// `max`, `min`): chance nodes always, a player's node where the rule of reading
+    /// would give the other player.
+    fn kind_tag(&self, id: NodeId) -> Option<&'static str> {
+        let node = self.node(id);
+        if node.chance {
+            return Some("chance");
+        }
+        if !self.has_chance() {
+            return None;
+        }
+        let led_by = node.parent.map_or(Player::Second, |p| self.node(p).mover);
+        (node.mover == led_by).then_some(if node.mover == Player::First {
+            "max"
+        } else {
+            "min"
+        })
+    }
+
+    /// The tags the indented text format writes on `id`'s line: its kind (see
+    /// [`ExplicitTree::kind_tag`]) and its written probability.
+    fn tags(&self, id: NodeId) -> String {
+        let kind = self.kind_tag(id).map(|kind| format!("[{kind}]"));
+        let probability = self.node(id).probability.map(|p| format!("[{p}]"));
+        [kind, probability]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// Decimal places of the values: every value is stored times `10^decimals`.
@@ -520,17 +589,31 @@ impl ExplicitTree {
     /// An unnamed inner node is written `-`.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        for node in &self.nodes {
+        for (id, node) in self.nodes.iter().enumerate() {
             out.push_str(&"  ".repeat(node.depth as usize));
+            let tags = self.tags(id as NodeId);
+            let tagged = |head: &str| {
+                if tags.is_empty() {
+                    head.to_string()
+                } else if head.is_empty() {
+                    tags.clone()
+                } else {
+                    format!("{head} {tags}")
+                }
+            };
             match (node.value, node.named) {
                 (Some(v), true) => out.push_str(&format!(
                     "{} = {}",
-                    text_name(&node.name),
+                    tagged(&text_name(&node.name)),
                     self.format_value(v)
                 )),
-                (Some(v), false) => out.push_str(&format!("= {}", self.format_value(v))),
-                (None, true) => out.push_str(&text_name(&node.name)),
-                (None, false) => out.push('-'),
+                (Some(v), false) if tags.is_empty() => {
+                    out.push_str(&format!("= {}", self.format_value(v)))
+                }
+                (Some(v), false) => out.push_str(&format!("{tags} = {}", self.format_value(v))),
+                (None, true) => out.push_str(&tagged(&text_name(&node.name))),
+                (None, false) if tags.is_empty() => out.push('-'),
+                (None, false) => out.push_str(&format!("- {tags}")),
             }
             out.push('\n');
         }
@@ -592,6 +675,9 @@ impl ExplicitTree {
                     }
                     first = false;
                     let node = self.node(id);
+                    if let Some(p) = node.probability {
+                        out.push_str(&format!("[{p}]"));
+                    }
                     match node.value {
                         Some(v) if node.named => out.push_str(&format!(
                             "{}={}",
@@ -603,6 +689,9 @@ impl ExplicitTree {
                             out.push('(');
                             if node.named {
                                 out.push_str(&bracket_name(&node.name));
+                            }
+                            if let Some(kind) = self.kind_tag(id) {
+                                out.push_str(&format!("[{kind}]"));
                             }
                             stack.push(Item::Close);
                             stack.extend(self.children(id).iter().rev().map(|&c| Item::Open(c)));
@@ -622,6 +711,12 @@ impl ExplicitTree {
             let mut object = serde_json::Map::new();
             if node.named {
                 object.insert("name".into(), node.name.clone().into());
+            }
+            if let Some(kind) = self.kind_tag(id as NodeId) {
+                object.insert("kind".into(), kind.into());
+            }
+            if let Some(p) = node.probability {
+                object.insert("probability".into(), p.to_string().into());
             }
             match node.value {
                 Some(v) => {
@@ -694,6 +789,19 @@ impl Game for TreePosition<'_> {
     }
 }
 
+/// The tree's chance nodes, for expectiminimax and *-minimax.
+impl ChanceGame for TreePosition<'_> {
+    #[inline]
+    fn is_chance(&self) -> bool {
+        self.tree.node(self.node).chance
+    }
+
+    #[inline]
+    fn probability(&self, child: NodeId) -> Ratio {
+        self.tree.probability(child).unwrap_or(Ratio::ZERO)
+    }
+}
+
 /// Builds a tree node by node in reading order, checking the limits, and then
 /// the values (leaves need one, inner nodes must not have one) at the end.
 pub struct TreeBuilder {
@@ -703,6 +811,10 @@ pub struct TreeBuilder {
     values: Vec<Option<(Decimal, u32, u32)>>,
     diagrams: Vec<Option<Diagram>>,
     stands_for: Vec<u32>,
+    /// Kinds written in the file (`[max]`, `[min]`, `[chance]`), with their place.
+    kinds: Vec<(NodeId, NodeKind, u32, u32)>,
+    /// Probabilities written in the file, with their place.
+    probabilities: Vec<(NodeId, Ratio, u32, u32)>,
 }
 
 impl TreeBuilder {
@@ -715,7 +827,23 @@ impl TreeBuilder {
             values: Vec::new(),
             diagrams: Vec::new(),
             stands_for: Vec::new(),
+            kinds: Vec::new(),
+            probabilities: Vec::new(),
         }
+    }
+
+    /// Says what kind of node `id` is (written `[max]`, `[min]` or `[chance]` at
+    /// `line`:`column`). Nodes without one follow the rule of [`TreeBuilder::finish`].
+    pub fn set_kind(&mut self, id: NodeId, kind: NodeKind, line: u32, column: u32) {
+        self.kinds.retain(|&(node, ..)| node != id);
+        self.kinds.push((id, kind, line, column));
+    }
+
+    /// Gives node `id`, a child of a chance node, its probability (written at
+    /// `line`:`column`).
+    pub fn set_probability(&mut self, id: NodeId, probability: Ratio, line: u32, column: u32) {
+        self.probabilities.retain(|&(node, ..)| node != id);
+        self.probabilities.push((id, probability, line, column));
     }
 
     /// Records that node `id` stands for `count` moves of its parent (see
@@ -793,6 +921,8 @@ impl TreeBuilder {
             } else {
                 Player::Second
             },
+            chance: false,
+            probability: None,
             first_child: 0,
             child_count: 0,
         });
@@ -837,6 +967,164 @@ impl TreeBuilder {
         let node = &mut self.nodes[id as usize];
         node.named = name.is_some();
         node.name = name.unwrap_or_else(|| format!("#{}", id + 1));
+    }
+
+    /// Who moves at each node, once kinds or probabilities are written: a node's
+    /// written kind (a node whose children carry probabilities is a chance node), else
+    /// the other player than the one whose move led to it (the root: MAX). A chance
+    /// node stands between two players' moves, so below `MAX → chance` comes MIN, as
+    /// in backgammon; with no kind written anywhere, MAX and MIN alternate by depth.
+    fn settle_kinds(&mut self) -> Result<(), TreeError> {
+        if self.kinds.is_empty() && self.probabilities.is_empty() {
+            return Ok(());
+        }
+        let mut written: Vec<Option<(NodeKind, u32, u32)>> = vec![None; self.nodes.len()];
+        for &(id, kind, line, column) in &self.kinds {
+            written[id as usize] = Some((kind, line, column));
+        }
+        // A node whose children carry probabilities is a chance node.
+        for &(id, _, line, column) in &self.probabilities {
+            if let Some(parent) = self.nodes[id as usize].parent
+                && written[parent as usize].is_none()
+            {
+                written[parent as usize] = Some((NodeKind::Chance, line, column));
+            }
+        }
+        for (id, written) in written.into_iter().enumerate() {
+            // The player whose move led here (to a chance root: as if MIN had moved);
+            // the other one moves next.
+            let led_by = match self.nodes[id].parent {
+                Some(p) => self.nodes[p as usize].mover,
+                None => Player::Second,
+            };
+            let node = &mut self.nodes[id];
+            match written {
+                Some((NodeKind::Chance, line, column)) => {
+                    if node.child_count == 0 {
+                        return Err(TreeError::at(
+                            line,
+                            column,
+                            format!(
+                                "chance node {} has no outcomes: a chance node needs children",
+                                excerpt(&node.name)
+                            ),
+                        ));
+                    }
+                    node.chance = true;
+                    node.mover = led_by;
+                }
+                Some((NodeKind::Max, ..)) => node.mover = Player::First,
+                Some((NodeKind::Min, ..)) => node.mover = Player::Second,
+                None => node.mover = led_by.opponent(),
+            }
+        }
+        Ok(())
+    }
+
+    /// Probabilities only on the outcomes of chance nodes, on all of them or on none
+    /// (equal chances), each above 0, adding up to exactly 1.
+    fn check_probabilities(&mut self, child_ids: &[NodeId]) -> Result<(), TreeError> {
+        for &(id, probability, line, column) in &self.probabilities {
+            let node = &self.nodes[id as usize];
+            let parent = node.parent.map(|p| &self.nodes[p as usize]);
+            match parent {
+                None => {
+                    return Err(TreeError::at(
+                        line,
+                        column,
+                        "the root cannot have a probability: only the outcomes of a chance node have one",
+                    ));
+                }
+                Some(parent) if !parent.chance => {
+                    let kind = if parent.mover == Player::First {
+                        "MAX"
+                    } else {
+                        "MIN"
+                    };
+                    return Err(TreeError::at(
+                        line,
+                        column,
+                        format!(
+                            "{} has a probability, but its parent {} is a {kind} node: only the outcomes of a chance node (written [chance]) have one",
+                            excerpt(&node.name),
+                            excerpt(&parent.name)
+                        ),
+                    ));
+                }
+                Some(_) => {}
+            }
+            if probability <= Ratio::ZERO || probability > Ratio::ONE {
+                return Err(TreeError::at(
+                    line,
+                    column,
+                    format!(
+                        "the probability of {} is {probability}: a probability is above 0 and at most 1",
+                        excerpt(&node.name)
+                    ),
+                ));
+            }
+            self.nodes[id as usize].probability = Some(probability);
+        }
+        for id in 0..self.nodes.len() {
+            if !self.nodes[id].chance {
+                continue;
+            }
+            let node = &self.nodes[id];
+            let children = &child_ids
+                [node.first_child as usize..(node.first_child + node.child_count) as usize];
+            let given = children
+                .iter()
+                .filter(|&&c| self.nodes[c as usize].probability.is_some())
+                .count();
+            if given == 0 {
+                continue;
+            }
+            if let Some(&missing) = children
+                .iter()
+                .find(|&&c| self.nodes[c as usize].probability.is_none())
+            {
+                let (line, column) = self.places[missing as usize];
+                return Err(TreeError::at(
+                    line,
+                    column,
+                    format!(
+                        "{} has no probability, but the other outcomes of chance node {} do: give every outcome one, or none for equal chances",
+                        excerpt(&self.nodes[missing as usize].name),
+                        excerpt(&node.name)
+                    ),
+                ));
+            }
+            let mut sum = Ratio::ZERO;
+            for &c in children {
+                let p = self.nodes[c as usize].probability.unwrap_or(Ratio::ZERO);
+                sum = sum.checked_add(p).ok_or_else(|| {
+                    let (line, column) = self.places[c as usize];
+                    TreeError::at(
+                        line,
+                        column,
+                        "the probabilities are too precise to add up exactly",
+                    )
+                })?;
+            }
+            if sum != Ratio::ONE {
+                let (line, column) = self.places[id];
+                let gap = Ratio::ONE.checked_sub(sum).unwrap_or(Ratio::ZERO);
+                let miss = if gap > Ratio::ZERO {
+                    format!("{gap} short of 1")
+                } else {
+                    format!("{} more than 1", gap.checked_neg().unwrap_or(gap))
+                };
+                return Err(TreeError::at(
+                    line,
+                    column,
+                    format!(
+                        "the probabilities of chance node {} add up to {sum}, {miss}",
+                        excerpt(&node.name)
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Checks the values and scales them to the finest decimals written.
@@ -916,6 +1204,8 @@ impl TreeBuilder {
                 parent.child_count += 1;
             }
         }
+        self.settle_kinds()?;
+        self.check_probabilities(&child_ids)?;
         Ok(ExplicitTree {
             nodes: self.nodes,
             child_ids,

@@ -110,7 +110,7 @@ fn bracket_format_errors() {
         ("((3 12) 4))", "1:11: unmatched ')'"),
         (
             "((1 2) [3])",
-            "1:8: unexpected '[': the bracket format has only '(', ')', numbers and names",
+            "1:8: a tag with no node after it: a tag goes just before the leaf or '(' it is for (groups are written with '(' and ')', not '[' and ']')",
         ),
         ("(a= (1))", "1:5: missing value after 'a='"),
         ("(a=)", "1:4: missing value after 'a='"),
@@ -140,7 +140,7 @@ fn json_errors() {
         ),
         (
             r#"{"name": "r", "childs": []}"#,
-            "1:22: unknown field `childs`, expected one of `name`, `value`, `children`",
+            "1:22: unknown field `childs`, expected one of `name`, `value`, `children`, `kind`, `probability`",
         ),
         (
             r#"{"children": []}"#,
@@ -231,6 +231,10 @@ mod no_panic {
                 Just("}"),
                 Just("["),
                 Just("]"),
+                Just("[chance]"),
+                Just("[1/2]"),
+                Just("[max]"),
+                Just("[0.5]"),
                 Just("\""),
                 Just(":"),
                 Just("\"value\""),

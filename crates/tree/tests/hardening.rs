@@ -93,7 +93,7 @@ fn messages_never_carry_control_characters_or_whole_long_names() {
     // A JSON key spelling a terminal escape sequence is quoted escaped.
     assert_eq!(
         error(r#"{"\u001b[2J": 1}"#),
-        "1:12: unknown field `\\u{1b}[2J`, expected one of `name`, `value`, `children`"
+        "1:12: unknown field `\\u{1b}[2J`, expected one of `name`, `value`, `children`, `kind`, `probability`"
     );
     // A long name is quoted short, however often the message names it.
     let long = "n".repeat(100_000);

@@ -1,0 +1,161 @@
+//! Chance nodes in the three tree formats: the same tree read from each, written back
+//! by each, searched by expectiminimax; and every refusal with its place.
+
+use ply_core::chance::{Bounds, NodeKind, Ratio, expectiminimax, star1, star2};
+use ply_tree::{ExplicitTree, ParseOptions, parse};
+
+fn read(text: &str) -> ExplicitTree {
+    parse(text, &ParseOptions::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn error(text: &str) -> String {
+    parse(text, &ParseOptions::default())
+        .expect_err(text)
+        .to_string()
+}
+
+fn r(text: &str) -> Ratio {
+    text.parse().unwrap()
+}
+
+/// MAX chooses between two throws of a die-like chance: `left` gives 3 (1/2), 9 (1/4)
+/// or -1 (1/4), worth 3/2 + 9/4 - 1/4 = 7/2; `right` 8 or 0 with equal chances, worth 4.
+const TEXT: &str = "\
+root
+  left [chance]
+    a [1/2] = 3
+    b [1/4] = 9
+    c [1/4] = -1
+  right [chance]
+    = 8
+    = 0
+";
+const BRACKET: &str = "(root (left[chance] [1/2]a=3 [1/4]b=9 [1/4]c=-1) (right[chance] 8 0))";
+const JSON: &str = r#"{"name": "root", "children": [
+  {"name": "left", "kind": "chance", "children": [
+    {"name": "a", "probability": "1/2", "value": 3},
+    {"name": "b", "probability": 0.25, "value": 9},
+    {"name": "c", "probability": "0.25", "value": -1}]},
+  {"name": "right", "kind": "chance", "children": [{"value": 8}, {"value": 0}]}]}"#;
+
+#[test]
+fn the_three_formats_read_the_same_chance_tree() {
+    let text = read(TEXT);
+    assert_eq!(read(BRACKET), text);
+    assert_eq!(read(JSON), text);
+    assert!(text.has_chance());
+    let kinds: Vec<NodeKind> = (0..text.len() as u32).map(|id| text.kind(id)).collect();
+    assert_eq!(kinds[..2], [NodeKind::Max, NodeKind::Chance]);
+    assert_eq!(text.kind(5), NodeKind::Chance);
+    assert_eq!(text.probability(2), Some(r("1/2")));
+    assert_eq!(text.probability(6), Some(r("1/2")), "equal chances");
+    assert_eq!(text.probability(1), None, "a MAX node's child");
+    // Written back by each writer, read back the same.
+    assert_eq!(read(&text.to_text()), text);
+    assert_eq!(read(&text.to_bracket()), text);
+    assert_eq!(read(&text.to_json().to_string()), text);
+    assert_eq!(
+        text.to_bracket(),
+        "(root (left[chance] [1/2]a=3 [1/4]b=9 [1/4]c=-1) (right[chance] 8 0))"
+    );
+}
+
+#[test]
+fn expectiminimax_and_star_searches_value_the_tree() {
+    let tree = read(TEXT);
+    let root = tree.root_position();
+    let exact = expectiminimax(&root).unwrap();
+    assert_eq!(exact.value, Ratio::from(4));
+    assert_eq!(exact.best, Some(5), "right");
+    let bounds = Bounds::new(Ratio::from(-1), Ratio::from(9)).unwrap();
+    assert_eq!(star1(&root, bounds).unwrap().value, Ratio::from(4));
+    assert_eq!(star2(&root, bounds).unwrap().value, Ratio::from(4));
+}
+
+#[test]
+fn below_a_chance_node_the_other_player_moves() {
+    // MAX, then chance, then MIN (backgammon's order), unless a kind is written.
+    let tree =
+        read("r\n  d [chance]\n    m\n      = 1\n      = 2\n    n [max]\n      = 3\n      = 4\n");
+    assert_eq!(tree.kind(0), NodeKind::Max);
+    assert_eq!(tree.kind(1), NodeKind::Chance);
+    assert_eq!(tree.kind(2), NodeKind::Min);
+    assert_eq!(tree.kind(5), NodeKind::Max);
+    // (min(1, 2) + max(3, 4)) / 2
+    assert_eq!(
+        expectiminimax(&tree.root_position()).unwrap().value,
+        r("5/2")
+    );
+    // A chance root: MAX moves below it; probabilities alone make a chance node.
+    let tree = read("([1/3](1 2) [2/3](3 4))");
+    assert_eq!(tree.kind(0), NodeKind::Chance);
+    assert_eq!(tree.kind(1), NodeKind::Max);
+    assert_eq!(
+        expectiminimax(&tree.root_position()).unwrap().value,
+        r("10/3")
+    );
+    // Trees without tags read as before: MAX and MIN by depth.
+    let plain = read("((3 12 8) (2 4 6))");
+    assert!(!plain.has_chance());
+    assert_eq!(plain.kind(1), NodeKind::Min);
+}
+
+#[test]
+fn refusals_say_where_and_by_how_much() {
+    for (text, expected) in [
+        (
+            "r [chance]\n  a [1/2] = 1\n  b [1/3] = 2\n",
+            "1:1: the probabilities of chance node 'r' add up to 5/6, 1/6 short of 1",
+        ),
+        (
+            "(r[chance] [0.5]1 [0.75]2)",
+            "1:1: the probabilities of chance node 'r' add up to 5/4, 1/4 more than 1",
+        ),
+        (
+            "r [chance]\n  a [1/2] = 1\n  b = 2\n",
+            "3:3: 'b' has no probability, but the other outcomes of chance node 'r' do: give every outcome one, or none for equal chances",
+        ),
+        (
+            "r\n  a [1/2] = 1\n  b [1/2] = 2\n  c = 3\n",
+            "4:3: 'c' has no probability, but the other outcomes of chance node 'r' do: give every outcome one, or none for equal chances",
+        ),
+        (
+            "r [max]\n  a [1/2] = 1\n  b [1/2] = 2\n",
+            "2:5: 'a' has a probability, but its parent 'r' is a MAX node: only the outcomes of a chance node (written [chance]) have one",
+        ),
+        (
+            "r [1/2]\n  a = 1\n",
+            "1:3: the root cannot have a probability: only the outcomes of a chance node have one",
+        ),
+        (
+            "r [chance]\n  a [0] = 1\n  b [1] = 2\n",
+            "2:5: the probability of 'a' is 0: a probability is above 0 and at most 1",
+        ),
+        (
+            "r\n  a [often] = 1\n",
+            "2:5: unknown tag '[often]': write [max], [min], [chance], or a probability such as [1/6] or [0.25]",
+        ),
+        (
+            "r\n  a [1/2 = 1\n",
+            "2:5: missing ']': a tag is written [max], [min], [chance] or [1/6]",
+        ),
+        (
+            "r\n  a [1/0] = 1\n",
+            "2:5: probability '1/0' divides by zero",
+        ),
+        (
+            "r\n  a [chance] = 1\n",
+            "2:5: chance node 'a' has no outcomes: a chance node needs children",
+        ),
+        (
+            r#"{"kind": "dice", "children": [{"value": 1}]}"#,
+            "1:10: \"kind\" is '\"dice\"': write \"max\", \"min\" or \"chance\"",
+        ),
+        (
+            r#"{"kind": "chance", "children": [{"value": 1, "probability": "a/b"}]}"#,
+            "1:61: probability 'a/b' is not a number (write an integer, a decimal such as 0.25, or a fraction such as 1/6)",
+        ),
+    ] {
+        assert_eq!(error(text), expected, "{text:?}");
+    }
+}
