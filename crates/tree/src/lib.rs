@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 
 pub mod annotate;
+pub mod chance;
 pub mod expand;
 pub mod parse;
 pub mod render;

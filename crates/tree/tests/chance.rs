@@ -159,3 +159,46 @@ fn refusals_say_where_and_by_how_much() {
         assert_eq!(error(text), expected, "{text:?}");
     }
 }
+
+/// MAX compares a sure 7/2 with three equally likely outcomes. Star1 stops the right
+/// node after two outcomes of 0: even a 9 (the most a leaf is worth) for the third
+/// would give 3, below the 7/2 MAX has.
+#[test]
+fn star1_cuts_a_chance_node_and_says_why() {
+    use ply_tree::chance::{ChanceAlgorithm, annotate_chance};
+    use ply_tree::render::{chance_text, chance_trace};
+    let tree = read("(root (sure[chance] 3.5) (risky[chance] 0 0 9))");
+    let run = annotate_chance(&tree, ChanceAlgorithm::Star1, None).unwrap();
+    assert_eq!(run.value, r("7/2"));
+    assert_eq!(
+        chance_text(&tree, &run),
+        "root MAX = 3.5  *
+├─ sure CHANCE = 3.5  *
+│  └─ [1] 3.5
+└─ risky CHANCE ≤ 3
+   ├─ [1/3] 0
+   ├─ [1/3] 0
+   └─ [1/3] 9  pruned
+star1: value 3.5, 6 nodes visited, 3 leaves, 1 cut
+"
+    );
+    assert_eq!(
+        chance_trace(&tree, &run),
+        " 1  enter root MAX  α=0 β=9
+ 2    enter sure CHANCE  α=0 β=9
+ 3      leaf 3.5
+ 4    sure CHANCE: + 1 × 3.5 (3.5) → sum 3.5
+ 5    back at sure CHANCE = 3.5
+ 6    enter risky CHANCE  α=3.5 β=9
+ 7      leaf 0
+ 8    risky CHANCE: + 1/3 × 0 (0) → sum 0
+ 9      leaf 0
+10    risky CHANCE: + 1/3 × 0 (0) → sum 0
+11    back at risky CHANCE ≤ 3; cut, never looks at 9
+12  back at root MAX = 3.5
+"
+    );
+    // The definition searches everything, to the same value.
+    let full = annotate_chance(&tree, ChanceAlgorithm::Expectiminimax, None).unwrap();
+    assert_eq!((full.value, full.stats.nodes), (r("7/2"), 7));
+}

@@ -2,7 +2,9 @@
 
 use super::shown;
 use crate::annotate::{Annotation, Bound, Step, Window};
+use crate::chance::{ChanceAlgorithm, ChanceRun, ChanceStep};
 use crate::tree::{ExplicitTree, NodeId};
+use ply_core::chance::{NodeKind, Ratio};
 use ply_core::{Algorithm, Player, Score};
 
 /// How a node is called in the drawings: its name, or for an unnamed leaf its value.
@@ -226,4 +228,184 @@ pub(crate) fn summary_parts(tree: &ExplicitTree, run: &Annotation) -> (String, S
             plural(run.cutoffs, "cutoff", "cutoffs"),
         ),
     )
+}
+
+/// A chance search's value written exactly: `4`, `3.5` (a fraction a short decimal
+/// writes exactly), or `19/6 ≈ 3.167`.
+pub fn ratio_text(value: Ratio) -> String {
+    let mut denominator = value.denominator();
+    for factor in [2, 5] {
+        while denominator % factor == 0 {
+            denominator /= factor;
+        }
+    }
+    let decimal = value.to_decimal(6);
+    if denominator == 1 && value == decimal.parse::<Ratio>().unwrap_or(Ratio::ZERO) {
+        decimal
+    } else {
+        format!("{value} ≈ {}", value.to_decimal(3))
+    }
+}
+
+fn kind_word(tree: &ExplicitTree, id: NodeId) -> &'static str {
+    match tree.kind(id) {
+        NodeKind::Max => "MAX",
+        NodeKind::Min => "MIN",
+        NodeKind::Chance => "CHANCE",
+    }
+}
+
+fn ratio_valued(value: Ratio, bound: Option<Bound>) -> String {
+    let relation = match bound {
+        Some(Bound::Lower) => "≥",
+        Some(Bound::Upper) => "≤",
+        _ => "=",
+    };
+    format!("{relation} {}", ratio_text(value))
+}
+
+/// A tree with chance nodes after a chance search, one line per node: each outcome's
+/// probability before it, each node's kind and value (`≤`/`≥` for a bound), `*` on the
+/// line both players choose, Star2's probes, and the nodes the search never reached.
+pub fn chance_text(tree: &ExplicitTree, run: &ChanceRun) -> String {
+    let mut out = String::new();
+    let mut stack: Vec<(NodeId, String, String)> =
+        vec![(tree.root(), String::new(), String::new())];
+    while let Some((id, own, below)) = stack.pop() {
+        out.push_str(&own);
+        let node = tree.node(id);
+        let report = &run.nodes[id as usize];
+        if let Some(p) = tree.probability(id) {
+            out.push_str(&format!("[{p}] "));
+        }
+        if node.is_leaf() {
+            out.push_str(&label(tree, id));
+            if node.named {
+                let value = tree.format_value(tree.max_value(id).unwrap_or(0));
+                out.push_str(&format!(" = {value}"));
+            }
+        } else {
+            out.push_str(&format!("{} {}", shown(&node.name), kind_word(tree, id)));
+            if let Some(value) = report.value {
+                out.push_str(&format!(" {}", ratio_valued(value, report.bound)));
+            }
+        }
+        if report.on_pv {
+            out.push_str("  *");
+        }
+        if let Some(probe) = report.probe {
+            let relation = if tree.kind(id) == NodeKind::Max {
+                "≥"
+            } else {
+                "≤"
+            };
+            out.push_str(&format!("  probe {relation} {}", ratio_text(probe)));
+        }
+        if report.pruned {
+            out.push_str("  pruned");
+        }
+        out.push('\n');
+        let children = tree.children(id);
+        for (i, &child) in children.iter().enumerate().rev() {
+            let (branch, more) = if i + 1 == children.len() {
+                ("└─ ", "   ")
+            } else {
+                ("├─ ", "│  ")
+            };
+            stack.push((child, format!("{below}{branch}"), format!("{below}{more}")));
+        }
+    }
+    out.push_str(&format!(
+        "{}: value {}, {} visited, {}, {}{}\n",
+        run.algorithm.name(),
+        ratio_text(run.value),
+        counted(run.stats.nodes, "node", "nodes"),
+        counted(run.stats.leaves, "leaf", "leaves"),
+        counted(run.stats.cuts, "cut", "cuts"),
+        if run.algorithm == ChanceAlgorithm::Star2 {
+            format!(", {}", counted(run.stats.probes, "probe", "probes"))
+        } else {
+            String::new()
+        }
+    ));
+    out
+}
+
+/// The steps of a chance search, one per line, indented by depth; a chance node's sum
+/// is shown as it is built, child by child.
+pub fn chance_trace(tree: &ExplicitTree, run: &ChanceRun) -> String {
+    let width = run.steps.len().to_string().len();
+    let mut out = String::new();
+    for (i, step) in run.steps.iter().enumerate() {
+        let node = match step {
+            ChanceStep::Enter { node, .. }
+            | ChanceStep::Leaf { node, .. }
+            | ChanceStep::Probe { node, .. }
+            | ChanceStep::Add { node, .. }
+            | ChanceStep::Exit { node, .. } => *node,
+        };
+        let indent = "  ".repeat(tree.node(node).depth as usize);
+        let who = format!("{} {}", label(tree, node), kind_word(tree, node));
+        let text = match step {
+            ChanceStep::Enter {
+                window: Some((alpha, beta)),
+                ..
+            } => format!(
+                "enter {who}  α={} β={}",
+                ratio_text(*alpha),
+                ratio_text(*beta)
+            ),
+            ChanceStep::Enter { .. } => format!("enter {who}"),
+            ChanceStep::Leaf { value, .. } if tree.node(node).named => {
+                format!(
+                    "leaf {} = {}",
+                    shown(&tree.node(node).name),
+                    ratio_text(*value)
+                )
+            }
+            ChanceStep::Leaf { value, .. } => format!("leaf {}", ratio_text(*value)),
+            ChanceStep::Probe { bound, .. } => {
+                let relation = if tree.kind(node) == NodeKind::Max {
+                    "≥"
+                } else {
+                    "≤"
+                };
+                format!(
+                    "probe {who} through its first move: {relation} {}",
+                    ratio_text(*bound)
+                )
+            }
+            ChanceStep::Add {
+                child,
+                probability,
+                value,
+                sum,
+                ..
+            } => format!(
+                "{who}: + {probability} × {} ({}) → sum {}",
+                ratio_text(*value),
+                label(tree, *child),
+                ratio_text(*sum)
+            ),
+            ChanceStep::Exit {
+                value,
+                bound,
+                pruned,
+                ..
+            } => {
+                let mut text = format!("back at {who} {}", ratio_valued(*value, Some(*bound)));
+                if !pruned.is_empty() {
+                    text.push_str(&format!("; cut, never looks at {}", names(tree, pruned)));
+                }
+                text
+            }
+        };
+        out.push_str(&format!("{:>width$}  {indent}{text}\n", i + 1));
+    }
+    out
+}
+
+/// `1 cut`, `2 cuts`.
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
