@@ -202,3 +202,45 @@ star1: value 3.5, 6 nodes visited, 3 leaves, 1 cut
     let full = annotate_chance(&tree, ChanceAlgorithm::Expectiminimax, None).unwrap();
     assert_eq!((full.value, full.stats.nodes), (r("7/2"), 7));
 }
+
+/// The example files: values worked out by hand in their comments and below.
+#[test]
+fn the_example_files() {
+    use ply_tree::chance::{ChanceAlgorithm, annotate_chance};
+    let file = |name: &str| {
+        let path = format!("{}/../../examples/trees/{name}", env!("CARGO_MANIFEST_DIR"));
+        read(&std::fs::read_to_string(path).unwrap())
+    };
+    let dice = file("dice.txt");
+    let run = annotate_chance(&dice, ChanceAlgorithm::Expectiminimax, None).unwrap();
+    assert_eq!((run.value, run.best), (Ratio::from(4), Some(5)));
+    // a1 = min((4 - 2)/2, 2/3 × 6) = 1, a2 = min(2, 1) = 1, a = 1;
+    // b1 = min(-1, 5) = -1, b2 = min(6, -3) = -3, b = -2; MAX takes a: 1.
+    let backgammon = file("backgammon.txt");
+    assert_eq!(backgammon.len(), 31);
+    for algorithm in [
+        ChanceAlgorithm::Expectiminimax,
+        ChanceAlgorithm::Star1,
+        ChanceAlgorithm::Star2,
+    ] {
+        let run = annotate_chance(&backgammon, algorithm, None).unwrap();
+        assert_eq!(
+            (run.value, run.best),
+            (Ratio::ONE, Some(1)),
+            "{algorithm:?}"
+        );
+        // Star1 never looks at two leaves (b1y's 0, b2y's 4); Star2's four probes
+        // (one move of each MIN node under a chance node) are searched again in full.
+        let expected = match algorithm {
+            ChanceAlgorithm::Expectiminimax => (31, 16, 0, 0),
+            ChanceAlgorithm::Star1 => (29, 14, 2, 0),
+            ChanceAlgorithm::Star2 => (41, 22, 2, 4),
+        };
+        let stats = run.stats;
+        assert_eq!(
+            (stats.nodes, stats.leaves, stats.cuts, stats.probes),
+            expected,
+            "{algorithm:?}"
+        );
+    }
+}
