@@ -15,6 +15,7 @@
 //! | [`wythoff`] | Wythoff's game |
 //! | [`subtraction`] | subtraction games and their sums |
 //! | [`pursuit`] | cops and a fugitive on a [`graph`]: visible (two players) and invisible (a search plan) |
+//! | [`pig`] | the dice game Pig, solved exactly by value iteration (on its own: not a [`ply_core::Game`]) |
 //!
 //! The counting and taking games share [`piles`] (positions and `pile:amount`
 //! moves) and have their closed-form solutions in [`theory`], cross-checked
@@ -29,6 +30,7 @@ pub mod graph;
 pub mod mnk;
 pub mod nim;
 pub mod notation;
+pub mod pig;
 pub mod piles;
 pub mod pursuit;
 pub mod race;
