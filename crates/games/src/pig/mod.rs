@@ -15,8 +15,12 @@
 //! - `solve.rs`: [`PigSolution`], the table of win probabilities for one goal;
 //! - `error.rs`: [`PigError`], every refusal.
 //!
-//! The game has chance in it, which the search of [`ply_core`] does not model yet: this
-//! module is not a [`ply_core::Game`], and solves the game on its own.
+//! - `game.rs`: [`Pig`], the game for ply's searches, with chance's throws
+//!   ([`ply_core::chance::ChanceGame`]).
+//!
+//! Positions repeat (a 1 thrown by each player in turn comes back to the same
+//! scores), so a search of [`Pig`] needs a depth limit; value iteration solves the
+//! whole game instead.
 //!
 //! ```
 //! use ply_games::pig::{Decision, PigSolution, PigState};
@@ -34,11 +38,13 @@
 //! ```
 
 mod error;
+mod game;
 mod notation;
 mod solve;
 mod state;
 
 pub use error::PigError;
+pub use game::{Pig, PigMove};
 pub use solve::{DecisionValues, PigSolution, TOLERANCE};
 pub use state::{Decision, PigState, Step};
 
