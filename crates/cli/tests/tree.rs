@@ -587,3 +587,54 @@ fn depth_aware_values_and_symmetry_for_games() {
         .assert_code(2)
         .assert_stderr_contains("--depth-aware applies to a game");
 }
+
+/// A tree with chance nodes: expectiminimax unless told star1 or star2, the value as an
+/// exact fraction, and the searches that cannot take chance nodes refused.
+#[test]
+fn chance_trees() {
+    let dice = example("dice.txt");
+    assert_eq!(
+        stdout(&["tree", &dice], ""),
+        "root MAX = 4  *
+├─ left CHANCE = 3.5
+│  ├─ [1/2] a = 3
+│  ├─ [1/4] b = 9
+│  └─ [1/4] c = -1
+└─ right CHANCE = 4  *
+   ├─ [1/2] 8
+   └─ [1/2] 0
+expectiminimax: value 4, 8 nodes visited, 5 leaves, 0 cuts
+"
+    );
+    let out = json(
+        &["tree", "-", "--json", "--algorithm", "star1"],
+        "(r[chance] 1 [chance](2 3) 3)",
+    );
+    // (1 + 5/2 + 3) / 3: the nested chance node is worth (2 + 3) / 2.
+    assert_eq!(out["value_exact"], "13/6");
+    assert_eq!(out["algorithm"], "star1");
+    assert_eq!(out["root"]["player"], "chance");
+    assert_eq!(out["root"]["children"][1]["value_exact"], "5/2");
+    assert_eq!(out["root"]["children"][1]["probability_exact"], "1/3");
+    let backgammon = example("backgammon.txt");
+    let star2 = stdout(
+        &["tree", &backgammon, "--algorithm", "star2", "--trace"],
+        "",
+    );
+    assert!(star2.contains("star2: value 1, 41 nodes visited, 22 leaves, 2 cuts, 4 probes"));
+    assert!(
+        star2.contains("probe a1 MIN through its first move: ≤ 1"),
+        "{star2}"
+    );
+    assert_eq!(
+        failure(&["tree", &dice, "--algorithm", "alphabeta"], ""),
+        "ply: error: this tree has chance nodes, which alphabeta cannot search: use expectiminimax, star1 or star2\n"
+    );
+    assert_eq!(
+        failure(
+            &["tree", &example("classic.txt"), "--algorithm", "star1"],
+            ""
+        ),
+        "ply: error: star1 searches trees with chance nodes, and this tree has none: use minimax, negamax or alphabeta\n"
+    );
+}

@@ -9,6 +9,7 @@ use ply_api::tree::Evaluated;
 use ply_core::Algorithm;
 use ply_core::input::Input;
 use ply_games::{GameVisitor, Playable};
+use ply_tree::chance::{ChanceAlgorithm, annotate_chance};
 use ply_tree::{
     ExpandOptions, ExplicitTree, GameTreeOptions, LeafPerspective, Limits, ParseOptions, TreeError,
     annotate, expand, expand_game, expand_strategy, expand_to_depth, render,
@@ -23,6 +24,8 @@ const EXAMPLES: &str = "EXAMPLES:
   ply tree examples/trees/two-ply.txt --format svg > two-ply.svg
   echo '((3 12 8) (2 4 6) (14 5 2))' | ply tree - --json
   ply tree examples/trees/negamax.txt --leaf-perspective mover --algorithm negamax
+  ply tree examples/trees/dice.txt                          (chance nodes: expectiminimax)
+  ply tree examples/trees/backgammon.txt --algorithm star1 --trace
   ply tree tictactoe@XOX/OXO/... --format svg > endgame.svg
   ply tree mnk:3,2,3 --format dot | dot -Tpng > tree.png
   ply tree tictactoe --depth 2 --format svg > horizon.svg   (leaves: the evaluation, an estimate)
@@ -45,9 +48,10 @@ pub struct Args {
     /// The tree file, - for standard input, or a game (GAME or GAME@POSITION).
     #[arg(value_name = "FILE", allow_hyphen_values = true, value_parser = args::Position)]
     input: String,
-    /// The search that backs up the values.
-    #[arg(long, default_value = "alphabeta", value_parser = clap::builder::PossibleValuesParser::new(["minimax", "negamax", "alphabeta"]))]
-    algorithm: String,
+    /// The search that backs up the values [default: alphabeta; expectiminimax for a
+    /// tree with chance nodes, which star1 and star2 search too].
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["minimax", "negamax", "alphabeta", "expectiminimax", "star1", "star2"]))]
+    algorithm: Option<String>,
     /// How to draw the result [default: text].
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["text", "json", "dot", "svg"]))]
     format: Option<String>,
@@ -403,7 +407,16 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
         args.format.as_deref().unwrap_or("text")
     };
     let tree = load(&args, games, format)?;
-    let algorithm: Algorithm = args.algorithm.parse().map_err(anyhow::Error::msg)?;
+    if tree.has_chance() {
+        return run_chance(&args, &tree, format);
+    }
+    let algorithm: Algorithm = match args.algorithm.as_deref() {
+        None => Algorithm::AlphaBeta,
+        Some(name @ ("expectiminimax" | "star1" | "star2")) => bail!(
+            "{name} searches trees with chance nodes, and this tree has none: use minimax, negamax or alphabeta"
+        ),
+        Some(name) => name.parse().map_err(anyhow::Error::msg)?,
+    };
     let run = annotate(&tree, algorithm);
     let evaluated = Evaluated { tree, run };
     let words = args.lang.map(|lang| evaluated.words(lang));
@@ -464,6 +477,42 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
         }
     };
     // A reader that stops early (`| head`) is not an error.
+    match std::io::stdout().lock().write_all(output.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(e).context("cannot write the output")
+        }
+        _ => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// A tree with chance nodes: expectiminimax (or Star1, Star2), drawn as text or JSON.
+fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode> {
+    let algorithm: ChanceAlgorithm = match args.algorithm.as_deref() {
+        None => ChanceAlgorithm::Expectiminimax,
+        Some(name) => name.parse().map_err(|_| {
+            anyhow::anyhow!(
+                "this tree has chance nodes, which {name} cannot search: use expectiminimax, star1 or star2"
+            )
+        })?,
+    };
+    if matches!(format, "svg" | "dot") {
+        bail!("trees with chance nodes are drawn as text or JSON (--format text or json) for now");
+    }
+    if args.lang.is_some() {
+        bail!("the search of a tree with chance nodes is told in English only for now (no --lang)");
+    }
+    let run = annotate_chance(tree, algorithm, None).map_err(|error| anyhow::anyhow!("{error}"))?;
+    let output = if format == "json" {
+        let json = render::chance_json(tree, &run, args.trace);
+        serde_json::to_string_pretty(&json).unwrap_or_default() + "\n"
+    } else {
+        let mut out = render::chance_text(tree, &run);
+        if args.trace {
+            out.push_str("\nsteps:\n");
+            out.push_str(&render::chance_trace(tree, &run));
+        }
+        out
+    };
     match std::io::stdout().lock().write_all(output.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             Err(e).context("cannot write the output")

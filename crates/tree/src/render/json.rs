@@ -471,3 +471,147 @@ mod tests {
         assert_eq!(picture["root"]["children"][1]["mover_value"], -5);
     }
 }
+
+/// A fraction as JSON: the nearest number (for programs that plot it) and, beside it
+/// in `*_exact` fields, the fraction written out (`"19/6"`).
+fn ratio_number(r: ply_core::chance::Ratio) -> Value {
+    match i64::try_from(r.numerator()) {
+        Ok(whole) if r.is_integer() => Value::from(whole),
+        _ => serde_json::Number::from_f64(r.to_f64()).map_or(Value::Null, Value::Number),
+    }
+}
+
+/// A tree with chance nodes after a chance search, as JSON: the fields of [`json()`]
+/// where they mean the same (`name`, `depth`, `value`, `bound`, `visit_order`, `on_pv`,
+/// `pruned`, `leaf`, `named`, `children`), with `player` `"max"`, `"min"` or
+/// `"chance"`, and besides: `value_exact` (the fraction), `probability` and
+/// `probability_exact` on a chance node's outcomes, `window` (Star1, Star2), `probe`
+/// (Star2). At the top: `value`, `value_exact`, `best`, `algorithm`, `nodes_visited`,
+/// `leaves_evaluated`, `cutoffs`, `probes`, `bounds`; with `with_trace`, the steps
+/// (`enter`, `leaf`, `probe`, `add` with the sum so far, `exit`).
+pub fn chance_json(tree: &ExplicitTree, run: &crate::chance::ChanceRun, with_trace: bool) -> Value {
+    use crate::chance::ChanceStep;
+    use ply_core::chance::NodeKind;
+    use serde_json::{Map, json};
+    let kind = |id: NodeId| match tree.kind(id) {
+        NodeKind::Max => "max",
+        NodeKind::Min => "min",
+        NodeKind::Chance => "chance",
+    };
+    let pair = |(a, b): (ply_core::chance::Ratio, ply_core::chance::Ratio)| {
+        json!({"alpha": ratio_number(a), "beta": ratio_number(b),
+               "alpha_exact": a.to_string(), "beta_exact": b.to_string()})
+    };
+    // Bottom-up without recursion: children have larger ids than their parent.
+    let mut built: Vec<Option<Value>> = vec![None; tree.len()];
+    for id in (0..tree.len() as NodeId).rev() {
+        let node = tree.node(id);
+        let report = &run.nodes[id as usize];
+        let children: Vec<Value> = tree
+            .children(id)
+            .iter()
+            .filter_map(|&c| built[c as usize].take())
+            .collect();
+        let mut object = Map::new();
+        object.insert("name".into(), node.name.clone().into());
+        object.insert("named".into(), node.named.into());
+        object.insert("depth".into(), node.depth.into());
+        object.insert("player".into(), kind(id).into());
+        object.insert("leaf".into(), node.is_leaf().into());
+        let value = report.value.filter(|_| !report.pruned);
+        object.insert("value".into(), value.map_or(Value::Null, ratio_number));
+        object.insert(
+            "value_exact".into(),
+            value.map_or(Value::Null, |v| v.to_string().into()),
+        );
+        object.insert(
+            "bound".into(),
+            report.bound.map_or(Value::Null, |b| b.name().into()),
+        );
+        object.insert(
+            "visit_order".into(),
+            report.visit_order.map_or(Value::Null, Value::from),
+        );
+        object.insert("on_pv".into(), report.on_pv.into());
+        object.insert("pruned".into(), report.pruned.into());
+        if let Some(p) = tree.probability(id) {
+            object.insert("probability".into(), ratio_number(p));
+            object.insert("probability_exact".into(), p.to_string().into());
+        }
+        if let Some(window) = report.window {
+            object.insert("window".into(), pair(window));
+        }
+        if let Some(probe) = report.probe {
+            object.insert("probe".into(), ratio_number(probe));
+        }
+        object.insert("children".into(), children.into());
+        built[id as usize] = Some(Value::Object(object));
+    }
+    let mut out = Map::new();
+    out.insert("value".into(), ratio_number(run.value));
+    out.insert("value_exact".into(), run.value.to_string().into());
+    out.insert(
+        "best".into(),
+        run.best
+            .map_or(Value::Null, |b| tree.node(b).name.clone().into()),
+    );
+    out.insert("algorithm".into(), run.algorithm.name().into());
+    out.insert("nodes_visited".into(), run.stats.nodes.into());
+    out.insert("leaves_evaluated".into(), run.stats.leaves.into());
+    out.insert("cutoffs".into(), run.stats.cuts.into());
+    out.insert("probes".into(), run.stats.probes.into());
+    if let Some(bounds) = run.bounds {
+        out.insert(
+            "bounds".into(),
+            json!({"lower": ratio_number(bounds.lower()), "upper": ratio_number(bounds.upper())}),
+        );
+    }
+    out.insert("root".into(), built[0].take().unwrap_or_default());
+    if with_trace {
+        let name = |id: &NodeId| Value::from(tree.node(*id).name.clone());
+        let steps: Vec<Value> = run
+            .steps
+            .iter()
+            .map(|step| match step {
+                ChanceStep::Enter { node, window } => {
+                    let mut step = json!({"step": "enter", "node": name(node)});
+                    if let Some(window) = window {
+                        step["window"] = pair(*window);
+                    }
+                    step
+                }
+                ChanceStep::Leaf { node, value } => json!({
+                    "step": "leaf", "node": name(node),
+                    "value": ratio_number(*value), "value_exact": value.to_string()}),
+                ChanceStep::Probe { node, bound } => json!({
+                    "step": "probe", "node": name(node), "value": ratio_number(*bound),
+                    "value_exact": bound.to_string(),
+                    "bound": if tree.kind(*node) == NodeKind::Max { "lower" } else { "upper" }}),
+                ChanceStep::Add {
+                    node,
+                    child,
+                    probability,
+                    value,
+                    sum,
+                } => json!({
+                    "step": "add", "node": name(node), "child": name(child),
+                    "probability": ratio_number(*probability),
+                    "probability_exact": probability.to_string(),
+                    "value": ratio_number(*value), "value_exact": value.to_string(),
+                    "sum": ratio_number(*sum), "sum_exact": sum.to_string()}),
+                ChanceStep::Exit {
+                    node,
+                    value,
+                    bound,
+                    pruned,
+                } => json!({
+                    "step": "exit", "node": name(node),
+                    "value": ratio_number(*value), "value_exact": value.to_string(),
+                    "bound": bound.name(),
+                    "pruned": pruned.iter().map(name).collect::<Vec<_>>()}),
+            })
+            .collect();
+        out.insert("trace".into(), steps.into());
+    }
+    Value::Object(out)
+}
