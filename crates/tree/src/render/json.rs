@@ -347,131 +347,6 @@ fn escaped_len(text: &str) -> u64 {
         .sum()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{LeafPerspective, Limits, ParseOptions, TreeBuilder, annotate, parse};
-    use ply_core::Algorithm;
-
-    /// The bound and the text's true length, for every algorithm, with and without
-    /// the trace.
-    fn bound_and_length(tree: &ExplicitTree) -> Vec<(u64, u64)> {
-        let mut out = Vec::new();
-        for algorithm in [Algorithm::Minimax, Algorithm::Negamax, Algorithm::AlphaBeta] {
-            let run = annotate(tree, algorithm);
-            for trace in [false, true] {
-                let text = json_text(tree, &run, trace);
-                out.push((json_text_bound(tree, &run, trace), text.len() as u64));
-            }
-        }
-        out
-    }
-
-    fn parsed(text: &str) -> ExplicitTree {
-        let options = ParseOptions {
-            limits: Limits {
-                max_nodes: 1_000_000,
-                max_depth: 10_000,
-            },
-            perspective: LeafPerspective::Max,
-        };
-        parse(text, &options).unwrap()
-    }
-
-    #[test]
-    fn the_bound_holds_and_is_close_for_wide_shallow_deep_and_decimal_trees() {
-        let wide = format!("(a {})", "7 ".repeat(5_000));
-        let classic = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))".to_string();
-        let decimals = "(a (b -998999.999 0.001) (c 2.5 -0.125))".to_string();
-        // 50 levels, printed with indentation, and 60, printed compact.
-        let chain = |levels: usize| format!("{}1 2{}", "(n ".repeat(levels), ")".repeat(levels));
-        // Under a chain, a level full of leaves: the deepest lines are the widest.
-        let deep_and_wide = format!(
-            "{}{}{}",
-            "(n ".repeat(49),
-            "5 ".repeat(2_000),
-            ")".repeat(49)
-        );
-        for text in [wide, classic, decimals, chain(50), chain(60), deep_and_wide] {
-            for (bound, length) in bound_and_length(&parsed(&text)) {
-                assert!(bound >= length, "{bound} < {length} for {text:.60}");
-                assert!(bound <= 4 * length, "{bound} > 4 × {length} for {text:.60}");
-            }
-        }
-    }
-
-    #[test]
-    fn the_bound_holds_for_names_json_escapes_lengthen() {
-        // Names a program may give: quotes, backslashes, control characters (six bytes
-        // each in JSON), and a long name that comes back in the trace and the cutoffs.
-        let names = [
-            "\"\\\"",
-            "\u{1}\u{7}\u{1f}",
-            "\n\t\r",
-            &"é".repeat(500),
-            "a",
-        ];
-        let mut builder = TreeBuilder::new(Limits::default());
-        let root = builder.push(None, Some("root".into()), 0, 0).unwrap();
-        for (i, name) in names.iter().cycle().take(40).enumerate() {
-            let parent = if i % 4 == 0 {
-                root
-            } else {
-                builder.len() as NodeId - 1
-            };
-            let parent = if builder.depth(parent) >= 2 {
-                root
-            } else {
-                parent
-            };
-            builder
-                .push(Some(parent), Some(name.to_string()), 0, 0)
-                .unwrap();
-        }
-        for id in 0..builder.len() as NodeId {
-            if !builder.has_value(id) && builder.depth(id) == 2 || id as usize == builder.len() - 1
-            {
-                let value = crate::value::Decimal {
-                    mantissa: i64::from(id) * 37 % 11,
-                    decimals: 0,
-                };
-                builder.set_value(id, value, 0, 0);
-            }
-        }
-        let tree = builder.finish(LeafPerspective::Max).unwrap();
-        for (bound, length) in bound_and_length(&tree) {
-            assert!(bound >= length, "{bound} < {length}");
-        }
-    }
-
-    #[test]
-    fn mover_value_is_the_value_for_the_player_to_move() {
-        // The classic tree under alpha-beta: the root (MAX) is worth 3, b (MIN) 3, c
-        // (MIN) at most 2 with its leaves 4 and 6 pruned, the leaves of b 3, 12, 8 (the
-        // first player moves at depth 2).
-        let tree = parsed("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))");
-        let picture = json(&tree, &annotate(&tree, Algorithm::AlphaBeta), false);
-        let root = &picture["root"];
-        assert_eq!(
-            (&root["value"], &root["mover_value"]),
-            (&3.into(), &3.into())
-        );
-        let b = &root["children"][0];
-        assert_eq!((&b["value"], &b["mover_value"]), (&3.into(), &(-3).into()));
-        assert_eq!(b["children"][1]["mover_value"], 12);
-        let c = &root["children"][1];
-        assert_eq!((&c["value"], &c["mover_value"]), (&2.into(), &(-2).into()));
-        assert_eq!(c["children"][1]["mover_value"], Value::Null);
-        // No node stands for more than itself: the field is left out.
-        assert!(b.get("stands_for").is_none());
-        // A leaf where the second player moves: 5 for MAX, -5 for the mover.
-        let tree = parsed("(a (b 3 12) 5)");
-        let picture = json(&tree, &annotate(&tree, Algorithm::Negamax), false);
-        assert_eq!(picture["root"]["children"][1]["value"], 5);
-        assert_eq!(picture["root"]["children"][1]["mover_value"], -5);
-    }
-}
-
 /// A fraction as JSON: the nearest number (for programs that plot it) and, beside it
 /// in `*_exact` fields, the fraction written out (`"19/6"`).
 fn ratio_number(r: ply_core::chance::Ratio) -> Value {
@@ -614,4 +489,129 @@ pub fn chance_json(tree: &ExplicitTree, run: &crate::chance::ChanceRun, with_tra
         out.insert("trace".into(), steps.into());
     }
     Value::Object(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{LeafPerspective, Limits, ParseOptions, TreeBuilder, annotate, parse};
+    use ply_core::Algorithm;
+
+    /// The bound and the text's true length, for every algorithm, with and without
+    /// the trace.
+    fn bound_and_length(tree: &ExplicitTree) -> Vec<(u64, u64)> {
+        let mut out = Vec::new();
+        for algorithm in [Algorithm::Minimax, Algorithm::Negamax, Algorithm::AlphaBeta] {
+            let run = annotate(tree, algorithm);
+            for trace in [false, true] {
+                let text = json_text(tree, &run, trace);
+                out.push((json_text_bound(tree, &run, trace), text.len() as u64));
+            }
+        }
+        out
+    }
+
+    fn parsed(text: &str) -> ExplicitTree {
+        let options = ParseOptions {
+            limits: Limits {
+                max_nodes: 1_000_000,
+                max_depth: 10_000,
+            },
+            perspective: LeafPerspective::Max,
+        };
+        parse(text, &options).unwrap()
+    }
+
+    #[test]
+    fn the_bound_holds_and_is_close_for_wide_shallow_deep_and_decimal_trees() {
+        let wide = format!("(a {})", "7 ".repeat(5_000));
+        let classic = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))".to_string();
+        let decimals = "(a (b -998999.999 0.001) (c 2.5 -0.125))".to_string();
+        // 50 levels, printed with indentation, and 60, printed compact.
+        let chain = |levels: usize| format!("{}1 2{}", "(n ".repeat(levels), ")".repeat(levels));
+        // Under a chain, a level full of leaves: the deepest lines are the widest.
+        let deep_and_wide = format!(
+            "{}{}{}",
+            "(n ".repeat(49),
+            "5 ".repeat(2_000),
+            ")".repeat(49)
+        );
+        for text in [wide, classic, decimals, chain(50), chain(60), deep_and_wide] {
+            for (bound, length) in bound_and_length(&parsed(&text)) {
+                assert!(bound >= length, "{bound} < {length} for {text:.60}");
+                assert!(bound <= 4 * length, "{bound} > 4 × {length} for {text:.60}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_bound_holds_for_names_json_escapes_lengthen() {
+        // Names a program may give: quotes, backslashes, control characters (six bytes
+        // each in JSON), and a long name that comes back in the trace and the cutoffs.
+        let names = [
+            "\"\\\"",
+            "\u{1}\u{7}\u{1f}",
+            "\n\t\r",
+            &"é".repeat(500),
+            "a",
+        ];
+        let mut builder = TreeBuilder::new(Limits::default());
+        let root = builder.push(None, Some("root".into()), 0, 0).unwrap();
+        for (i, name) in names.iter().cycle().take(40).enumerate() {
+            let parent = if i % 4 == 0 {
+                root
+            } else {
+                builder.len() as NodeId - 1
+            };
+            let parent = if builder.depth(parent) >= 2 {
+                root
+            } else {
+                parent
+            };
+            builder
+                .push(Some(parent), Some(name.to_string()), 0, 0)
+                .unwrap();
+        }
+        for id in 0..builder.len() as NodeId {
+            if !builder.has_value(id) && builder.depth(id) == 2 || id as usize == builder.len() - 1
+            {
+                let value = crate::value::Decimal {
+                    mantissa: i64::from(id) * 37 % 11,
+                    decimals: 0,
+                };
+                builder.set_value(id, value, 0, 0);
+            }
+        }
+        let tree = builder.finish(LeafPerspective::Max).unwrap();
+        for (bound, length) in bound_and_length(&tree) {
+            assert!(bound >= length, "{bound} < {length}");
+        }
+    }
+
+    #[test]
+    fn mover_value_is_the_value_for_the_player_to_move() {
+        // The classic tree under alpha-beta: the root (MAX) is worth 3, b (MIN) 3, c
+        // (MIN) at most 2 with its leaves 4 and 6 pruned, the leaves of b 3, 12, 8 (the
+        // first player moves at depth 2).
+        let tree = parsed("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))");
+        let picture = json(&tree, &annotate(&tree, Algorithm::AlphaBeta), false);
+        let root = &picture["root"];
+        assert_eq!(
+            (&root["value"], &root["mover_value"]),
+            (&3.into(), &3.into())
+        );
+        let b = &root["children"][0];
+        assert_eq!((&b["value"], &b["mover_value"]), (&3.into(), &(-3).into()));
+        assert_eq!(b["children"][1]["mover_value"], 12);
+        let c = &root["children"][1];
+        assert_eq!((&c["value"], &c["mover_value"]), (&2.into(), &(-2).into()));
+        assert_eq!(c["children"][1]["mover_value"], Value::Null);
+        // No node stands for more than itself: the field is left out.
+        assert!(b.get("stands_for").is_none());
+        // A leaf where the second player moves: 5 for MAX, -5 for the mover.
+        let tree = parsed("(a (b 3 12) 5)");
+        let picture = json(&tree, &annotate(&tree, Algorithm::Negamax), false);
+        assert_eq!(picture["root"]["children"][1]["value"], 5);
+        assert_eq!(picture["root"]["children"][1]["mover_value"], -5);
+    }
 }
