@@ -3,7 +3,7 @@
 //! window, whether it was visited, probed or pruned, and the trace of steps, each
 //! weighted sum as it is built.
 //!
-//! As [`crate::annotate`] does for minimax, nothing is searched here: the searches
+//! As [`crate::annotate()`] does for minimax, nothing is searched here: the searches
 //! are ply-core's, watched through [`ChanceObserver`]. Values are MAX's, in the
 //! tree's own units (a tree written with decimals has its values scaled back).
 //!
