@@ -15,6 +15,7 @@ use crate::lang::Lang;
 use ply_core::Algorithm;
 use ply_core::{Player, Score};
 pub use ply_tree::Limits;
+use ply_tree::chance::{ChanceAlgorithm, annotate_chance};
 use ply_tree::{
     Annotation, ExplicitTree, LeafPerspective, MoveOrder, ParseOptions, TreeError, annotate, parse,
     render,
@@ -132,8 +133,65 @@ fn tree_error(error: TreeError) -> ApiError {
     ApiError::limit(limit, place.to_string())
 }
 
-/// Reads and searches the tree of `request`, within `limits`.
+/// Reads and searches the tree of `request`, within `limits`. A tree with chance nodes
+/// is refused here: [`evaluate_tree`] answers it ([`chance_answer`]).
 pub fn evaluate(request: &TreeRequest, limits: &TreeLimits) -> Result<Evaluated, ApiError> {
+    let tree = read_tree(request, limits)?;
+    if tree.has_chance() {
+        return Err(ApiError::bad_request(
+            "this tree has chance nodes: its values come from POST /api/tree, and it is not drawn yet",
+        ));
+    }
+    search(tree, request)
+}
+
+/// Searches a tree without chance nodes with the request's algorithm.
+fn search(tree: ExplicitTree, request: &TreeRequest) -> Result<Evaluated, ApiError> {
+    let algorithm: Algorithm = match request.algorithm.as_deref() {
+        None => Algorithm::AlphaBeta,
+        Some(name @ ("expectiminimax" | "star1" | "star2")) => {
+            return Err(ApiError::bad_request(format!(
+                "{name} searches trees with chance nodes, and this tree has none: use minimax, negamax or alphabeta"
+            )));
+        }
+        Some(name) => name.parse().map_err(ApiError::bad_request)?,
+    };
+    let run = annotate(&tree, algorithm);
+    Ok(Evaluated { tree, run })
+}
+
+/// A tree with chance nodes searched by the request's chance search (expectiminimax
+/// unless `star1` or `star2`): the JSON `ply tree --format json --trace` prints for it.
+/// A picture asked for is left out with the reason (`svg_omitted`); the words are not
+/// given yet.
+pub fn chance_answer(
+    tree: &ExplicitTree,
+    request: &TreeRequest,
+    limits: &TreeLimits,
+) -> Result<String, ApiError> {
+    let algorithm: ChanceAlgorithm = match request.algorithm.as_deref() {
+        None => ChanceAlgorithm::Expectiminimax,
+        Some(name) => name.parse().map_err(|_| {
+            ApiError::bad_request(format!(
+                "this tree has chance nodes, which {} cannot search: use expectiminimax, star1 or star2",
+                ply_core::text::excerpt(name)
+            ))
+        })?,
+    };
+    let run = annotate_chance(tree, algorithm, None)
+        .map_err(|error| ApiError::bad_request(error.to_string()))?;
+    let mut json = render::chance_json(tree, &run, true);
+    if request.picture {
+        let refusal = ApiError::bad_request("trees with chance nodes are not drawn yet");
+        json["svg_omitted"] = serde_json::to_value(&refusal).unwrap_or_default();
+    }
+    let text = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
+    check_answer_bytes("answer", text.len(), limits)?;
+    Ok(text)
+}
+
+/// Reads the tree of `request`, within `limits`, in the order it asks for.
+fn read_tree(request: &TreeRequest, limits: &TreeLimits) -> Result<ExplicitTree, ApiError> {
     if request.tree.len() > limits.max_bytes {
         return Err(ApiError::limit(
             "max_tree_bytes",
@@ -144,12 +202,6 @@ pub fn evaluate(request: &TreeRequest, limits: &TreeLimits) -> Result<Evaluated,
             ),
         ));
     }
-    let algorithm: Algorithm = request
-        .algorithm
-        .as_deref()
-        .unwrap_or("alphabeta")
-        .parse()
-        .map_err(ApiError::bad_request)?;
     let perspective = match request.leaf_perspective.as_deref().unwrap_or("max") {
         "max" => LeafPerspective::Max,
         "mover" => LeafPerspective::Mover,
@@ -170,11 +222,13 @@ pub fn evaluate(request: &TreeRequest, limits: &TreeLimits) -> Result<Evaluated,
         limits: limits.tree,
         perspective,
     };
-    let tree = parse(&request.tree, &options)
-        .map_err(tree_error)?
-        .reordered(order);
-    let run = annotate(&tree, algorithm);
-    Ok(Evaluated { tree, run })
+    let tree = parse(&request.tree, &options).map_err(tree_error)?;
+    if tree.has_chance() && order != MoveOrder::AsWritten {
+        return Err(ApiError::bad_request(
+            "a tree with chance nodes is searched as written: the orders sort by minimax values",
+        ));
+    }
+    Ok(tree.reordered(order))
 }
 
 impl Evaluated {
@@ -678,7 +732,11 @@ fn check_answer_bytes(what: &str, bytes: usize, limits: &TreeLimits) -> Result<(
 /// [`Evaluated::answer`]), refused (`max_answer_bytes`) before it is made when it may
 /// be larger than `limits` allow.
 pub fn evaluate_tree(request: &TreeRequest, limits: &TreeLimits) -> Result<String, ApiError> {
-    let evaluated = evaluate(request, limits)?;
+    let tree = read_tree(request, limits)?;
+    if tree.has_chance() {
+        return chance_answer(&tree, request, limits);
+    }
+    let evaluated = search(tree, request)?;
     evaluated.answer_bound(request, limits)?;
     evaluated.answer(request, limits)
 }

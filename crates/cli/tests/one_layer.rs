@@ -29,6 +29,8 @@ fn tree_json_is_the_apis() {
         ("negamax.txt", "negamax", "mover"),
         ("decimals.txt", "alphabeta", "max"),
         ("classic.json", "alphabeta", "max"),
+        ("dice.txt", "expectiminimax", "max"),
+        ("backgammon.txt", "star2", "max"),
     ] {
         let path = format!("{examples}/{file}");
         let output = ply()

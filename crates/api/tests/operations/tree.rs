@@ -286,3 +286,49 @@ fn the_words_are_within_the_answers_bound() {
         }
     }
 }
+
+/// A tree with chance nodes: the lab's answer is the command line's JSON with its trace,
+/// the value an exact fraction; the searches that cannot take chance nodes, the move
+/// orders (which sort by minimax values) and the picture are refused or left out with
+/// the reason.
+#[test]
+fn chance_trees_are_answered_with_exact_values() {
+    use ply_api::tree::{TreeLimits, TreeRequest, evaluate_tree};
+    let limits = TreeLimits::default();
+    let request = TreeRequest {
+        algorithm: Some("star1".into()),
+        picture: true,
+        ..TreeRequest::new("(root (sure[chance] 3.5) (risky[chance] 0 0 9))")
+    };
+    let answer: serde_json::Value =
+        serde_json::from_str(&evaluate_tree(&request, &limits).unwrap()).unwrap();
+    assert_eq!(answer["value"], 3.5);
+    assert_eq!(answer["value_exact"], "7/2");
+    assert_eq!(answer["cutoffs"], 1);
+    assert_eq!(answer["root"]["children"][1]["children"][2]["pruned"], true);
+    assert_eq!(answer["root"]["children"][1]["bound"], "upper");
+    assert!(answer["trace"].as_array().is_some_and(|t| t.len() == 12));
+    assert!(answer["svg_omitted"]["error"].as_str().is_some());
+    let refused = |request: TreeRequest| evaluate_tree(&request, &limits).unwrap_err().error;
+    assert_eq!(
+        refused(TreeRequest {
+            algorithm: Some("alphabeta".into()),
+            ..TreeRequest::new("([1/2]1 [1/2]2)")
+        }),
+        "this tree has chance nodes, which 'alphabeta' cannot search: use expectiminimax, star1 or star2"
+    );
+    assert_eq!(
+        refused(TreeRequest {
+            order: Some("best_first".into()),
+            ..TreeRequest::new("([1/2]1 [1/2]2)")
+        }),
+        "a tree with chance nodes is searched as written: the orders sort by minimax values"
+    );
+    assert_eq!(
+        refused(TreeRequest {
+            algorithm: Some("star2".into()),
+            ..TreeRequest::new("((1 2) (3 4))")
+        }),
+        "star2 searches trees with chance nodes, and this tree has none: use minimax, negamax or alphabeta"
+    );
+}
