@@ -671,18 +671,30 @@ pub fn book_move_value<G: Playable>(
         Some(outcome) => outcome.score(0, true),
         None => child.book_value(book)?,
     };
+    let mut pv = vec![mv];
+    pv.extend(book_line(&child, book));
+    Some(child_move_value(pos, &child, mv, for_child, pv))
+}
+
+/// The value of the move `mv` from `pos` to `child`, node-relative to `pos`, from the
+/// child's score for its own side to move (negated when the turn passes).
+fn child_move_value<G: Playable>(
+    pos: &G,
+    child: &G,
+    mv: G::Move,
+    for_child: Score,
+    pv: Vec<G::Move>,
+) -> MoveValue<G::Move> {
     let mine = if child.to_move() == pos.to_move() {
         for_child
     } else {
         -for_child
     };
-    let mut pv = vec![mv];
-    pv.extend(book_line(&child, book));
-    Some(MoveValue {
+    MoveValue {
         mv,
         value: mine.from_node(1),
         pv,
-    })
+    }
 }
 
 /// Best play from `pos` as far as the book knows it: at each position, the move whose
@@ -854,18 +866,14 @@ fn standard_move_values<G: Playable>(
         ));
         let child = root.after(mv);
         if let Some(outcome) = child.outcome() {
-            // Only a win ends the game at once (a full board is a draw).
-            let for_child = outcome.score(0, true);
-            let mine = if child.to_move() == root.to_move() {
-                for_child
-            } else {
-                -for_child
-            };
-            values.push(MoveValue {
+            // A four (or a full board, a draw) ends the game at once.
+            values.push(child_move_value(
+                root,
+                &child,
                 mv,
-                value: mine.from_node(1),
-                pv: vec![mv],
-            });
+                outcome.score(0, true),
+                vec![mv],
+            ));
             continue;
         }
         let Some(score) = solve(&child, &mut stats) else {
