@@ -32,9 +32,13 @@
 //! assert!(pruned.stats.nodes <= exact.stats.nodes);
 //! ```
 
+pub mod engine;
 mod ratio;
 mod search;
 
+pub use engine::{
+    ChanceAnswer, ChanceEngine, ChanceEvaluator, ChanceIteration, ChanceLimits, MAX_CHANCE_DEPTH,
+};
 pub use ratio::{Ratio, RatioError};
 pub use search::{
     Bounds, ChanceError, ChanceObserver, ChanceResult, ChanceStats, NodeKind, expectiminimax,
