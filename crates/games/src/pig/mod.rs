@@ -16,7 +16,9 @@
 //! - `error.rs`: [`PigError`], every refusal.
 //!
 //! - `game.rs`: [`Pig`], the game for ply's searches, with chance's throws
-//!   ([`ply_core::chance::ChanceGame`]).
+//!   ([`ply_core::chance::ChanceGame`]);
+//! - `evaluate.rs`: [`race_estimate`], the value of a position where the engine's
+//!   search stops ([`ply_core::chance::ChanceEngine`]).
 //!
 //! Positions repeat (a 1 thrown by each player in turn comes back to the same
 //! scores), so a search of [`Pig`] needs a depth limit; value iteration solves the
@@ -38,12 +40,14 @@
 //! ```
 
 mod error;
+mod evaluate;
 mod game;
 mod notation;
 mod solve;
 mod state;
 
 pub use error::PigError;
+pub use evaluate::race_estimate;
 pub use game::{Pig, PigMove};
 pub use solve::{DecisionValues, PigSolution, TOLERANCE};
 pub use state::{Decision, PigState, Step};
