@@ -359,7 +359,8 @@ fn ratio_number(r: ply_core::chance::Ratio) -> Value {
 /// A tree with chance nodes after a chance search, as JSON: the fields of [`json()`]
 /// where they mean the same (`name`, `depth`, `value`, `bound`, `visit_order`, `on_pv`,
 /// `pruned`, `leaf`, `named`, `children`), with `player` `"max"`, `"min"` or
-/// `"chance"`, and besides: `value_exact` (the fraction), `probability` and
+/// `"chance"`, and besides: `value_exact` (the fraction), a leaf's value as `written`
+/// (for MAX; there even where the leaf was never looked at), `probability` and
 /// `probability_exact` on a chance node's outcomes, `window` (Star1, Star2), `probe`
 /// (Star2). At the top: `value`, `value_exact`, `best`, `algorithm`, `nodes_visited`,
 /// `leaves_evaluated`, `cutoffs`, `probes`, `bounds`; with `with_trace`, the steps
@@ -411,6 +412,10 @@ pub fn chance_json(tree: &ExplicitTree, run: &crate::chance::ChanceRun, with_tra
         );
         object.insert("on_pv".into(), report.on_pv.into());
         object.insert("pruned".into(), report.pruned.into());
+        if let Some(v) = tree.max_value(id).filter(|_| node.is_leaf()) {
+            let written = serde_json::from_str(&tree.format_value(v)).unwrap_or(Value::Null);
+            object.insert("written".into(), written);
+        }
         if let Some(p) = tree.probability(id) {
             object.insert("probability".into(), ratio_number(p));
             object.insert("probability_exact".into(), p.to_string().into());
