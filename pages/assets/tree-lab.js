@@ -242,9 +242,29 @@ async function evaluate() {
     if (!state.chance) compareOrders(ticket);
   } catch (failure) {
     if (ticket !== pending) return;
-    error.textContent = errorText(failure);
+    error.textContent = refusalText(failure) ?? errorText(failure);
   }
   saveFragment();
+}
+
+/**
+ * ply's refusal of a search that cannot take the tree (a minimax search for a tree with
+ * chance nodes, or a chance search for a tree without), said in the page's language;
+ * null for any other failure.
+ * @param {unknown} failure
+ * @returns {string | null}
+ */
+function refusalText(failure) {
+  if (!(failure instanceof Error)) return null;
+  const message = failure.message;
+  const algorithm = algorithmName(state.algorithm);
+  if (/chance nodes, which .* cannot search/.test(message)) {
+    return t("tree.chance.refused.minimax", { algorithm });
+  }
+  if (/searches trees with chance nodes, and this tree has none/.test(message)) {
+    return t("tree.chance.refused.chance", { algorithm });
+  }
+  return null;
 }
 
 /**
