@@ -145,6 +145,26 @@ pub fn evaluate(request: &TreeRequest, limits: &TreeLimits) -> Result<Evaluated,
     search(tree, request)
 }
 
+/// A request's tree searched: by a minimax search ([`Evaluated`], whose answer is made
+/// by [`Evaluated::answer`] once its bound is counted), or by a chance search, whose
+/// answer is made at once ([`chance_answer`]).
+pub enum Searched {
+    /// A tree without chance nodes, searched.
+    Minimax(Box<Evaluated>),
+    /// A tree with chance nodes: the answer to `POST /api/tree`.
+    Chance(String),
+}
+
+/// Reads the tree of `request` once, within `limits`, and searches it: what `POST
+/// /api/tree` answers, for either kind of tree.
+pub fn search_request(request: &TreeRequest, limits: &TreeLimits) -> Result<Searched, ApiError> {
+    let tree = read_tree(request, limits)?;
+    if tree.has_chance() {
+        return chance_answer(&tree, request, limits).map(Searched::Chance);
+    }
+    search(tree, request).map(|evaluated| Searched::Minimax(Box::new(evaluated)))
+}
+
 /// Searches a tree without chance nodes with the request's algorithm.
 fn search(tree: ExplicitTree, request: &TreeRequest) -> Result<Evaluated, ApiError> {
     let algorithm: Algorithm = match request.algorithm.as_deref() {

@@ -361,3 +361,45 @@ fn chance_trees_are_answered_with_exact_values() {
         "star2 searches trees with chance nodes, and this tree has none: use minimax, negamax or alphabeta"
     );
 }
+
+/// The service (what `ply serve` and the WebAssembly module answer with) answers a tree
+/// with chance nodes as `evaluate_tree` does, picture included, and draws it at
+/// `/api/tree/svg`.
+#[test]
+fn the_service_answers_and_draws_chance_trees() {
+    use ply_api::control::Control;
+    use ply_api::service::{Service, ServiceLimits};
+    let service = Service::new(ServiceLimits::default(), None);
+    let body = serde_json::json!({
+        "tree": "(root (left[chance] [1/2]3 [1/4]9 [1/4]-1) (right[chance] 8 0))",
+        "picture": true,
+    });
+    let answer = service.answer("/api/tree", body.to_string().as_bytes(), &Control::new());
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let json: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(json["algorithm"], "expectiminimax");
+    assert_eq!(json["value_exact"], "4");
+    assert_eq!(json["root"]["children"][0]["value_exact"], "7/2");
+    let svg = json["svg"].as_str().unwrap();
+    assert_eq!(svg.matches(r#"<circle class="node""#).count(), 2);
+    let drawn = service.answer(
+        "/api/tree/svg",
+        body.to_string().as_bytes(),
+        &Control::new(),
+    );
+    assert_eq!(drawn.status, 200, "{}", drawn.body);
+    assert!(drawn.body.contains("expectiminimax: value 4, best right"));
+    let refused = service.answer(
+        "/api/tree",
+        serde_json::json!({"tree": "([1/2]1 [1/2]2)", "algorithm": "minimax"})
+            .to_string()
+            .as_bytes(),
+        &Control::new(),
+    );
+    assert_eq!(refused.status, 400);
+    assert!(
+        refused.body.contains("which 'minimax' cannot search"),
+        "{}",
+        refused.body
+    );
+}
