@@ -130,9 +130,16 @@ pub fn chance_svg(tree: &ExplicitTree, run: &ChanceRun, options: &SvgOptions) ->
         .filter(|&id| !is_leaf(id) && kind(id) != NodeKind::Chance)
         .map(|id| text_width(&labels[id], VALUE_SIZE) + 26.0)
         .fold(44.0, f64::max);
+    // A circle holds its value, and the sums a page shows while stepping (`Σ 15/4`).
+    let sums = run.steps.iter().filter_map(|step| match step {
+        ChanceStep::Add { sum, .. } => Some(format!("Σ {}", ratio_short(*sum))),
+        _ => None,
+    });
     let circle_diameter = (0..n)
         .filter(|&id| !is_leaf(id) && kind(id) == NodeKind::Chance)
-        .map(|id| text_width(&labels[id], VALUE_SIZE) + 12.0)
+        .map(|id| labels[id].clone())
+        .chain(sums)
+        .map(|text| text_width(&text, VALUE_SIZE) + 12.0)
         .fold(TRIANGLE_HEIGHT, f64::max);
     let extent = |id: usize| -> (f64, f64) {
         if is_leaf(id) {
