@@ -231,6 +231,31 @@ export const EXAMPLES = /** @type {Example[]} */ ([
     name: "tree.example.tictactoe-depth",
     game: { game: "tictactoe", depth: 2 },
   },
+  // Trees with chance nodes (examples/trees/dice.txt and backgammon.txt), searched with
+  // expectiminimax.
+  {
+    key: "dice",
+    name: "tree.example.dice",
+    algorithm: "expectiminimax",
+    text: [
+      "root", "  left [chance]", "    a [1/2] = 3", "    b [1/4] = 9", "    c [1/4] = -1",
+      "  right [chance]", "    = 8", "    = 0",
+    ].join("\n"),
+  },
+  {
+    key: "backgammon",
+    name: "tree.example.backgammon",
+    algorithm: "expectiminimax",
+    text: [
+      "root", "  a [chance]", "    a1 [1/3]", "      a1x [chance]", "        = 4", "        = -2",
+      "      a1y [chance]", "        [2/3] = 6", "        [1/3] = 0", "    a2 [2/3]",
+      "      a2x [chance]", "        = 1", "        = 3", "      a2y [chance]", "        = 8",
+      "        = -6", "  b [chance]", "    b1 [1/2]", "      b1x [chance]", "        = -4",
+      "        = 2", "      b1y [chance]", "        = 10", "        = 0", "    b2 [1/2]",
+      "      b2x [chance]", "        = 5", "        = 7", "      b2y [chance]", "        = -10",
+      "        = 4",
+    ].join("\n"),
+  },
 ]);
 
 /**

@@ -254,10 +254,10 @@ function nodeLabel(node) {
 /**
  * Who moves at a node of the exercise (the lab's tree has MAX at its root).
  * @param {ApiNode} node
- * @returns {"max" | "min"}
+ * @returns {"max" | "min" | "chance"}
  */
 function playerOf(node) {
-  if (state.practice?.root !== "min") return node.player;
+  if (state.practice?.root !== "min" || node.player === "chance") return node.player;
   return node.player === "max" ? "min" : "max";
 }
 

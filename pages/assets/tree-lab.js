@@ -13,6 +13,7 @@ import { byId, make } from "./dom.js";
 import { EXAMPLES, LESSONS, exampleByKey } from "./examples.js";
 import { Editor } from "./editor.js";
 import { Replay, cutWords, revealed } from "./step.js";
+import { CHANCE_ALGORITHMS, chanceRevealed, exactText, looksLikeChance } from "./chance-step.js";
 import {
   countPruned,
   gameOf,
@@ -57,7 +58,7 @@ await startWords();
 
 /** @typedef {import("./tree-model.js").Game} Game */
 
-const ALGORITHMS = ["minimax", "negamax", "alphabeta"];
+const ALGORITHMS = ["minimax", "negamax", "alphabeta", ...CHANCE_ALGORITHMS];
 const ORDERS = ["as_written", "best_first", "worst_first"];
 const PERSPECTIVES = ["max", "mover"];
 
@@ -125,13 +126,17 @@ const state = {
   collapse: false,
   /** Whether the searches' node counts show side by side. */
   compareAll: false,
+  /** Whether the answer shown is a chance search's (expectiminimax, Star1, Star2). */
+  chance: false,
 };
 
 const editor = new Editor(byId("editor", HTMLElement), rewrite);
 const view = new TreeView(
   byId("picture", HTMLElement),
   (path) => {
-    if (state.model) editor.open(state.model, path);
+    // The editor writes trees without chance tags: a chance tree is edited as text.
+    if (state.chance) error.textContent = t("tree.chance.edit");
+    else if (state.model) editor.open(state.model, path);
   },
   (scale) => {
     zoomLevel.textContent = t("tree.zoom.level", { percent: Math.round(scale * 100) });
@@ -215,7 +220,8 @@ async function evaluate() {
     for (const node of state.byPath.values()) {
       if (node.visit_order !== null) state.byOrder.set(node.visit_order, node);
     }
-    state.replay = new Replay(result.trace);
+    state.chance = CHANCE_ALGORITHMS.includes(result.algorithm);
+    state.replay = state.chance ? null : new Replay(result.trace);
     state.pruned = countPruned(result.root);
     state.model = modelOf(result.root);
     const total = result.trace.length;
@@ -233,12 +239,32 @@ async function evaluate() {
     compare.dataset.full = "";
     compareTable.hidden = true;
     render();
-    compareOrders(ticket);
+    if (!state.chance) compareOrders(ticket);
   } catch (failure) {
     if (ticket !== pending) return;
-    error.textContent = errorText(failure);
+    error.textContent = refusalText(failure) ?? errorText(failure);
   }
   saveFragment();
+}
+
+/**
+ * ply's refusal of a search that cannot take the tree (a minimax search for a tree with
+ * chance nodes, or a chance search for a tree without), said in the page's language;
+ * null for any other failure.
+ * @param {unknown} failure
+ * @returns {string | null}
+ */
+function refusalText(failure) {
+  if (!(failure instanceof Error)) return null;
+  const message = failure.message;
+  const algorithm = algorithmName(state.algorithm);
+  if (/chance nodes, which .* cannot search/.test(message)) {
+    return t("tree.chance.refused.minimax", { algorithm });
+  }
+  if (/searches trees with chance nodes, and this tree has none/.test(message)) {
+    return t("tree.chance.refused.chance", { algorithm });
+  }
+  return null;
 }
 
 /**
@@ -377,6 +403,20 @@ function rewrite() {
   evaluate();
 }
 
+/**
+ * Asks for a chance search when the tree has chance nodes, and for alpha-beta when a
+ * chance search was chosen and the tree has none (a game's tree never has): each search
+ * then takes the trees it can. A search chosen by hand that cannot take the tree is
+ * refused by ply, with its reason.
+ * @param {string} tree the tree's text ("" for a game's tree)
+ */
+function fitAlgorithm(tree) {
+  const chance = looksLikeChance(tree);
+  if (chance === CHANCE_ALGORITHMS.includes(state.algorithm)) return;
+  state.algorithm = chance ? "expectiminimax" : "alphabeta";
+  check("algorithm", state.algorithm);
+}
+
 /** The tree is the reader's own from now on (an edit): no game's words or boards. */
 function leaveGame() {
   state.game = null;
@@ -396,6 +436,9 @@ function algorithmName(algorithm) {
     minimax: "tree.algorithm.name.minimax",
     negamax: "tree.algorithm.name.negamax",
     alphabeta: "tree.algorithm.name.alphabeta",
+    expectiminimax: "tree.algorithm.name.expectiminimax",
+    star1: "tree.algorithm.name.star1",
+    star2: "tree.algorithm.name.star2",
   };
   const id = names[algorithm];
   return id ? t(id) : algorithm;
@@ -413,14 +456,20 @@ function render() {
     node: (order) => state.byOrder.get(order),
     negamax: result.algorithm === "negamax",
   };
-  const shown = revealed(
-    result,
-    state.byPath,
-    state.step,
-    state.hide,
-    names,
-    state.replay ?? undefined,
-  );
+  /** @type {string[] | null} a chance search's cuts so far, in words */
+  let chanceCuts = null;
+  /** @type {import("./step.js").Shown} */
+  let shown;
+  if (state.chance) {
+    const chance = /** @type {{trace: import("./chance-step.js").ChanceStep[]}} */ (
+      /** @type {unknown} */ (result)
+    );
+    const steps = chanceRevealed(chance, state.byPath, state.step, state.hide, named);
+    chanceCuts = steps.sentences;
+    shown = steps;
+  } else {
+    shown = revealed(result, state.byPath, state.step, state.hide, names, state.replay ?? undefined);
+  }
   const seen = shown.seen;
   view.step(shown);
 
@@ -431,7 +480,7 @@ function render() {
   summary.textContent = shown.result
     ? t("tree.summary", {
         algorithm: algorithmName(result.algorithm),
-        value: result.value,
+        value: result.value_exact !== undefined ? exactText(result.value_exact) : result.value,
         best: result.best ? named(result.best) : t("tree.summary.best.none"),
         nodes: t("tree.summary.nodes", { count: result.nodes_visited }),
         leaves: t("tree.summary.leaves", { count: result.leaves_evaluated }),
@@ -445,7 +494,12 @@ function render() {
   gameNote.hidden = note === "";
   compareTable.hidden = !shown.result || !state.compareAll || compareTable.rows.length === 0;
 
-  showCuts(shown.cuts, named);
+  if (chanceCuts) {
+    cutsList.replaceChildren(...chanceCuts.map((words) => make("li", { text: words })));
+    state.cutsShown = [];
+  } else {
+    showCuts(shown.cuts, named);
+  }
   slider.max = `${result.trace.length}`;
   slider.value = `${state.step}`;
   const total = result.trace.length;
@@ -738,6 +792,7 @@ async function loadExample(key) {
     chosen.tree = example.text ?? "";
   }
   apply(chosen);
+  if (!example.algorithm) fitAlgorithm(example.game ? "" : (example.text ?? ""));
   exampleMenu.value = key;
   // A new tree starts from its first step when the answers are hidden.
   state.opening = state.hide ? 0 : null;
@@ -753,6 +808,7 @@ function openGame() {
   }
   editor.close();
   useGame(game);
+  fitAlgorithm("");
   showLesson("");
   exampleMenu.value = "";
   state.opening = state.hide ? 0 : null;
@@ -836,6 +892,7 @@ function setUp() {
   text.addEventListener("input", () => {
     editor.close();
     leaveGame();
+    fitAlgorithm(text.value);
     clearTimeout(timer);
     timer = setTimeout(evaluate, 250);
   });

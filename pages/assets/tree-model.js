@@ -20,8 +20,10 @@ import { t } from "./words.js";
  * @property {string} name
  * @property {boolean} [named] false for a node the text did not name (`#8`)
  * @property {number} depth
- * @property {"max" | "min"} player
+ * @property {"max" | "min" | "chance"} player
  * @property {number | null} value
+ * @property {string | null} [value_exact] a chance search's value, exact (`11/3`)
+ * @property {string} [probability_exact] an outcome's probability (`1/6`)
  * @property {Bound | null} bound
  * @property {boolean} on_pv
  * @property {boolean} pruned
@@ -50,6 +52,7 @@ import { t } from "./words.js";
  *
  * @typedef {object} TreeAnswer the answer of /api/tree
  * @property {number} value
+ * @property {string} [value_exact] a chance search's value, exact (`11/3`)
  * @property {string | null} best
  * @property {number} nodes_visited
  * @property {number} leaves_evaluated
@@ -225,7 +228,7 @@ export function nodesByPath(root) {
 export function label(byName, name) {
   const node = byName.get(name);
   if (node && node.leaf && (node.named === false || name.startsWith("#"))) {
-    return `${node.written}`;
+    return `${node.written ?? node.value}`;
   }
   return name;
 }

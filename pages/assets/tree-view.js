@@ -41,7 +41,7 @@ function cutterOf(path, byPath) {
  */
 function called(node) {
   const unnamed = node.named === false || node.name.startsWith("#");
-  return node.leaf && unnamed ? `${node.written}` : node.name;
+  return node.leaf && unnamed ? `${node.written ?? node.value}` : node.name;
 }
 
 /**
@@ -239,6 +239,7 @@ export class TreeView {
       const words = text.textContent?.trim() ?? "";
       const player = text.dataset.player
         ?? (words === "MAX" ? "first" : words === "MIN" ? "second" : null);
+      if (player === "chance") text.textContent = t("tree.picture.chance");
       if (player !== "first" && player !== "second") continue;
       text.textContent = rowLabel(player === "first", names, negamax);
     }
@@ -394,6 +395,8 @@ function nodeTitle(node, names, negamax) {
   let title;
   if (node.leaf) {
     title = t("tree.node.title.leaf", { name, depth: node.depth });
+  } else if (node.player === "chance") {
+    title = t("tree.node.title.chance", { name, depth: node.depth });
   } else if (negamax || names) {
     const player = names
       ? names[first ? 0 : 1]

@@ -419,21 +419,31 @@ impl Service {
             Operation::Games => Answer::json(&crate::games::list_games()),
             Operation::Tree(request) => {
                 let tree_limits = limits.tree_limits();
-                let evaluated = crate::tree::evaluate(&request, &tree_limits)?;
-                // Room for the answer is taken before the answer is made, at its bound.
-                reserve(evaluated.answer_bound(&request, &tree_limits)?)?;
+                let body = match crate::tree::search_request(&request, &tree_limits)? {
+                    crate::tree::Searched::Minimax(evaluated) => {
+                        // Room for the answer is taken before the answer is made, at its
+                        // bound.
+                        reserve(evaluated.answer_bound(&request, &tree_limits)?)?;
+                        evaluated.answer(&request, &tree_limits)?
+                    }
+                    // A chance search's answer (within the answer limit) is counted once
+                    // made, as a picture is.
+                    crate::tree::Searched::Chance(answer) => {
+                        reserve(answer.len() as u64)?;
+                        answer
+                    }
+                };
                 Answer {
                     status: 200,
                     content_type: JSON,
-                    body: evaluated.answer(&request, &tree_limits)?,
+                    body,
                 }
             }
             Operation::TreeSvg(request) => {
                 let tree_limits = limits.tree_limits();
                 // A picture is bounded by its nodes before it is drawn; its bytes are
                 // counted once drawn, when they are known.
-                let svg = crate::tree::evaluate(&request, &tree_limits)?
-                    .svg_answer_with(&tree_limits, request.collapse_pruned)?;
+                let svg = crate::tree::tree_svg(&request, &tree_limits)?;
                 reserve(svg.len() as u64)?;
                 Answer {
                     status: 200,

@@ -139,10 +139,30 @@ pub fn evaluate(request: &TreeRequest, limits: &TreeLimits) -> Result<Evaluated,
     let tree = read_tree(request, limits)?;
     if tree.has_chance() {
         return Err(ApiError::bad_request(
-            "this tree has chance nodes: its values come from POST /api/tree, and it is not drawn yet",
+            "this tree has chance nodes: its values and its picture come from POST /api/tree (and /api/tree/svg)",
         ));
     }
     search(tree, request)
+}
+
+/// A request's tree searched: by a minimax search ([`Evaluated`], whose answer is made
+/// by [`Evaluated::answer`] once its bound is counted), or by a chance search, whose
+/// answer is made at once ([`chance_answer`]).
+pub enum Searched {
+    /// A tree without chance nodes, searched.
+    Minimax(Box<Evaluated>),
+    /// A tree with chance nodes: the answer to `POST /api/tree`.
+    Chance(String),
+}
+
+/// Reads the tree of `request` once, within `limits`, and searches it: what `POST
+/// /api/tree` answers, for either kind of tree.
+pub fn search_request(request: &TreeRequest, limits: &TreeLimits) -> Result<Searched, ApiError> {
+    let tree = read_tree(request, limits)?;
+    if tree.has_chance() {
+        return chance_answer(&tree, request, limits).map(Searched::Chance);
+    }
+    search(tree, request).map(|evaluated| Searched::Minimax(Box::new(evaluated)))
 }
 
 /// Searches a tree without chance nodes with the request's algorithm.
@@ -162,13 +182,51 @@ fn search(tree: ExplicitTree, request: &TreeRequest) -> Result<Evaluated, ApiErr
 
 /// A tree with chance nodes searched by the request's chance search (expectiminimax
 /// unless `star1` or `star2`): the JSON `ply tree --format json --trace` prints for it.
-/// A picture asked for is left out with the reason (`svg_omitted`); the words are not
-/// given yet.
+/// A picture asked for comes in the field `svg` (chance nodes drawn as circles, each
+/// outcome with its probability), or is left out with the reason (`svg_omitted`) past
+/// the picture and answer limits; the words are not given yet.
 pub fn chance_answer(
     tree: &ExplicitTree,
     request: &TreeRequest,
     limits: &TreeLimits,
 ) -> Result<String, ApiError> {
+    let run = chance_run(tree, request)?;
+    let json = render::chance_json(tree, &run, true);
+    let text = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
+    check_answer_bytes("answer", text.len(), limits)?;
+    if !request.picture {
+        return Ok(text);
+    }
+    let field = chance_picture(tree, &run, limits).and_then(|svg| {
+        let svg = serde_json::to_string(&svg).unwrap_or_default();
+        let bytes = text.len() + svg.len() + 10;
+        if bytes as u64 > limits.max_answer_bytes {
+            return Err(ApiError::limit(
+                "max_answer_bytes",
+                format!(
+                    "the values and the picture take {bytes} bytes, more than the {} an \
+                     answer may take (limit max_answer_bytes): the values come without it",
+                    limits.max_answer_bytes
+                ),
+            ));
+        }
+        Ok(("svg", svg))
+    });
+    let (key, value) = field.unwrap_or_else(|refusal| {
+        (
+            "svg_omitted",
+            serde_json::to_string(&refusal).unwrap_or_default(),
+        )
+    });
+    Ok(with_field(text, key, &value))
+}
+
+/// The chance search the request names (expectiminimax unless `star1` or `star2`) of
+/// `tree`; the searches that cannot take chance nodes are refused.
+fn chance_run(
+    tree: &ExplicitTree,
+    request: &TreeRequest,
+) -> Result<ply_tree::chance::ChanceRun, ApiError> {
     let algorithm: ChanceAlgorithm = match request.algorithm.as_deref() {
         None => ChanceAlgorithm::Expectiminimax,
         Some(name) => name.parse().map_err(|_| {
@@ -178,16 +236,36 @@ pub fn chance_answer(
             ))
         })?,
     };
-    let run = annotate_chance(tree, algorithm, None)
-        .map_err(|error| ApiError::bad_request(error.to_string()))?;
-    let mut json = render::chance_json(tree, &run, true);
-    if request.picture {
-        let refusal = ApiError::bad_request("trees with chance nodes are not drawn yet");
-        json["svg_omitted"] = serde_json::to_value(&refusal).unwrap_or_default();
+    annotate_chance(tree, algorithm, None).map_err(|error| ApiError::bad_request(error.to_string()))
+}
+
+/// The picture of a chance search as `/api/tree` carries it: the tree alone, each
+/// node's visit order beside it (`ply_tree::render::chance_svg`), refused past
+/// `max_picture_nodes` nodes or, once drawn, past `max_answer_bytes`.
+fn chance_picture(
+    tree: &ExplicitTree,
+    run: &ply_tree::chance::ChanceRun,
+    limits: &TreeLimits,
+) -> Result<String, ApiError> {
+    if tree.len() > limits.max_picture_nodes {
+        return Err(ApiError::limit(
+            "max_picture_nodes",
+            format!(
+                "a picture of {} nodes is too big to read (at most {}, limit \
+                 max_picture_nodes): draw a smaller tree, or ask /api/tree for its values",
+                tree.len(),
+                limits.max_picture_nodes
+            ),
+        ));
     }
-    let text = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
-    check_answer_bytes("answer", text.len(), limits)?;
-    Ok(text)
+    let options = render::SvgOptions {
+        visit_order: true,
+        collapse_pruned: false,
+        frame: false,
+    };
+    let svg = render::chance_svg(tree, run, &options);
+    check_answer_bytes("picture", svg.len(), limits)?;
+    Ok(svg)
 }
 
 /// Reads the tree of `request`, within `limits`, in the order it asks for.
@@ -745,7 +823,22 @@ pub fn evaluate_tree(request: &TreeRequest, limits: &TreeLimits) -> Result<Strin
 /// --format svg --trace` draws it, within `limits` (`max_picture_nodes`,
 /// `max_answer_bytes`).
 pub fn tree_svg(request: &TreeRequest, limits: &TreeLimits) -> Result<String, ApiError> {
-    evaluate(request, limits)?.svg_answer_with(limits, request.collapse_pruned)
+    let tree = read_tree(request, limits)?;
+    if tree.has_chance() {
+        let run = chance_run(&tree, request)?;
+        if tree.len() > limits.max_picture_nodes {
+            // The same refusal as the picture of `/api/tree`.
+            chance_picture(&tree, &run, limits)?;
+        }
+        let options = render::SvgOptions {
+            visit_order: true,
+            ..render::SvgOptions::default()
+        };
+        let svg = render::chance_svg(&tree, &run, &options);
+        check_answer_bytes("picture", svg.len(), limits)?;
+        return Ok(svg);
+    }
+    search(tree, request)?.svg_answer_with(limits, request.collapse_pruned)
 }
 
 /// A game written out as a tree: the request of `POST /api/tree/game`.

@@ -606,6 +606,19 @@ fn chance_trees() {
 expectiminimax: value 4, 8 nodes visited, 5 leaves, 0 cuts
 "
     );
+    // The picture: the two dice as circles, each outcome's probability over it.
+    let svg = stdout(&["tree", &dice, "--format", "svg"], "");
+    assert_eq!(svg.matches(r#"<circle class="node""#).count(), 2);
+    for p in ["1/2", "1/4"] {
+        assert!(svg.contains(&format!(
+            r#"paint-order="stroke" text-anchor="middle">{p}</text>"#
+        )));
+    }
+    assert!(svg.contains("expectiminimax: value 4, best right"));
+    assert_eq!(
+        failure(&["tree", &dice, "--format", "dot"], ""),
+        "ply: error: trees with chance nodes are drawn as text, JSON or SVG (--format text, json or svg), not yet for Graphviz\n"
+    );
     let out = json(
         &["tree", "-", "--json", "--algorithm", "star1"],
         "(r[chance] 1 [chance](2 3) 3)",

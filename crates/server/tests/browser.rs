@@ -96,12 +96,17 @@ fn the_web_lab_in_a_browser() {
     let Some((report, targets)) = run_in_browser("lab.mjs", "the browser tests") else {
         return;
     };
-    let mut expected = vec!["ok [server]: the classic tree's root value is 3".to_string()];
+    let mut expected = vec![
+        "ok [server]: the classic tree's root value is 3".to_string(),
+        "ok [server]: the dice tree's root is worth exactly 4 (4)".to_string(),
+        "ok [server]: the dice tree's two chance nodes are circles (2)".to_string(),
+    ];
     if targets.contains(&"static") {
         expected.extend(
             [
                 "ok [static]: ply.js answers through the wasm",
                 "ok [static]: the classic tree's root value is 3",
+                "ok [static]: the dice tree's root is worth exactly 4 (4)",
                 "ok [static]: the human (X) never beats the perfect engine",
                 "ok [static]: no request to /api/",
             ]

@@ -288,9 +288,9 @@ fn the_words_are_within_the_answers_bound() {
 }
 
 /// A tree with chance nodes: the lab's answer is the command line's JSON with its trace,
-/// the value an exact fraction; the searches that cannot take chance nodes, the move
-/// orders (which sort by minimax values) and the picture are refused or left out with
-/// the reason.
+/// the value an exact fraction, and the picture with chance nodes as circles; the
+/// searches that cannot take chance nodes and the move orders (which sort by minimax
+/// values) are refused.
 #[test]
 fn chance_trees_are_answered_with_exact_values() {
     use ply_api::tree::{TreeLimits, TreeRequest, evaluate_tree};
@@ -308,7 +308,36 @@ fn chance_trees_are_answered_with_exact_values() {
     assert_eq!(answer["root"]["children"][1]["children"][2]["pruned"], true);
     assert_eq!(answer["root"]["children"][1]["bound"], "upper");
     assert!(answer["trace"].as_array().is_some_and(|t| t.len() == 12));
-    assert!(answer["svg_omitted"]["error"].as_str().is_some());
+    // The picture: a circle per chance node, each outcome's probability over it.
+    let svg = answer["svg"].as_str().unwrap();
+    assert_eq!(svg.matches(r#"<circle class="node""#).count(), 2);
+    assert_eq!(svg.matches(r#"class="label probability""#).count(), 4);
+    assert!(svg.contains(r#">1/3</text>"#));
+    assert!(svg.contains(r#"class="node leaf pruned" data-path="1.2""#));
+    assert!(answer.get("svg_omitted").is_none());
+    // Each step says where it is: an added outcome's path beside its chance node's.
+    let add = &answer["trace"][3];
+    assert_eq!(
+        (
+            &add["step"],
+            &add["path"],
+            &add["child_path"],
+            &add["sum_exact"]
+        ),
+        (&"add".into(), &"0".into(), &"0.0".into(), &"7/2".into())
+    );
+    // Past the picture limit the values come all the same, and the picture's refusal.
+    let small = TreeLimits {
+        max_picture_nodes: 4,
+        ..TreeLimits::default()
+    };
+    let answer: serde_json::Value =
+        serde_json::from_str(&evaluate_tree(&request, &small).unwrap()).unwrap();
+    assert_eq!(answer["value_exact"], "7/2");
+    assert_eq!(answer["svg_omitted"]["limit"], "max_picture_nodes");
+    // The download: the picture with its title and legend.
+    let whole = ply_api::tree::tree_svg(&request, &limits).unwrap();
+    assert!(whole.contains("star1: value 3.5, best sure"), "{whole}");
     let refused = |request: TreeRequest| evaluate_tree(&request, &limits).unwrap_err().error;
     assert_eq!(
         refused(TreeRequest {
@@ -330,5 +359,47 @@ fn chance_trees_are_answered_with_exact_values() {
             ..TreeRequest::new("((1 2) (3 4))")
         }),
         "star2 searches trees with chance nodes, and this tree has none: use minimax, negamax or alphabeta"
+    );
+}
+
+/// The service (what `ply serve` and the WebAssembly module answer with) answers a tree
+/// with chance nodes as `evaluate_tree` does, picture included, and draws it at
+/// `/api/tree/svg`.
+#[test]
+fn the_service_answers_and_draws_chance_trees() {
+    use ply_api::control::Control;
+    use ply_api::service::{Service, ServiceLimits};
+    let service = Service::new(ServiceLimits::default(), None);
+    let body = serde_json::json!({
+        "tree": "(root (left[chance] [1/2]3 [1/4]9 [1/4]-1) (right[chance] 8 0))",
+        "picture": true,
+    });
+    let answer = service.answer("/api/tree", body.to_string().as_bytes(), &Control::new());
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let json: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(json["algorithm"], "expectiminimax");
+    assert_eq!(json["value_exact"], "4");
+    assert_eq!(json["root"]["children"][0]["value_exact"], "7/2");
+    let svg = json["svg"].as_str().unwrap();
+    assert_eq!(svg.matches(r#"<circle class="node""#).count(), 2);
+    let drawn = service.answer(
+        "/api/tree/svg",
+        body.to_string().as_bytes(),
+        &Control::new(),
+    );
+    assert_eq!(drawn.status, 200, "{}", drawn.body);
+    assert!(drawn.body.contains("expectiminimax: value 4, best right"));
+    let refused = service.answer(
+        "/api/tree",
+        serde_json::json!({"tree": "([1/2]1 [1/2]2)", "algorithm": "minimax"})
+            .to_string()
+            .as_bytes(),
+        &Control::new(),
+    );
+    assert_eq!(refused.status, 400);
+    assert!(
+        refused.body.contains("which 'minimax' cannot search"),
+        "{}",
+        refused.body
     );
 }

@@ -485,7 +485,8 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
     }
 }
 
-/// A tree with chance nodes: expectiminimax (or Star1, Star2), drawn as text or JSON.
+/// A tree with chance nodes: expectiminimax (or Star1, Star2), drawn as text, JSON or
+/// an SVG picture.
 fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode> {
     let algorithm: ChanceAlgorithm = match args.algorithm.as_deref() {
         None => ChanceAlgorithm::Expectiminimax,
@@ -495,8 +496,16 @@ fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode
             )
         })?,
     };
-    if matches!(format, "svg" | "dot") {
-        bail!("trees with chance nodes are drawn as text or JSON (--format text or json) for now");
+    if format == "dot" {
+        bail!(
+            "trees with chance nodes are drawn as text, JSON or SVG (--format text, json or svg), not yet for Graphviz"
+        );
+    }
+    if format == "svg" && tree.len() > PICTURE_NODES && !args.force {
+        bail!(
+            "a picture of {} nodes is too big to read (at most {PICTURE_NODES} without --force): draw a smaller tree",
+            tree.len()
+        );
     }
     if args.lang.is_some() {
         bail!("the search of a tree with chance nodes is told in English only for now (no --lang)");
@@ -505,6 +514,12 @@ fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode
     let output = if format == "json" {
         let json = render::chance_json(tree, &run, args.trace);
         serde_json::to_string_pretty(&json).unwrap_or_default() + "\n"
+    } else if format == "svg" {
+        let options = render::SvgOptions {
+            visit_order: args.trace,
+            ..render::SvgOptions::default()
+        };
+        render::chance_svg(tree, &run, &options)
     } else {
         let mut out = render::chance_text(tree, &run);
         if args.trace {

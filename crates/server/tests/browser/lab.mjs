@@ -110,6 +110,45 @@ async function suite(browser, name, base, serverPaths) {
   check(await page.$('#picture .node.current[data-path="1"]') !== null, "the cutting node is highlighted");
   await page.screenshot({ path: join(out, `${name}-tree-step.png`) });
 
+  // A tree with chance nodes: the dice example, searched with expectiminimax, drawn with
+  // a circle per chance node and each outcome's probability; step mode says each weighted
+  // sum as it grows.
+  await page.selectOption("#example", "dice");
+  await page.waitForFunction(() => /value 4\b/.test(document.getElementById("summary").textContent));
+  check(await page.isChecked('input[name=algorithm][value=expectiminimax]'),
+    "the dice example is searched with expectiminimax");
+  const circles = await page.$$eval("#picture g.node.chance > circle", (nodes) => nodes.length);
+  check(circles === 2, `the dice tree's two chance nodes are circles (${circles})`);
+  const probabilities = await page.$$eval("#picture text.probability", (texts) =>
+    texts.map((text) => text.textContent).join(" "));
+  check(probabilities === "1/2 1/4 1/4 1/2 1/2", `each outcome's probability is drawn (${probabilities})`);
+  const rootValue = await page.textContent('#picture g.node[data-path=""] > text.label.value');
+  check(rootValue === "4", `the dice tree's root is worth exactly 4 (${rootValue})`);
+  await page.screenshot({ path: join(out, `${name}-chance.png`) });
+  await page.click("#step-start");
+  for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowRight");
+  info = await page.textContent("#step-info");
+  const left = await page.textContent('#picture g.node[data-path="0"] > text.label.value');
+  check(info.includes("1/2 × 3 + 1/4 × 9 = 3.75") && left === "Σ 3.75",
+    `step 6 adds b to left's weighted sum: ${info} (${left})`);
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+  info = await page.textContent("#step-info");
+  check(info.includes("its expected value is 1/2 × 3 + 1/4 × 9 + 1/4 × (-1) = 3.5"),
+    `step 9: left's expected value: ${info}`);
+  await page.screenshot({ path: join(out, `${name}-chance-step.png`) });
+  // A minimax search asked for a chance tree: ply's reason, said as an error, not a crash.
+  await page.click('input[name=algorithm][value=alphabeta]');
+  await page.waitForFunction(() => document.getElementById("error").textContent !== "");
+  const refusal = await page.textContent("#error");
+  check(refusal === "This tree has chance nodes, which Alpha-beta cannot search: choose expectiminimax, Star1 or Star2.",
+    `alpha-beta is refused for a chance tree: ${refusal}`);
+  await page.click('input[name=algorithm][value=star1]');
+  await page.waitForFunction(() => /^Star1: value 4\b/.test(document.getElementById("summary").textContent));
+  check(await page.textContent("#error") === "", "Star1 searches it again, the error gone");
+  await page.click('input[name=algorithm][value=alphabeta]');
+  await typeTree(page, CLASSIC);
+  await summaryValue(page);
+
   // Share: the link opens the same tree and settings in a fresh browser context (another
   // student: no storage, no history), on the same site.
   await page.click('input[name=algorithm][value=minimax]');

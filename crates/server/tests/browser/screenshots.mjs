@@ -16,6 +16,9 @@
 //   web-pursuit-<lang>[-phone].png  two cops and an invisible fugitive on a 6-cycle, the cops
 //                              placed: where the fugitive may be, shaded
 //   web-nim-<lang>[-phone].png  Nim 3, 4, 5 with its theory: the piles in binary and their xor
+//   web-chance-<lang>[-phone].png  the tree lab's dice example (chance nodes), stepped to
+//                              the weighted sum of its left die half built
+// With PLY_SCREENSHOTS=chance, only the chance pictures are taken.
 // scripts/screenshots builds the site when it is missing and runs this.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -50,6 +53,21 @@ async function treeLab(page, base, lang, { unfold = false } = {}) {
   await page.waitForSelector('#picture .node.current[data-path="1"]');
   await page.waitForTimeout(300);
 }
+
+/**
+ * The tree lab with the dice example (two chance nodes), stepped to the sixth step: the
+ * left die's weighted sum with two of its three outcomes added.
+ */
+async function chanceLab(page, base, lang) {
+  await page.goto(`${base}?lang=${lang}#lesson=dice`);
+  await page.waitForSelector("#picture g.node.chance");
+  await page.click("#step-start");
+  for (let step = 0; step < 6; step++) await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => document.getElementById("step-info").textContent.includes("3.75"));
+  await page.waitForTimeout(300);
+}
+
+const ONLY_CHANCE = process.env.PLY_SCREENSHOTS === "chance";
 
 /** The exercise the practice pictures show: values, level 2, MAX at the root. */
 const PRACTICE = "#kind=values&level=2&seed=20260527&variant=max_root";
@@ -124,6 +142,20 @@ try {
       console.error(`${lang}: a script error: ${error.message}`);
       failed = true;
     });
+    await chanceLab(page, site.url, lang);
+    await page.screenshot({ path: join(out, `web-chance-${lang}.png`), fullPage: true });
+    if (ONLY_CHANCE) {
+      await desktop.close();
+      const phone = await browser.newContext({
+        viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+      });
+      const small = await phone.newPage();
+      await chanceLab(small, site.url, lang);
+      await small.screenshot({ path: join(out, `web-chance-${lang}-phone.png`), fullPage: true });
+      await phone.close();
+      console.log(`${lang}: web-chance (desktop and phone)`);
+      continue;
+    }
     await treeLab(page, site.url, lang);
     await page.screenshot({ path: join(out, `web-tree-${lang}.png`), fullPage: true });
 
@@ -146,6 +178,8 @@ try {
     small.setDefaultTimeout(30000);
     await treeLab(small, site.url, lang, { unfold: true });
     await small.screenshot({ path: join(out, `web-tree-${lang}-phone.png`) });
+    await chanceLab(small, site.url, lang);
+    await small.screenshot({ path: join(out, `web-chance-${lang}-phone.png`), fullPage: true });
     const wide = await small.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
     if (wide) {
       console.error(`${lang}: at 390 px the tree lab is wider than the screen`);

@@ -359,11 +359,14 @@ fn ratio_number(r: ply_core::chance::Ratio) -> Value {
 /// A tree with chance nodes after a chance search, as JSON: the fields of [`json()`]
 /// where they mean the same (`name`, `depth`, `value`, `bound`, `visit_order`, `on_pv`,
 /// `pruned`, `leaf`, `named`, `children`), with `player` `"max"`, `"min"` or
-/// `"chance"`, and besides: `value_exact` (the fraction), `probability` and
+/// `"chance"`, and besides: `value_exact` (the fraction), a leaf's value as `written`
+/// (for MAX; there even where the leaf was never looked at), `probability` and
 /// `probability_exact` on a chance node's outcomes, `window` (Star1, Star2), `probe`
 /// (Star2). At the top: `value`, `value_exact`, `best`, `algorithm`, `nodes_visited`,
 /// `leaves_evaluated`, `cutoffs`, `probes`, `bounds`; with `with_trace`, the steps
-/// (`enter`, `leaf`, `probe`, `add` with the sum so far, `exit`).
+/// (`enter`, `leaf`, `probe`, `add` with the sum so far, `exit`), each with the `path`
+/// of its node as the picture's `data-path` writes it (`"0.1"`; the root's is empty)
+/// and an `add` with its outcome's `child_path`.
 pub fn chance_json(tree: &ExplicitTree, run: &crate::chance::ChanceRun, with_trace: bool) -> Value {
     use crate::chance::ChanceStep;
     use ply_core::chance::NodeKind;
@@ -409,6 +412,10 @@ pub fn chance_json(tree: &ExplicitTree, run: &crate::chance::ChanceRun, with_tra
         );
         object.insert("on_pv".into(), report.on_pv.into());
         object.insert("pruned".into(), report.pruned.into());
+        if let Some(v) = tree.max_value(id).filter(|_| node.is_leaf()) {
+            let written = serde_json::from_str(&tree.format_value(v)).unwrap_or(Value::Null);
+            object.insert("written".into(), written);
+        }
         if let Some(p) = tree.probability(id) {
             object.insert("probability".into(), ratio_number(p));
             object.insert("probability_exact".into(), p.to_string().into());
@@ -444,6 +451,7 @@ pub fn chance_json(tree: &ExplicitTree, run: &crate::chance::ChanceRun, with_tra
     out.insert("root".into(), built[0].take().unwrap_or_default());
     if with_trace {
         let name = |id: &NodeId| Value::from(tree.node(*id).name.clone());
+        let places = super::svg::paths(tree);
         let steps: Vec<Value> = run
             .steps
             .iter()
@@ -484,6 +492,23 @@ pub fn chance_json(tree: &ExplicitTree, run: &crate::chance::ChanceRun, with_tra
                     "value": ratio_number(*value), "value_exact": value.to_string(),
                     "bound": bound.name(),
                     "pruned": pruned.iter().map(name).collect::<Vec<_>>()}),
+            })
+            .zip(&run.steps)
+            .map(|(mut json, step)| {
+                // Where the step is, by place (names may repeat): `path`, and an
+                // added outcome's `child_path`.
+                let (node, child) = match step {
+                    ChanceStep::Enter { node, .. }
+                    | ChanceStep::Leaf { node, .. }
+                    | ChanceStep::Probe { node, .. }
+                    | ChanceStep::Exit { node, .. } => (*node, None),
+                    ChanceStep::Add { node, child, .. } => (*node, Some(*child)),
+                };
+                json["path"] = places[node as usize].clone().into();
+                if let Some(child) = child {
+                    json["child_path"] = places[child as usize].clone().into();
+                }
+                json
             })
             .collect();
         out.insert("trace".into(), steps.into());

@@ -25,12 +25,14 @@
 //! assert!(render::dot(&tree, &run).contains("shape=invtriangle"));
 //! ```
 
+mod chance_svg;
 mod dot;
 mod json;
 mod layout;
 mod svg;
 mod text;
 
+pub use chance_svg::{chance_svg, ratio_short};
 pub use dot::dot;
 pub use json::{chance_json, json, json_text, json_text_bound};
 pub use svg::{SvgOptions, svg, svg_bound, svg_drawing, svg_with};

@@ -80,7 +80,7 @@ const BOARD_FOOTER: f64 = 21.0;
 /// control and invisible characters written out (see [`shown`]; XML 1.0 cannot
 /// carry most control characters at all, not even as references), and the two
 /// non-characters XML forbids (U+FFFE, U+FFFF) likewise.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in shown(text).chars() {
         match c {
@@ -472,7 +472,7 @@ fn board_words(negamax: bool) -> &'static str {
 }
 
 /// A window written `α=… β=…`, as two lines: `α=…` over `β=…`.
-fn window_lines(window: &str) -> Vec<String> {
+pub(crate) fn window_lines(window: &str) -> Vec<String> {
     match window.split_once(" β=") {
         Some((alpha, beta)) => vec![alpha.to_string(), format!("β={beta}")],
         None => vec![window.to_string()],
@@ -513,7 +513,7 @@ pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
 /// Each node's place in the tree, written as its `data-path` (`0.2.1`; the root's is
 /// empty). Children have larger ids than their parent, so one pass in id order writes
 /// every path after its parent's.
-fn paths(tree: &ExplicitTree) -> Vec<String> {
+pub(crate) fn paths(tree: &ExplicitTree) -> Vec<String> {
     let mut out = vec![String::new(); tree.len()];
     for id in 0..tree.len() {
         for (i, &child) in tree.children(id as NodeId).iter().enumerate() {
