@@ -233,6 +233,35 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
     }
 }
 
+fn unknown_game(spec: &str) -> NotationError {
+    let known: Vec<&str> = GAMES.iter().map(|(name, _)| *name).collect();
+    NotationError::new(format!(
+        "unknown game {spec} (known: {})",
+        known.join(", "),
+        spec = excerpt(spec)
+    ))
+}
+
+/// Parses a comma-separated list of numbers, naming the field in errors.
+pub(crate) fn parse_numbers(
+    game: &str,
+    args: &str,
+    field_names: &[&str],
+) -> Result<Vec<u32>, NotationError> {
+    args.split(',')
+        .enumerate()
+        .map(|(i, part)| {
+            let field = field_names.get(i).copied().unwrap_or("value");
+            part.trim().parse::<u32>().map_err(|_| {
+                NotationError::new(format!(
+                    "{game}: {field} {} is not a non-negative whole number",
+                    excerpt(part.trim())
+                ))
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,33 +311,4 @@ mod tests {
         let error = with_game("pig:0", Name).unwrap_err().to_string();
         assert!(error.contains("from 1 to 200"), "{error}");
     }
-}
-
-fn unknown_game(spec: &str) -> NotationError {
-    let known: Vec<&str> = GAMES.iter().map(|(name, _)| *name).collect();
-    NotationError::new(format!(
-        "unknown game {spec} (known: {})",
-        known.join(", "),
-        spec = excerpt(spec)
-    ))
-}
-
-/// Parses a comma-separated list of numbers, naming the field in errors.
-pub(crate) fn parse_numbers(
-    game: &str,
-    args: &str,
-    field_names: &[&str],
-) -> Result<Vec<u32>, NotationError> {
-    args.split(',')
-        .enumerate()
-        .map(|(i, part)| {
-            let field = field_names.get(i).copied().unwrap_or("value");
-            part.trim().parse::<u32>().map_err(|_| {
-                NotationError::new(format!(
-                    "{game}: {field} {} is not a non-negative whole number",
-                    excerpt(part.trim())
-                ))
-            })
-        })
-        .collect()
 }
