@@ -153,3 +153,18 @@ fn the_engine_holds_where_the_solution_says() {
     assert_eq!(record["scores"], serde_json::json!([21, 0]));
     assert_eq!(record["ended"], "quit");
 }
+
+#[test]
+fn the_small_pig_tree_is_searched_by_expectiminimax() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/trees/pig-small.txt"
+    );
+    ply()
+        .args(["tree", path])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "expectiminimax: value 0.43925, 60 nodes visited, 41 leaves",
+        ));
+}

@@ -262,8 +262,7 @@ fn graphs_and_piles_on_the_play_page() {
 /// every language.
 #[test]
 fn pig_on_the_play_page() {
-    let Some((report, targets)) = run_in_browser("pig.mjs", "the Pig board's browser tests")
-    else {
+    let Some((report, targets)) = run_in_browser("pig.mjs", "the Pig board's browser tests") else {
         return;
     };
     assert_lines(
