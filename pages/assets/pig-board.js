@@ -19,6 +19,7 @@ export function isPig(/** @type {string} */ spec) {
  * What the Pig board shows and what its buttons do.
  * @typedef {object} PigView
  * @property {PigPlay} play the position, with the last decision and throw
+ * @property {number | null} face the last face thrown in the game (a hold keeps it on the die)
  * @property {boolean} enabled whether the human may decide now
  * @property {"you" | "engine" | "over"} phase whose turn it is, or the end (the board's `data-phase`)
  * @property {(decision: "roll" | "hold") => void} onDecide takes a decision
@@ -75,7 +76,7 @@ export function drawPigBoard(area, view) {
   const board = make("div", { id: "pig-board", className: "pig-board" });
   board.dataset.phase = view.phase;
   const top = make("div", { className: "pig-top" });
-  top.append(dieFace(play.face));
+  top.append(dieFace(view.face));
   const scores = make("div", { className: "pig-scores" });
   for (const index of [0, 1]) {
     const row = make("div", { className: "pig-score" });

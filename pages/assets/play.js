@@ -54,6 +54,8 @@ const page = {
   note: byId("note", HTMLElement),
   error: byId("error", HTMLElement),
   backend: byId("backend", HTMLElement),
+  legend: byId("legend", HTMLElement),
+  pigLegend: byId("pig-legend", HTMLElement),
 };
 
 const game = {
@@ -86,6 +88,9 @@ const game = {
   /** Pig: what happened, in words, the latest last. */
   /** @type {string[]} */
   pigLog: [],
+  /** Pig: the last face thrown (null before the first throw). */
+  /** @type {number | null} */
+  pigFace: null,
 };
 
 // ----- Requests in sequence ----------------------------------------------------------
@@ -388,6 +393,8 @@ function draw() {
     return;
   }
   page.board.classList.remove("pig-area");
+  page.legend.hidden = false;
+  page.pigLegend.hidden = true;
   const state = game.state;
   const busy = game.thinking || game.analysing;
   page.stop.disabled = !busy;
@@ -529,6 +536,7 @@ async function pigStart(ticket) {
   game.moves = [];
   game.pig = play;
   game.pigLog = [];
+  game.pigFace = null;
   remember();
   await pigProceed(ticket);
 }
@@ -571,6 +579,7 @@ async function pigDecide(ticket, decision) {
   game.pigLog.push(pigEvent(play, player, before.turn_total));
   if (play.winner) game.pigLog.push(t("outcome.win", { winner: playerWords(play.winner) }));
   game.pig = play;
+  if (play.face) game.pigFace = play.face;
   remember();
   draw();
 }
@@ -609,6 +618,8 @@ function drawPig(play) {
   page.analysis.replaceChildren();
   page.treeLinks.replaceChildren();
   page.board.classList.add("pig-area");
+  page.legend.hidden = true;
+  page.pigLegend.hidden = false;
   const player = play.to_move ? playerWords(play.to_move) : "";
   const human = humanPlaysPig(play);
   page.status.textContent = play.winner
@@ -618,6 +629,7 @@ function drawPig(play) {
       : t(human ? "play.pig.status.you" : "play.pig.status.engine", { player });
   drawPigBoard(page.board, {
     play,
+    face: game.pigFace,
     enabled: human && !play.winner && !game.thinking,
     phase: play.winner ? "over" : human && !game.thinking ? "you" : "engine",
     onDecide: (decision) => void pigHuman(decision),
