@@ -123,6 +123,7 @@ fn play_pig_against_the_optimal_engine_with_a_seeded_die() {
     let record: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(record["game"], "pig:10");
     assert_eq!(record["moves"], serde_json::json!(["roll 6", "roll 6"]));
+    assert_eq!(record["result"], "first_player_wins");
     assert_eq!(record["winner"], "first");
     assert_eq!(record["scores"], serde_json::json!([12, 0]));
     assert_eq!(record["seed"], 3);

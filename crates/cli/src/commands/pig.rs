@@ -59,7 +59,8 @@ struct PigRecord {
     start: String,
     /// Each decision, a roll with the face it threw: `roll 4`, `hold`.
     moves: Vec<String>,
-    /// `win` when someone won; null when the game was abandoned.
+    /// `first_player_wins` or `second_player_wins` (as for the other games); null when
+    /// the game was abandoned.
     result: Option<&'static str>,
     winner: Option<&'static str>,
     /// The final scores (the winner's with the winning turn added).
@@ -135,7 +136,10 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
                 game: ply_games::ChanceSpec::Pig { goal: args.goal }.spec(),
                 start: start.to_string(),
                 moves: record,
-                result: winner.map(|_| "win"),
+                result: winner.map(|winner| match winner {
+                    Player::First => "first_player_wins",
+                    Player::Second => "second_player_wins",
+                }),
                 winner: winner.map(player_key),
                 scores,
                 seed,
