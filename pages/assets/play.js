@@ -5,10 +5,16 @@
 // older actions are dropped. The values of each position the game passed through are
 // kept, so that the moves played are listed with their values; the address always
 // holds the game (play-links.js), so that a link reopens it.
+//
+// Pig, the dice game, is played through POST /api/play/pig instead: the page keeps
+// its position (not a list of moves: the die decides them), sends each decision, and
+// draws the die and each decision's chance of winning (pig-board.js); the engine's
+// turns are shown throw by throw.
 
 import "./layout.js";
 import { byId, make } from "./dom.js";
 import { drawBoard } from "./boards.js";
+import { drawPigBoard, isPig, pigEvent } from "./pig-board.js";
 import { gameFragment, hasTree, readGameLink, treeLabFragment } from "./play-links.js";
 import { drawAnalysis, drawHistory, drawMoveList, moveHelp, playerWords } from "./play-values.js";
 import { ApiError, backend, errorText, isStopped, post, stop } from "./transport.js";
@@ -17,6 +23,7 @@ import { startWords, t } from "./words.js";
 /** @typedef {import("../types/api").PlayState} PlayState */
 /** @typedef {import("../types/api").Analysis} Analysis */
 /** @typedef {import("../types/api").EngineMove} EngineMove */
+/** @typedef {import("../types/api").PigPlay} PigPlay */
 
 const page = {
   game: byId("game", HTMLSelectElement),
@@ -47,6 +54,8 @@ const page = {
   note: byId("note", HTMLElement),
   error: byId("error", HTMLElement),
   backend: byId("backend", HTMLElement),
+  legend: byId("legend", HTMLElement),
+  pigLegend: byId("pig-legend", HTMLElement),
 };
 
 const game = {
@@ -71,6 +80,17 @@ const game = {
   thinking: false,
   /** The values of the moves are being found. */
   analysing: false,
+  /**
+   * Pig: the position and what the last decision did (null for the other games).
+   * @type {PigPlay | null}
+   */
+  pig: null,
+  /** Pig: what happened, in words, the latest last. */
+  /** @type {string[]} */
+  pigLog: [],
+  /** Pig: the last face thrown (null before the first throw). */
+  /** @type {number | null} */
+  pigFace: null,
 };
 
 // ----- Requests in sequence ----------------------------------------------------------
@@ -199,7 +219,9 @@ function timeMs() {
 
 /** The game as a link holds it. */
 function link() {
-  return { game: game.spec, position: game.position, moves: game.moves, side: page.side.value };
+  // (Pig: the position on screen, which holds the game so far.)
+  const position = game.pig?.position ?? game.position;
+  return { game: game.spec, position, moves: game.moves, side: page.side.value };
 }
 
 /** Writes the game into the address, so that a link opens it. */
@@ -225,6 +247,11 @@ function where(count = game.moves.length) {
 async function refresh(ticket) {
   page.error.textContent = "";
   page.note.textContent = "";
+  if (isPig(game.spec)) {
+    await pigStart(ticket);
+    return;
+  }
+  game.pig = null;
   const state = /** @type {PlayState} */ (await send(ticket, "/api/play/state", where()));
   if (!current(ticket)) return;
   game.state = state;
@@ -361,6 +388,13 @@ function restart(change) {
 
 /** Draws the page from the game: status, board, moves, values, buttons. */
 function draw() {
+  if (game.pig) {
+    drawPig(game.pig);
+    return;
+  }
+  page.board.classList.remove("pig-area");
+  page.legend.hidden = false;
+  page.pigLegend.hidden = true;
   const state = game.state;
   const busy = game.thinking || game.analysing;
   page.stop.disabled = !busy;
@@ -475,6 +509,135 @@ function outcomeWords(state) {
   if (outcome.result === "win" && outcome.winner) return t("outcome.win", { winner: playerWords(outcome.winner) });
   if (outcome.result === "draw") return t("outcome.draw");
   return outcome.text;
+}
+
+
+// ----- Pig ---------------------------------------------------------------------------
+
+/** How long each of the engine's throws stays on screen before the next, in ms. */
+const PIG_STEP_MS = 700;
+
+/** Whether the human decides for the player to move in Pig. */
+function humanPlaysPig(/** @type {PigPlay} */ play) {
+  const side = page.side.value;
+  if (side === "both") return true;
+  return (play.to_move_index === 0) === (side === "first");
+}
+
+/**
+ * A new game of Pig (or the position the address or the position box gives).
+ * @param {number} ticket
+ */
+async function pigStart(ticket) {
+  const request = game.position ? { game: game.spec, position: game.position } : { game: game.spec };
+  const play = /** @type {PigPlay} */ (await send(ticket, "/api/play/pig", request));
+  if (!current(ticket)) return;
+  game.state = null;
+  game.moves = [];
+  game.pig = play;
+  game.pigLog = [];
+  game.pigFace = null;
+  remember();
+  await pigProceed(ticket);
+}
+
+/**
+ * After a decision: the engine decides if it is its turn, throw by throw, each shown
+ * for a moment; else the page waits for the human.
+ * @param {number} ticket
+ */
+async function pigProceed(ticket) {
+  draw();
+  while (current(ticket) && game.pig && !game.pig.winner && !humanPlaysPig(game.pig)) {
+    game.thinking = true;
+    draw();
+    await new Promise((resolve) => setTimeout(resolve, PIG_STEP_MS));
+    if (!current(ticket)) return;
+    const best = game.pig.best;
+    if (!best) break;
+    await pigDecide(ticket, best);
+  }
+  game.thinking = false;
+  draw();
+}
+
+/**
+ * Takes a decision in the position on screen: the die is thrown by ply.
+ * @param {number} ticket
+ * @param {"roll" | "hold"} decision
+ */
+async function pigDecide(ticket, decision) {
+  const before = game.pig;
+  if (!before?.position) return;
+  const play = /** @type {PigPlay} */ (await send(ticket, "/api/play/pig", {
+    game: game.spec,
+    position: before.position,
+    decision,
+  }));
+  if (!current(ticket)) return;
+  const player = playerWords(before.to_move);
+  game.pigLog.push(pigEvent(play, player, before.turn_total));
+  if (play.winner) game.pigLog.push(t("outcome.win", { winner: playerWords(play.winner) }));
+  game.pig = play;
+  if (play.face) game.pigFace = play.face;
+  remember();
+  draw();
+}
+
+/**
+ * The human's decision.
+ * @param {"roll" | "hold"} decision
+ */
+async function pigHuman(decision) {
+  const play = game.pig;
+  if (!play || play.winner || game.thinking || !humanPlaysPig(play)) return;
+  const ticket = interrupt();
+  try {
+    await pigDecide(ticket, decision);
+    await pigProceed(ticket);
+  } catch (error) {
+    if (!current(ticket)) return;
+    game.thinking = false;
+    showError(error);
+    draw();
+  }
+}
+
+/**
+ * Draws the page for Pig: the status, the die and the scores, the decisions' chances,
+ * what happened; the other games' panels are emptied.
+ * @param {PigPlay} play
+ */
+function drawPig(play) {
+  page.stop.disabled = true;
+  page.undo.disabled = true;
+  page.engineMove.disabled = true;
+  page.valueHistory.hidden = true;
+  page.chessMoves.hidden = true;
+  page.moves.replaceChildren();
+  page.analysis.replaceChildren();
+  page.treeLinks.replaceChildren();
+  page.board.classList.add("pig-area");
+  page.legend.hidden = true;
+  page.pigLegend.hidden = false;
+  const player = play.to_move ? playerWords(play.to_move) : "";
+  const human = humanPlaysPig(play);
+  page.status.textContent = play.winner
+    ? t("play.status.over", { outcome: t("outcome.win", { winner: playerWords(play.winner) }) })
+    : game.thinking
+      ? t("play.pig.status.engine", { player })
+      : t(human ? "play.pig.status.you" : "play.pig.status.engine", { player });
+  drawPigBoard(page.board, {
+    play,
+    face: game.pigFace,
+    enabled: human && !play.winner && !game.thinking,
+    phase: play.winner ? "over" : human && !game.thinking ? "you" : "engine",
+    onDecide: (decision) => void pigHuman(decision),
+  });
+  page.history.replaceChildren(...game.pigLog.map((line) => make("li", { text: line })));
+  page.historyEmpty.hidden = game.pigLog.length > 0;
+  if (document.activeElement !== page.position) page.position.value = play.position ?? "";
+  page.shareLink.href = new URL(`#${gameFragment(link())}`, location.href).href;
 }
 
 // ----- Setting up --------------------------------------------------------------------

@@ -163,6 +163,41 @@ export interface EngineMove {
   analysis: Analysis;
 }
 
+/** Each Pig decision's chance of winning for the player who takes it. */
+export interface PigDecisions {
+  roll: number;
+  /** Null with a turn total of 0: a turn starts with a roll. */
+  hold: number | null;
+}
+
+/** The same chances in words ("wins with probability 0.5306"). */
+export interface PigDecisionsText {
+  roll: string;
+  hold: string | null;
+}
+
+/** `POST /api/play/pig`: a position of Pig, after the decision asked for. */
+export interface PigPlay {
+  game: string;
+  goal: number;
+  decision: "roll" | "hold" | null;
+  /** The face thrown, after a roll. */
+  face: number | null;
+  turn_passed: boolean;
+  /** Null once the game is over. */
+  position: string | null;
+  scores: [number, number];
+  turn_total: number;
+  to_move: string;
+  to_move_index: number;
+  winner: string | null;
+  win_probability: number | null;
+  text: string | null;
+  best: "roll" | "hold" | null;
+  decisions: PigDecisions | null;
+  decisions_text: PigDecisionsText | null;
+}
+
 /** `POST /api/practice`: an exercise (docs/api.md, "Practice"). */
 export interface Practice {
   kind: "values" | "pruned" | "order" | "best_move";

@@ -53,10 +53,13 @@ const EXAMPLES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Every game of the catalog, each with a spec that can be played as it is.
+/// Every game of the catalog that the searches take, each with a spec that can be
+/// played as it is. The games of chance (Pig) are left out: they have routes of their
+/// own ([`crate::pig`]), and a game's search would refuse them.
 pub fn list_games() -> Vec<GameInfo> {
     ply_games::catalog::GAMES
         .iter()
+        .filter(|(pattern, _)| ply_games::chance_game(pattern).is_none())
         .map(|&(pattern, name)| GameInfo {
             spec: EXAMPLES
                 .iter()

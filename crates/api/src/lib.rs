@@ -23,6 +23,7 @@
 //! | [`lang`] | the languages ply speaks, and the one set of catalogs of words every front end reads |
 //! | [`explain`] | a game's explanation of a move, said in a language |
 //! | [`resources`] | what an operation may ask of the machine, checked before it starts |
+//! | [`pig`] | Pig, the dice game: a position solved (each decision's chance of winning), a decision taken and the die thrown |
 //! | [`cyclic`] | exact values of games whose positions repeat (retrograde tables) |
 //!
 //! Errors are values ([`ApiError`]): what kind of mistake (a text that does not
@@ -48,6 +49,7 @@ pub mod explain;
 pub mod games;
 pub mod lang;
 pub mod perft;
+pub mod pig;
 pub mod play;
 pub mod practice;
 pub mod resources;

@@ -155,6 +155,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("/api/play/state", Method::Post),
     endpoint("/api/play/analysis", Method::Post),
     endpoint("/api/play/engine", Method::Post),
+    endpoint("/api/play/pig", Method::Post),
     endpoint("/api/practice", Method::Post),
     endpoint("/api/practice/check", Method::Post),
 ];
@@ -268,6 +269,7 @@ enum Operation {
     PlayEngine(GameRequest),
     Practice(PracticeRequest),
     PracticeCheck(CheckRequest),
+    PlayPig(crate::pig::PigPlayRequest),
 }
 
 impl Request {
@@ -283,7 +285,9 @@ impl Request {
             Operation::Solve(_)
             | Operation::Analyze(_)
             | Operation::PlayAnalysis(_)
-            | Operation::PlayEngine(_) => Work::Search,
+            | Operation::PlayEngine(_)
+            // The first request for a goal solves its table.
+            | Operation::PlayPig(_) => Work::Search,
         }
     }
 }
@@ -348,6 +352,7 @@ impl Service {
             "/api/play/state" => Operation::PlayState(self.json(body)?),
             "/api/play/analysis" => Operation::PlayAnalysis(self.json(body)?),
             "/api/play/engine" => Operation::PlayEngine(self.json(body)?),
+            "/api/play/pig" => Operation::PlayPig(self.json(body)?),
             "/api/practice" => Operation::Practice(self.json(body)?),
             "/api/practice/check" => Operation::PracticeCheck(self.json(body)?),
             _ => return Err(not_found(path)),
@@ -458,6 +463,9 @@ impl Service {
                 reserve(answer.body.len() as u64)?;
                 answer
             }
+            Operation::Solve(request) if crate::pig::spec_goal(&request.game).is_some() => {
+                Answer::json(&crate::solve::solve_pig(&request)?)
+            }
             Operation::Solve(request) => Answer::json(&crate::solve::solve(
                 &request,
                 limits.solve_default_ms(),
@@ -485,6 +493,7 @@ impl Service {
             )?),
             Operation::Practice(request) => Answer::json(&crate::practice::exercise(&request)?),
             Operation::PracticeCheck(request) => Answer::json(&crate::practice::check(&request)?),
+            Operation::PlayPig(request) => Answer::json(&crate::pig::play(&request)?),
         })
     }
 }

@@ -266,6 +266,32 @@ pub fn solve(
     }
 }
 
+/// Answers `POST /api/solve` for Pig (`pig`, `pig:N`): the [`PigSolveReport`] of the
+/// position, from the exact table of its goal. The request's `algorithm`, `all_moves`
+/// and `weak` are refused (the table is the method); `time_ms` is not needed, the
+/// largest goal solving in about a second.
+///
+/// [`PigSolveReport`]: crate::pig::PigSolveReport
+pub fn solve_pig(request: &SolveRequest) -> Result<crate::pig::PigSolveReport, ApiError> {
+    let goal = crate::pig::spec_goal(&request.game).unwrap_or_else(|| {
+        Err(ApiError::bad_request(format!(
+            "{} is not Pig",
+            ply_core::text::excerpt(&request.game)
+        )))
+    })?;
+    let given = [
+        ("algorithm", request.algorithm.is_some()),
+        ("all_moves", request.all_moves),
+        ("weak", request.weak),
+    ];
+    if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+        return Err(ApiError::bad_request(format!(
+            "{option} does not apply: Pig is solved exactly by value iteration over all its positions"
+        )));
+    }
+    crate::pig::solve(goal, request.position.as_deref(), request.lang)
+}
+
 /// Solves `position` (`None`: the start) of the game `spec` names with `options`,
 /// stopped by `control` or after `time_ms`: what the bindings' `solve` calls. Each
 /// move's score in the game's own convention comes with it where the game has one

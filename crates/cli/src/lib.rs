@@ -39,6 +39,8 @@ const GAMES_HELP: &str = concat!(
     "  subtraction:N,...;S  take a size in the set S from one pile (e.g. 'subtraction:20,17;1,3,4')\n",
     "  pursuit:GRAPH[,cops=K]         K cops chase a visible fugitive (e.g. pursuit:grid:3x3,cops=2)\n",
     "  pursuit-hidden:GRAPH[,cops=K]  K cops search for an invisible one (e.g. pursuit-hidden:path:6)\n",
+    "  pig                  Pig, the dice game: roll or hold, first to 100 (solve, play; e.g. 12+7-30)\n",
+    "  pig:N                Pig to N, 1 to 200 (e.g. pig:20)\n",
     "GRAPHS: path:N, cycle:N, grid:WxH, tree:P1,P2,... (the parent of each vertex 1, 2, ...),\n",
     "  petersen, file:PATH (an edge list; see docs/pursuit.md)"
 );

@@ -15,6 +15,13 @@ pub trait GameSource: Sync {
     fn names_a_game(&self, _spec: &str) -> bool {
         false
     }
+
+    /// The goal of the dice game Pig when `spec` names it (`pig`, `pig:N`), or the
+    /// refusal of a goal out of range; `None` for any other game (then
+    /// [`GameSource::visit`] may know it). A source without Pig answers `None`.
+    fn chance_game(&self, _spec: &str) -> Option<anyhow::Result<u32>> {
+        None
+    }
 }
 
 /// ply's own games, by spec ([`ply_games::with_game`]).
@@ -23,6 +30,13 @@ pub struct Catalog;
 impl GameSource for Catalog {
     fn visit<V: GameVisitor>(&self, spec: &str, visitor: V) -> Result<V::Output, NotationError> {
         with_game(spec, visitor)
+    }
+
+    fn chance_game(&self, spec: &str) -> Option<anyhow::Result<u32>> {
+        ply_games::chance_game(spec).map(|named| match named {
+            Ok(ply_games::ChanceSpec::Pig { goal }) => Ok(goal),
+            Err(error) => Err(error.into()),
+        })
     }
 }
 

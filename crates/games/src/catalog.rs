@@ -83,7 +83,79 @@ pub const GAMES: &[(&str, &str)] = &[
         "pursuit-hidden:GRAPH[,cops=K]",
         "K cops plan a search for an invisible fugitive, e.g. pursuit-hidden:cycle:5,cops=2",
     ),
+    (
+        "pig",
+        "Pig, the dice game: roll or hold, first to 100; positions like 12+7-30 (solve, play)",
+    ),
+    (
+        "pig:N",
+        "Pig played to N (1 to 200) instead of 100, e.g. pig:20",
+    ),
 ];
+
+/// A game of chance that the catalog names: it has its own routes (solved by value
+/// iteration, played with a die), because a deterministic search must never take
+/// chance's throw for a player's choice. [`with_game`] refuses these specs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChanceSpec {
+    /// Pig to `goal` ([`crate::pig`]).
+    Pig {
+        /// The score that wins, 1 to [`crate::pig::MAX_GOAL`].
+        goal: u32,
+    },
+}
+
+impl ChanceSpec {
+    /// The spec that names this game: `pig` for the usual goal, `pig:N` otherwise.
+    pub fn spec(&self) -> String {
+        match *self {
+            ChanceSpec::Pig { goal } if goal == crate::pig::DEFAULT_GOAL => "pig".to_string(),
+            ChanceSpec::Pig { goal } => format!("pig:{goal}"),
+        }
+    }
+}
+
+/// The game of chance `spec` names (`pig`, `pig:N`), or `None` when it names none
+/// (then [`with_game`] may know it); an error for a game of chance badly specified
+/// (`pig:0`, `pig:x`).
+pub fn chance_game(spec: &str) -> Option<Result<ChanceSpec, NotationError>> {
+    let spec = spec.trim();
+    let (name, args) = match spec.split_once(':') {
+        Some((name, args)) => (name, Some(args)),
+        None => (spec, None),
+    };
+    if !name.eq_ignore_ascii_case("pig") {
+        return None;
+    }
+    let Some(args) = args else {
+        return Some(Ok(ChanceSpec::Pig {
+            goal: crate::pig::DEFAULT_GOAL,
+        }));
+    };
+    let max = crate::pig::MAX_GOAL;
+    let args = args.trim();
+    let goal = match args.parse::<u32>() {
+        Ok(goal) if (1..=max).contains(&goal) => goal,
+        Ok(goal) => {
+            return Some(Err(NotationError::new(format!(
+                "pig: the goal must be from 1 to {max}, not {goal} (e.g. pig:20)"
+            ))));
+        }
+        Err(_) if !args.is_empty() && args.bytes().all(|b| b.is_ascii_digit()) => {
+            return Some(Err(NotationError::new(format!(
+                "pig: the goal must be from 1 to {max}, not {} (e.g. pig:20)",
+                excerpt(args)
+            ))));
+        }
+        Err(_) => {
+            return Some(Err(NotationError::new(format!(
+                "pig: the goal {} is not a whole number: write pig:N, N from 1 to {max} (e.g. pig:20)",
+                excerpt(args)
+            ))));
+        }
+    };
+    Some(Ok(ChanceSpec::Pig { goal }))
+}
 
 /// The graphs of the pursuit games, for `--help` texts: (spec, description).
 pub const GRAPHS: &[(&str, &str)] = &[
@@ -148,6 +220,15 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
         ("pursuit" | "pursuit-hidden", None) => Err(NotationError::new(format!(
             "{name} needs a graph: {name}:GRAPH[,cops=K] (GRAPH: path:N, cycle:N, grid:WxH, tree:P1,P2,..., petersen, file:PATH)"
         ))),
+        ("pig", _) => Err(match chance_game(spec) {
+            Some(Err(error)) => error,
+            _ => NotationError::new(format!(
+                "{} is a dice game: `ply solve` and `ply play` take it (solved by value \
+                 iteration, played with a die), not this command's searches, which know \
+                 no chance",
+                excerpt(spec)
+            )),
+        }),
         _ => Err(unknown_game(spec)),
     }
 }
@@ -179,4 +260,55 @@ pub(crate) fn parse_numbers(
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pig_is_a_game_of_chance_with_its_goal() {
+        assert_eq!(
+            chance_game("pig").unwrap(),
+            Ok(ChanceSpec::Pig { goal: 100 })
+        );
+        assert_eq!(
+            chance_game(" PIG:20 ").unwrap(),
+            Ok(ChanceSpec::Pig { goal: 20 })
+        );
+        assert_eq!(
+            chance_game("pig:200").unwrap(),
+            Ok(ChanceSpec::Pig { goal: 200 })
+        );
+        assert_eq!(ChanceSpec::Pig { goal: 100 }.spec(), "pig");
+        assert_eq!(ChanceSpec::Pig { goal: 20 }.spec(), "pig:20");
+        for bad in [
+            "pig:0",
+            "pig:201",
+            "pig:99999999999",
+            "pig:x",
+            "pig:",
+            "pig:-3",
+        ] {
+            let error = chance_game(bad).unwrap().unwrap_err().to_string();
+            assert!(error.starts_with("pig: the goal"), "{bad}: {error}");
+        }
+        assert!(chance_game("tictactoe").is_none());
+        assert!(chance_game("piglet").is_none());
+    }
+
+    #[test]
+    fn the_deterministic_catalog_refuses_pig_by_name() {
+        struct Name;
+        impl GameVisitor for Name {
+            type Output = String;
+            fn visit<G: Playable>(self, start: G) -> String {
+                start.game_name()
+            }
+        }
+        let error = with_game("pig", Name).unwrap_err().to_string();
+        assert!(error.contains("dice game"), "{error}");
+        let error = with_game("pig:0", Name).unwrap_err().to_string();
+        assert!(error.contains("from 1 to 200"), "{error}");
+    }
 }

@@ -39,7 +39,7 @@ pub mod theory;
 pub mod wythoff;
 
 pub use bash::Bash;
-pub use catalog::{GAMES, GRAPHS, GameVisitor, with_game};
+pub use catalog::{ChanceSpec, GAMES, GRAPHS, GameVisitor, chance_game, with_game};
 pub use chess::Chess;
 pub use connect4::Connect4;
 pub use mnk::{Cell, Mnk, OpenLines};

@@ -645,7 +645,7 @@ async fn the_service_answers_what_the_server_answers() {
 #[tokio::test]
 async fn the_server_routes_every_endpoint_of_the_service() {
     let app = router(Limits::default(), None);
-    assert_eq!(ENDPOINTS.len(), 12);
+    assert_eq!(ENDPOINTS.len(), 13);
     for endpoint in ENDPOINTS {
         let (right, wrong) = match endpoint.method {
             Method::Get => ("GET", "POST"),
@@ -948,4 +948,74 @@ async fn the_tree_picture_collapses_pruned_subtrees_on_demand() {
     .await;
     assert_eq!((groups(&whole), groups(&collapsed)), (11, 9));
     assert!(collapsed["svg"].as_str().unwrap().contains("✂ 3"));
+}
+
+/// Pig through `/api/solve` (its request as for any game) and `/api/play/pig`: the
+/// first player's chance at goal 100 is Neller and Presser's 0.5306, and the first
+/// player holds from 21 at 0-0; bad goals and positions are 400s.
+#[tokio::test]
+async fn pig_is_solved_and_played_through_the_api() {
+    let app = router(Limits::default(), None);
+    let (status, start) = call_json(&app, "POST", "/api/solve", json!({"game": "pig"})).await;
+    assert_eq!(status, StatusCode::OK, "{start}");
+    assert_eq!(
+        format!("{:.4}", start["win_probability"].as_f64().unwrap()),
+        "0.5306"
+    );
+    assert_eq!(start["decision"], "roll");
+    assert_eq!(start["decisions"]["hold"], Value::Null);
+    assert_eq!(start["hold_threshold"], 21);
+    let (_, at_21) = call_json(
+        &app,
+        "POST",
+        "/api/solve",
+        json!({"game": "pig", "position": "0+21-0", "lang": "sv"}),
+    )
+    .await;
+    assert_eq!(at_21["decision"], "hold");
+    assert!(
+        at_21["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("vinner med sannolikheten 0.")
+    );
+    for (body, kind) in [
+        (json!({"game": "pig:0"}), "bad_request"),
+        (json!({"game": "pig:201"}), "bad_request"),
+        (json!({"game": "pig", "position": "12+7"}), "parse"),
+        (json!({"game": "pig", "position": "100+0-0"}), "bad_request"),
+        (json!({"game": "pig", "weak": true}), "bad_request"),
+    ] {
+        let (status, error) = call_json(&app, "POST", "/api/solve", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {error}");
+        assert_eq!(error["kind"], kind, "{body}: {error}");
+    }
+    // Goal 2: every face but a 1 wins at once, so the mover wins 6/7 of games.
+    let (_, rolled) = call_json(
+        &app,
+        "POST",
+        "/api/play/pig",
+        json!({"game": "pig:2", "decision": "roll", "face": 1}),
+    )
+    .await;
+    assert_eq!(rolled["position"], "2:0-0+0");
+    assert_eq!(rolled["turn_passed"], true);
+    assert!((rolled["win_probability"].as_f64().unwrap() - 6.0 / 7.0).abs() < 1e-12);
+    let (_, won) = call_json(
+        &app,
+        "POST",
+        "/api/play/pig",
+        json!({"game": "pig:2", "position": "0-0+0", "decision": "roll", "face": 4}),
+    )
+    .await;
+    assert_eq!(won["winner"], "second player");
+    assert_eq!(won["scores"], json!([0, 4]));
+    let (status, error) = call_json(
+        &app,
+        "POST",
+        "/api/play/pig",
+        json!({"game": "pig", "decision": "hold"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
 }

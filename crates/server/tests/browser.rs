@@ -260,3 +260,30 @@ fn graphs_and_piles_on_the_play_page() {
         ],
     );
 }
+
+/// Pig on the play page (`tests/browser/pig.mjs`): each decision's chance of winning from
+/// the exact solution (pig:2's 6/7 at the start; pig:20 at 12+6-4), Hold disabled before
+/// the first roll, the die drawn with the thrown face's pips, and the board at 390 px in
+/// every language.
+#[test]
+fn pig_on_the_play_page() {
+    let Some((report, targets)) = run_in_browser("pig.mjs", "the Pig board's browser tests") else {
+        return;
+    };
+    assert_lines(
+        &report,
+        &targets,
+        &[
+            "pig:2 at the start: Roll: wins with probability 0.8571",
+            "pig:2: holding is not a move yet: Hold: not yet (a turn starts with a roll)",
+            "pig:2: Hold is disabled at turn total 0",
+            "pig:2: the die is blank before the first throw",
+            "pig:20 at 12+6-4: Roll: wins with probability 0.9069; Hold: wins with probability 0.5049",
+            "pig:20 at 12+6-4: rolling is marked best",
+            "pig:20 at 12+6-4: the turn total is 6",
+            "a click on Roll threw the die…",
+            "en: the Pig board fits a 390 px phone",
+            "zh: the Pig board fits a 390 px phone",
+        ],
+    );
+}

@@ -25,6 +25,7 @@
 pub mod annotate;
 pub mod chance;
 pub mod expand;
+pub mod expand_chance;
 pub mod parse;
 pub mod render;
 pub mod tree;
@@ -35,6 +36,7 @@ pub use expand::{
     CUT_WIN, ExpandOptions, GameTreeOptions, MAX_ESTIMATE, expand, expand_game, expand_strategy,
     expand_to_depth,
 };
+pub use expand_chance::expand_chance_to_depth;
 pub use parse::{
     Format, JSON_MAX_DEPTH, detect_format, parse, parse_bracket, parse_json, parse_text,
 };

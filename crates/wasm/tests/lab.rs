@@ -78,6 +78,11 @@ fn the_lab_is_the_service_with_the_default_limits_and_the_built_in_book() {
             r#"{"game": "tictactoe", "moves": ["b2"]}"#,
         ),
         ("/api/play/engine", r#"{"game": "nim:3,4,5"}"#),
+        // Pig with the face given: the same answer, byte for byte.
+        (
+            "/api/play/pig",
+            r#"{"game": "pig:20", "position": "12+6-4", "decision": "roll", "face": 1}"#,
+        ),
         (
             "/api/solve",
             r#"{"game": "connect4", "position": "2252576253462244111563365343671351441"}"#,

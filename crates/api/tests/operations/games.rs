@@ -13,7 +13,12 @@ fn every_spec_plays() {
         }
     }
     let games = list_games();
-    assert_eq!(games.len(), ply_games::catalog::GAMES.len());
+    let deterministic = ply_games::catalog::GAMES
+        .iter()
+        .filter(|(pattern, _)| !pattern.starts_with("pig"))
+        .count();
+    assert_eq!(games.len(), deterministic);
+    assert_eq!(deterministic + 2, ply_games::catalog::GAMES.len());
     for game in games {
         let name =
             ply_games::with_game(&game.spec, Name).unwrap_or_else(|e| panic!("{}: {e}", game.spec));

@@ -6,6 +6,7 @@ pub mod count;
 pub mod generate;
 pub mod grundy;
 pub mod perft;
+pub mod pig;
 pub mod play;
 pub mod practice;
 pub mod serve;

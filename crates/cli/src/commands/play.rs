@@ -20,13 +20,15 @@ use std::process::ExitCode;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n  ply play pursuit:grid:3x3,cops=2 --first engine\n  ply play connect4 --time 1000\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply play tictactoe\n  ply play tictactoe --first engine\n  ply play tictactoe --depth 2\n  ply play mnk:4,4,3 --depth 4\n  ply play pursuit:grid:3x3,cops=2 --first engine\n  ply play connect4 --time 1000\n  ply play pig\n  ply play pig:20 --seed 7\n\n\
 With --time, or by default for large games (connect4: 1 second), the engine plays within a time budget.\n\
 At the prompt: a move (b2 or 5 in tic-tac-toe), 'hint' for the engine's view of your moves, 'quit' to stop.\n\
 Connect Four: the board is drawn in colour when standard output is a terminal, and 'hint' gives\n\
 each column's exact score in Pons' convention (docs/connect4.md), '?' where not proved within --time.\n\
 The engine reads a Connect Four opening book (made by `ply book`) when there is one: --book FILE,\n\
-else $PLY_C4_BOOK, else connect4.book (connect4-WxH.book) in the current directory or books/; --no-book: none.";
+else $PLY_C4_BOOK, else connect4.book (connect4-WxH.book) in the current directory or books/; --no-book: none.\n\
+Pig (pig, pig:N): at the prompt roll (r) or hold (h); 'hint' gives each decision's chance of\n\
+winning. The engine plays optimally from the exact solution; --seed N throws the same faces again.";
 
 /// Play against the engine in the terminal.
 #[derive(clap::Args)]
@@ -51,6 +53,10 @@ pub struct Args {
     /// At the end, print the game record as JSON.
     #[arg(long)]
     json: bool,
+    /// Pig: the seed of the die (default: a random one, printed at the start); the
+    /// same seed throws the same faces.
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -543,7 +549,7 @@ fn engine_thought<M>(result: &ply_core::engine::EngineResult<M>) -> String {
 /// The lines typed at the prompt, read on a thread of their own so that the game can
 /// wait for one and for Ctrl-C at the same time (a read from a terminal is not
 /// interrupted by the signal). One line at most is read ahead.
-fn read_lines() -> Receiver<TypedLine> {
+pub(crate) fn read_lines() -> Receiver<TypedLine> {
     let (sender, receiver) = std::sync::mpsc::sync_channel(0);
     std::thread::spawn(move || {
         // Each line at most a few bytes long is stored: a longer one is refused unread.
@@ -559,11 +565,11 @@ fn read_lines() -> Receiver<TypedLine> {
 }
 
 /// A line typed at the prompt, or why it was refused.
-type TypedLine = Result<String, LineError>;
+pub(crate) type TypedLine = Result<String, LineError>;
 
 /// The next line typed (`None` at the end of the input), or `Interrupted` within
 /// 20 ms of Ctrl-C.
-fn next_line(lines: &Receiver<TypedLine>) -> Result<Option<TypedLine>, Interrupted> {
+pub(crate) fn next_line(lines: &Receiver<TypedLine>) -> Result<Option<TypedLine>, Interrupted> {
     let _polled = interrupt::polled();
     loop {
         match lines.recv_timeout(Duration::from_millis(20)) {
@@ -671,5 +677,32 @@ fn candidates<G: Notation>(pos: &G, moves: &[MoveValue<G::Move>], estimates: boo
 }
 
 pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
+    if let Some(goal) = games.chance_game(&args.game) {
+        let goal = goal?;
+        let given = [
+            ("--depth", args.depth.is_some()),
+            ("--time", args.time.is_some()),
+            ("--book", args.book.book.is_some()),
+            ("--no-book", args.book.no_book),
+        ];
+        if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+            anyhow::bail!(
+                "{option} does not apply: the engine plays Pig optimally from its exact solution"
+            );
+        }
+        return super::pig::play(super::pig::PlayArgs {
+            goal,
+            position: args.position.as_deref(),
+            engine_first: args.first == "engine",
+            seed: args.seed,
+            json: args.json,
+        });
+    }
+    if args.seed.is_some() {
+        anyhow::bail!(
+            "--seed throws the die of a dice game (pig); {} has none",
+            args.game
+        );
+    }
     games.visit(&args.game, Play(&args))?
 }

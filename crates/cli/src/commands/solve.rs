@@ -18,7 +18,10 @@ use serde::Serialize;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve nim:14,21,39\n  ply solve misere-nim:1,2,3 --json\n  ply solve race:10,2 7\n  ply solve wythoff:4,6\n  ply solve 'subtraction:20,17;1,3,4'\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n  ply solve connect4 4453233 --threads 2 --hash 64\n  ply solve connect4 4453233 --all-moves --json\n  ply solve connect4 4453233 --weak\n  ply solve connect4 --batch Test_L3_R1\n  echo 4453 | ply solve connect4 --batch - --json\n  ply book connect4:5x4 --depth 6 && ply solve connect4:5x4 12 --book connect4-5x4.book\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply solve tictactoe\n  ply solve tictactoe 'XO./.X./...'\n  ply solve tictactoe X.O/.X./..O --algorithm minimax --json\n  ply solve mnk:4,3,3\n  ply solve nim:14,21,39\n  ply solve misere-nim:1,2,3 --json\n  ply solve race:10,2 7\n  ply solve wythoff:4,6\n  ply solve 'subtraction:20,17;1,3,4'\n  ply solve pursuit:grid:3x3,cops=2 --json\n  ply solve pursuit-hidden:cycle:6,cops=2\n  ply solve pig\n  ply solve pig 12+7-30 --json\n  ply solve pig:20 12+6-4\n  ply solve connect4 4453233 --threads 2 --hash 64\n  ply solve connect4 4453233 --all-moves --json\n  ply solve connect4 4453233 --weak\n  ply solve connect4 --batch Test_L3_R1\n  echo 4453 | ply solve connect4 --batch - --json\n  ply book connect4:5x4 --depth 6 && ply solve connect4:5x4 12 --book connect4-5x4.book\n\n\
+Pig (pig, pig:N) is solved exactly by value iteration: JSON \"win_probability\" (the player to move's\n\
+chance under optimal play), \"decision\" (roll or hold), \"decisions\" (each one's chance; hold null at\n\
+turn total 0), \"hold_threshold\"; positions are written 12+7-30 (see docs/chance.md).\n\
 Games whose positions repeat (pursuit) are solved by retrograde analysis of every reachable\n\
 position (--algorithm does not apply; JSON \"algorithm\": \"retrograde\").\n\
 The counting and taking games (race, nim, misere-nim, bash, wythoff, subtraction) default to\n\
@@ -401,6 +404,25 @@ impl GameVisitor for Batch<'_> {
 }
 
 pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
+    if let Some(goal) = games.chance_game(&args.game) {
+        let goal = goal?;
+        let given = [
+            ("--algorithm", args.algorithm.is_some()),
+            ("--threads", args.threads.is_some()),
+            ("--hash", args.hash.is_some()),
+            ("--weak", args.weak),
+            ("--all-moves", args.all_moves),
+            ("--batch", args.batch.is_some()),
+            ("--book", args.book.book.is_some()),
+            ("--no-book", args.book.no_book),
+        ];
+        if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+            anyhow::bail!(
+                "{option} does not apply: Pig is solved exactly by value iteration over all its positions"
+            );
+        }
+        return super::pig::solve(goal, args.position.as_deref(), args.json, args.lang);
+    }
     if args.batch.is_some() {
         return games.visit(&args.game, Batch(&args))?;
     }

@@ -18,6 +18,7 @@
 //   web-nim-<lang>[-phone].png  Nim 3, 4, 5 with its theory: the piles in binary and their xor
 //   web-chance-<lang>[-phone].png  the tree lab's dice example (chance nodes), stepped to
 //                              the weighted sum of its left die half built
+//   web-pig-<lang>[-phone].png  Pig at 34+8-41: the die, the scores, each decision's chance
 // With PLY_SCREENSHOTS=chance, only the chance pictures are taken.
 // scripts/screenshots builds the site when it is missing and runs this.
 import { chromium } from "playwright-core";
@@ -100,6 +101,7 @@ const GAME_PAGES = [
   ["web-chess", "play.html#game=chess&moves=e4,e5,Nf3&side=both", "svg.chess-board"],
   ["web-pursuit", "play.html#game=pursuit-hidden%3Acycle%3A6%2Ccops%3D2&moves=0%2C1", "#graph-board svg"],
   ["web-nim", "play.html#game=nim%3A3%2C4%2C5", "#piles-board .counter"],
+  ["web-pig", "play.html#game=pig&position=34%2B8-41", '#pig-board[data-phase="you"]'],
 ];
 
 /**
@@ -205,7 +207,7 @@ try {
     }
     if (!(await gamePages(small, site.url, lang, "-phone"))) failed = true;
     await phone.close();
-    console.log(`${lang}: web-tree, web-play, web-practice, web-game-tree, web-chess, web-pursuit, web-nim (desktop and phone)`);
+    console.log(`${lang}: web-tree, web-play, web-practice, web-game-tree, web-chess, web-pursuit, web-nim, web-pig (desktop and phone)`);
   }
 } finally {
   await site.close();

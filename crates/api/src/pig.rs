@@ -1,0 +1,512 @@
+//! Pig, the dice game, solved and played: `ply solve pig`, `ply play pig`,
+//! `POST /api/solve` with the game `pig` or `pig:N`, and `POST /api/play/pig`.
+//!
+//! Pig is a game of chance: a deterministic search would take chance's throw for a
+//! player's choice, so the catalog's [`GameVisitor`](ply_games::GameVisitor) never
+//! visits it ([`ply_games::chance_game`] names it instead) and these operations take
+//! its own route. Every answer reads the exact table of win probabilities that
+//! [`PigSolution::solve`] makes by value iteration; the tables of the last few goals
+//! asked for are kept ([`solution`]), so a server solves the usual game once.
+//!
+//! Values are chances of winning for the player to move, under optimal play by both
+//! sides, and the words say so: "wins with probability 0.5306".
+
+use crate::ApiError;
+use crate::lang::Lang;
+use ply_core::Player;
+use ply_games::pig::{Decision, DecisionValues, PigError, PigSolution, PigState, Step};
+use ply_games::{ChanceSpec, chance_game};
+use serde::{Deserialize, Serialize};
+use std::sync::{Arc, Mutex};
+use web_time::Instant;
+
+/// How many goals' tables are kept at once. The usual game's table takes 4 MB, the
+/// largest goal's 32 MB: four of them stay well within what a server or a browser tab
+/// can hold.
+pub const CACHED_GOALS: usize = 4;
+
+/// The tables solved so far, the most recently used last.
+static CACHE: Mutex<Vec<Arc<PigSolution>>> = Mutex::new(Vec::new());
+
+/// The goal of the Pig game `spec` names (`pig`: 100, `pig:N`: N), `None` when `spec`
+/// names another game, or the refusal of a goal out of range.
+pub fn spec_goal(spec: &str) -> Option<Result<u32, ApiError>> {
+    chance_game(spec).map(|named| match named {
+        Ok(ChanceSpec::Pig { goal }) => Ok(goal),
+        Err(error) => Err(ApiError::bad_request(error.to_string())),
+    })
+}
+
+/// The solved table of `goal`, from the cache when it is there (solved and kept
+/// otherwise, at most [`CACHED_GOALS`] tables at once).
+pub fn solution(goal: u32) -> Result<Arc<PigSolution>, ApiError> {
+    // A panic while the lock was held leaves a usable list: take it as it is.
+    let mut cache = CACHE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(at) = cache.iter().position(|s| s.goal() == goal) {
+        let solved = cache.remove(at);
+        cache.push(Arc::clone(&solved));
+        return Ok(solved);
+    }
+    // Solved under the lock: a second request for the same goal waits for this one
+    // rather than solving it again.
+    let solved = Arc::new(PigSolution::solve(goal).map_err(refusal)?);
+    if cache.len() >= CACHED_GOALS {
+        cache.remove(0);
+    }
+    cache.push(Arc::clone(&solved));
+    Ok(solved)
+}
+
+/// A Pig refusal as an API error: a memory shortfall is a limit, a position that
+/// does not read a parse error, anything else a bad request.
+fn refusal(error: PigError) -> ApiError {
+    match error {
+        PigError::Memory(_) => ApiError::limit("memory", error.to_string()),
+        PigError::Notation { .. } => ApiError::parse(format!("position: {error}")),
+        _ => ApiError::bad_request(format!("position: {error}")),
+    }
+}
+
+/// The position `text` names in the game to `goal` (`None`: the start). A text
+/// without a goal of its own (`12+7-30`) plays to `goal`; one with a goal
+/// (`50:12+7-30`) must name the same.
+pub fn position(goal: u32, text: Option<&str>) -> Result<PigState, ApiError> {
+    let Some(text) = text.map(str::trim) else {
+        return PigState::start(goal).map_err(refusal);
+    };
+    if text.is_empty() || text.eq_ignore_ascii_case("start") {
+        return PigState::start(goal).map_err(refusal);
+    }
+    let with_goal = if text.contains(':') {
+        text.to_string()
+    } else {
+        format!("{goal}:{text}")
+    };
+    let state = PigState::parse(&with_goal).map_err(refusal)?;
+    if state.goal() != goal {
+        return Err(ApiError::bad_request(format!(
+            "position: {text} plays to {}, but the game is pig:{goal}",
+            state.goal()
+        )));
+    }
+    Ok(state)
+}
+
+/// The name of `player` in reports: "first player", "second player".
+pub fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::First => "first player",
+        Player::Second => "second player",
+    }
+}
+
+/// "roll" or "hold", as the JSON and the command line write a decision.
+pub fn decision_name(decision: Decision) -> &'static str {
+    match decision {
+        Decision::Roll => "roll",
+        Decision::Hold => "hold",
+    }
+}
+
+/// A decision from its name (`roll`, `r`, `hold`, `h`, any case).
+pub fn parse_decision(text: &str) -> Option<Decision> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "roll" | "r" => Some(Decision::Roll),
+        "hold" | "h" => Some(Decision::Hold),
+        _ => None,
+    }
+}
+
+/// A chance of winning in words, in `lang`: "wins with probability 0.5306".
+pub fn win_probability_text(lang: Lang, probability: f64) -> String {
+    lang.say(
+        "value.win-probability",
+        &[("probability", &format!("{probability:.4}"))],
+    )
+}
+
+/// Each decision's chance of winning, for the player who takes it.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct DecisionsJson {
+    /// After rolling (and playing on optimally).
+    pub roll: f64,
+    /// After holding; null with a turn total of 0, where holding is not a move.
+    pub hold: Option<f64>,
+}
+
+impl From<DecisionValues> for DecisionsJson {
+    fn from(values: DecisionValues) -> DecisionsJson {
+        DecisionsJson {
+            roll: values.roll,
+            hold: values.hold,
+        }
+    }
+}
+
+/// The decisions' chances in words, in the request's language.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct DecisionsText {
+    /// "wins with probability 0.5306" after rolling.
+    pub roll: String,
+    /// The same after holding; null where holding is not a move.
+    pub hold: Option<String>,
+}
+
+impl DecisionsText {
+    fn of(lang: Lang, values: DecisionValues) -> DecisionsText {
+        DecisionsText {
+            roll: win_probability_text(lang, values.roll),
+            hold: values.hold.map(|hold| win_probability_text(lang, hold)),
+        }
+    }
+}
+
+/// A position of Pig solved: what `ply solve pig [POSITION] --json` prints, and
+/// `POST /api/solve` answers for the games `pig` and `pig:N`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PigSolveReport {
+    /// The game's spec: `pig`, or `pig:N`.
+    pub game: String,
+    /// The score that wins.
+    pub goal: u32,
+    /// The position in Pig's notation (`12+7-30`, with the goal in front when it is
+    /// not 100).
+    pub position: String,
+    /// The player to move: "first player" or "second player".
+    pub to_move: &'static str,
+    /// The banked scores: the first player's, then the second's.
+    pub scores: [u32; 2],
+    /// The turn total of the player to move.
+    pub turn_total: u32,
+    /// The chance that the player to move wins, both sides playing optimally.
+    pub win_probability: f64,
+    /// The optimal decision: `roll` or `hold` (`hold` on an exact tie).
+    pub decision: &'static str,
+    /// Each decision's chance of winning (`hold` null with a turn total of 0).
+    pub decisions: DecisionsJson,
+    /// The value in words, in the request's language: "wins with probability 0.5306".
+    pub text: String,
+    /// Each decision's chance in words.
+    pub decisions_text: DecisionsText,
+    /// The smallest turn total at which the player to move holds with these scores;
+    /// null when that player rolls on to the goal.
+    pub hold_threshold: Option<u32>,
+    /// The method: `value-iteration`.
+    pub algorithm: &'static str,
+    /// The win probabilities in the table (every position of the goal).
+    pub states: usize,
+    /// Time taken, in milliseconds (the solve, unless the table was kept from before).
+    pub time_ms: f64,
+}
+
+/// Solves `position` (`None`: the start) of Pig to `goal`, its words in `lang`.
+pub fn solve(goal: u32, position: Option<&str>, lang: Lang) -> Result<PigSolveReport, ApiError> {
+    let started = Instant::now();
+    let state = self::position(goal, position)?;
+    let solved = solution(goal)?;
+    let values = solved.decision_values(&state).map_err(refusal)?;
+    // The best decision's chance, so that it equals one of `decisions` to the last
+    // bit (the table's own entry may differ from it in the 16th digit).
+    let win_probability = values.value();
+    let hold_threshold = solved
+        .hold_threshold(state.mover_score(), state.opponent_score())
+        .map_err(refusal)?;
+    Ok(PigSolveReport {
+        game: ChanceSpec::Pig { goal }.spec(),
+        goal,
+        position: state.to_string(),
+        to_move: player_name(state.to_move()),
+        scores: state.scores(),
+        turn_total: state.turn_total(),
+        win_probability,
+        decision: decision_name(values.best()),
+        decisions: values.into(),
+        text: win_probability_text(lang, win_probability),
+        decisions_text: DecisionsText::of(lang, values),
+        hold_threshold,
+        algorithm: "value-iteration",
+        states: solved.state_count(),
+        time_ms: started.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+/// The request of `POST /api/play/pig`: a position, and a decision to take there.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct PigPlayRequest {
+    /// `pig` or `pig:N`.
+    pub game: String,
+    /// The position in Pig's notation (default: the start).
+    #[serde(default)]
+    pub position: Option<String>,
+    /// `roll` or `hold`; absent: the position alone, with its chances.
+    #[serde(default)]
+    pub decision: Option<String>,
+    /// The face the die shows after a roll (1 to 6); absent: thrown at random.
+    #[serde(default)]
+    pub face: Option<u32>,
+    /// The language of the answer's words.
+    #[serde(default, deserialize_with = "crate::words::lang_field")]
+    pub lang: Lang,
+}
+
+/// A position of a game of Pig as the play page shows it: the answer to
+/// `POST /api/play/pig`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PigPlayJson {
+    /// The game's spec.
+    pub game: String,
+    /// The score that wins.
+    pub goal: u32,
+    /// The decision taken, when the request named one.
+    pub decision: Option<&'static str>,
+    /// The face the die showed, after a roll.
+    pub face: Option<u32>,
+    /// Whether the throw ended the turn (a 1) or the decision passed it (a hold).
+    pub turn_passed: bool,
+    /// The position now in Pig's notation; null once the game is over.
+    pub position: Option<String>,
+    /// The banked scores now (at the end: the winner's with the winning turn added).
+    pub scores: [u32; 2],
+    /// The turn total of the player to move (0 once the game is over).
+    pub turn_total: u32,
+    /// The player to move now (at the end: the winner).
+    pub to_move: &'static str,
+    /// The index of that player: 0 for the first, 1 for the second.
+    pub to_move_index: usize,
+    /// The winner once the game is over ("first player", "second player").
+    pub winner: Option<&'static str>,
+    /// The chance that the player to move wins under optimal play (null at the end).
+    pub win_probability: Option<f64>,
+    /// That chance in words.
+    pub text: Option<String>,
+    /// The optimal decision (null at the end).
+    pub best: Option<&'static str>,
+    /// Each decision's chance (null at the end).
+    pub decisions: Option<DecisionsJson>,
+    /// Each decision's chance in words (null at the end).
+    pub decisions_text: Option<DecisionsText>,
+}
+
+/// What a decision and the die made of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turned {
+    /// The face thrown, after a roll.
+    pub face: Option<u32>,
+    /// The position now, or the winner and the final scores.
+    pub now: Result<PigState, (Player, [u32; 2])>,
+}
+
+/// Takes `decision` in `state`: a roll shows `face` when it is given, a face from
+/// `throw` otherwise (called with nothing, it returns 1 to 6).
+pub fn take(
+    state: &PigState,
+    decision: Decision,
+    face: Option<u32>,
+    throw: impl FnOnce() -> u32,
+) -> Result<Turned, ApiError> {
+    let (face, step) = match decision {
+        Decision::Roll => {
+            let face = face.unwrap_or_else(throw);
+            (
+                Some(face),
+                state
+                    .roll(face)
+                    .map_err(|e| ApiError::bad_request(e.to_string()))?,
+            )
+        }
+        Decision::Hold => {
+            if face.is_some() {
+                return Err(ApiError::bad_request(
+                    "face: only a roll throws the die, not a hold",
+                ));
+            }
+            (
+                None,
+                state
+                    .hold()
+                    .map_err(|e| ApiError::bad_request(e.to_string()))?,
+            )
+        }
+    };
+    let now = match step {
+        Step::Next(next) => Ok(next),
+        Step::Won(player) => {
+            let mut scores = state.scores();
+            scores[player.index()] += state.turn_total() + face.unwrap_or(0);
+            Err((player, scores))
+        }
+    };
+    Ok(Turned { face, now })
+}
+
+/// Answers `POST /api/play/pig`: the position of the request, after its decision when
+/// it names one, with each decision's chance of winning.
+pub fn play(request: &PigPlayRequest) -> Result<PigPlayJson, ApiError> {
+    let goal = match spec_goal(&request.game) {
+        Some(goal) => goal?,
+        None => {
+            return Err(ApiError::bad_request(format!(
+                "/api/play/pig plays pig or pig:N, not {}",
+                ply_core::text::excerpt(&request.game)
+            )));
+        }
+    };
+    let state = position(goal, request.position.as_deref())?;
+    let lang = request.lang;
+    let decision = match request.decision.as_deref() {
+        None => None,
+        Some(text) => Some(parse_decision(text).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "decision: roll or hold, not {}",
+                ply_core::text::excerpt(text)
+            ))
+        })?),
+    };
+    if decision.is_none() && request.face.is_some() {
+        return Err(ApiError::bad_request(
+            "face: a face is thrown after the decision roll only",
+        ));
+    }
+    let (face, now) = match decision {
+        Some(decision) => {
+            let turned = take(&state, decision, request.face, || fastrand::u32(1..=6))?;
+            (turned.face, turned.now)
+        }
+        None => (None, Ok(state)),
+    };
+    let spec = ChanceSpec::Pig { goal }.spec();
+    let decision = decision.map(decision_name);
+    match now {
+        Ok(next) => {
+            let solved = solution(goal)?;
+            let values = solved.decision_values(&next).map_err(refusal)?;
+            let chance = values.value();
+            Ok(PigPlayJson {
+                game: spec,
+                goal,
+                decision,
+                face,
+                turn_passed: next.to_move() != state.to_move(),
+                position: Some(next.to_string()),
+                scores: next.scores(),
+                turn_total: next.turn_total(),
+                to_move: player_name(next.to_move()),
+                to_move_index: next.to_move().index(),
+                winner: None,
+                win_probability: Some(chance),
+                text: Some(win_probability_text(lang, chance)),
+                best: Some(decision_name(values.best())),
+                decisions: Some(values.into()),
+                decisions_text: Some(DecisionsText::of(lang, values)),
+            })
+        }
+        Err((winner, scores)) => Ok(PigPlayJson {
+            game: spec,
+            goal,
+            decision,
+            face,
+            turn_passed: false,
+            position: None,
+            scores,
+            turn_total: 0,
+            to_move: player_name(winner),
+            to_move_index: winner.index(),
+            winner: Some(player_name(winner)),
+            win_probability: None,
+            text: None,
+            best: None,
+            decisions: None,
+            decisions_text: None,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_usual_game_is_the_literature_s() {
+        let report = solve(100, None, Lang::En).unwrap();
+        assert_eq!(format!("{:.4}", report.win_probability), "0.5306");
+        assert_eq!(report.decision, "roll");
+        assert_eq!(report.decisions.hold, None);
+        assert_eq!(report.hold_threshold, Some(21));
+        assert_eq!(report.text, "wins with probability 0.5306");
+        assert_eq!(report.position, "0+0-0");
+        assert_eq!(report.game, "pig");
+    }
+
+    #[test]
+    fn goal_two_is_six_sevenths_and_a_held_two_loses_the_race() {
+        // To 2, the first throw that is not a 1 wins: p = 5/6 + (1/6)(1 − p), p = 6/7.
+        let report = solve(2, None, Lang::En).unwrap();
+        assert!((report.win_probability - 6.0 / 7.0).abs() < 1e-12);
+        assert_eq!(report.position, "2:0+0-0");
+    }
+
+    #[test]
+    fn bad_positions_and_goals_are_refused() {
+        assert_eq!(
+            spec_goal("pig:0").unwrap().unwrap_err().kind,
+            crate::ErrorKind::BadRequest
+        );
+        assert!(spec_goal("nim:3").is_none());
+        assert_eq!(
+            position(100, Some("12+7")).unwrap_err().kind,
+            crate::ErrorKind::Parse
+        );
+        assert_eq!(
+            position(100, Some("50:2+0-0")).unwrap_err().kind,
+            crate::ErrorKind::BadRequest
+        );
+        assert_eq!(
+            position(20, Some("12+8-0")).unwrap_err().kind,
+            crate::ErrorKind::BadRequest
+        );
+        assert_eq!(
+            position(20, Some("12+6-0")).unwrap().to_string(),
+            "20:12+6-0"
+        );
+    }
+
+    #[test]
+    fn a_roll_that_reaches_the_goal_wins_with_the_final_scores() {
+        let request = PigPlayRequest {
+            game: "pig:20".into(),
+            position: Some("12+6-4".into()),
+            decision: Some("roll".into()),
+            face: Some(2),
+            ..PigPlayRequest::default()
+        };
+        let answer = play(&request).unwrap();
+        assert_eq!(answer.winner, Some("first player"));
+        assert_eq!(answer.scores, [20, 4]);
+        assert_eq!(answer.position, None);
+        let one = play(&PigPlayRequest {
+            face: Some(1),
+            ..request.clone()
+        })
+        .unwrap();
+        assert_eq!(one.position.as_deref(), Some("20:12-4+0"));
+        assert!(one.turn_passed);
+        assert_eq!(one.decisions.unwrap().hold, None);
+        let hold = play(&PigPlayRequest {
+            decision: Some("hold".into()),
+            face: None,
+            ..request.clone()
+        })
+        .unwrap();
+        assert_eq!(hold.position.as_deref(), Some("20:18-4+0"));
+        let refused = play(&PigPlayRequest {
+            position: Some("12+0-4".into()),
+            decision: Some("hold".into()),
+            face: None,
+            ..request
+        });
+        assert_eq!(refused.unwrap_err().kind, crate::ErrorKind::BadRequest);
+    }
+}
