@@ -510,3 +510,177 @@ mod tests {
         assert_eq!(refused.unwrap_err().kind, crate::ErrorKind::BadRequest);
     }
 }
+
+/// The deepest search `analyze` takes (plies, chance's throws included).
+pub const MAX_ANALYSIS_DEPTH: u32 = 24;
+
+/// The depth `analyze` searches when none is asked for.
+pub const DEFAULT_ANALYSIS_DEPTH: u32 = 12;
+
+/// One finished iteration of the engine's search, for the player to move.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PigIteration {
+    /// Plies searched, chance's throws included.
+    pub depth: u32,
+    /// The expected score for the player to move at that depth (−1 to 1).
+    pub expected: f64,
+    /// The decision that search chose.
+    pub decision: &'static str,
+    /// Nodes visited so far.
+    pub nodes: u64,
+}
+
+/// Each decision's expected score from the engine's search, for the player who takes it.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct ExpectedJson {
+    /// After rolling.
+    pub roll: f64,
+    /// After holding; null with a turn total of 0.
+    pub hold: Option<f64>,
+}
+
+/// A position of Pig searched by the engine (expectiminimax with Star1's cuts,
+/// iterative deepening, a table) to a depth, the positions there valued by the race
+/// estimate: what `ply analyze pig [POSITION] --json` prints. Beside it, the exact
+/// answer of the solution, so the two can be compared.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PigAnalysis {
+    /// The game's spec: `pig`, or `pig:N`.
+    pub game: String,
+    /// The goal.
+    pub goal: u32,
+    /// The position, in Pig's notation.
+    pub position: String,
+    /// "first player" or "second player".
+    pub to_move: &'static str,
+    /// `expectiminimax-star1`: the engine's search.
+    pub algorithm: &'static str,
+    /// The deepest finished iteration.
+    pub depth: u32,
+    /// The expected score for the player to move (−1: a sure loss, 1: a sure win).
+    pub expected: f64,
+    /// The winning chance that expected score stands for, `(1 + expected) / 2`: an
+    /// estimate, since the search stops before the game ends.
+    pub win_probability_estimate: f64,
+    /// The decision the search chose, `roll` or `hold`.
+    pub decision: &'static str,
+    /// Each decision's expected score at the same depth.
+    pub decisions: ExpectedJson,
+    /// The same in words, in the request's language: "expected +0.35".
+    pub text: String,
+    /// Every finished iteration.
+    pub iterations: Vec<PigIteration>,
+    /// Nodes visited, every search together.
+    pub nodes: u64,
+    /// The exact chance of winning from the solution (value iteration), to compare.
+    pub solved_win_probability: f64,
+    /// The solution's decision.
+    pub solved_decision: &'static str,
+    /// True when a time limit stopped the search before the depth asked for.
+    pub stopped: bool,
+    /// Time taken, in milliseconds (the search; the solution's table may be kept).
+    pub time_ms: f64,
+}
+
+/// An expected score in words, in `lang`: "expected +0.35".
+pub fn expected_text(lang: Lang, expected: f64) -> String {
+    lang.say("value.expected", &[("score", &format!("{expected:+.2}"))])
+}
+
+/// Searches `position` (`None`: the start) of Pig to `goal` with the engine, to `depth`
+/// plies (default [`DEFAULT_ANALYSIS_DEPTH`], at most [`MAX_ANALYSIS_DEPTH`]) within
+/// `time_ms` if given, its words in `lang`.
+pub fn analyze(
+    goal: u32,
+    position: Option<&str>,
+    depth: Option<u32>,
+    time_ms: Option<u64>,
+    lang: Lang,
+) -> Result<PigAnalysis, ApiError> {
+    use ply_core::Game;
+    use ply_core::chance::{Bounds, ChanceEngine, ChanceLimits, Ratio};
+    use ply_games::pig::{Pig, PigMove, race_estimate};
+
+    let depth = depth.unwrap_or(DEFAULT_ANALYSIS_DEPTH);
+    if !(1..=MAX_ANALYSIS_DEPTH).contains(&depth) {
+        return Err(ApiError::bad_request(format!(
+            "depth: {depth} is out of range: 1 to {MAX_ANALYSIS_DEPTH} plies"
+        )));
+    }
+    let started = Instant::now();
+    let state = self::position(goal, position)?;
+    let root = Pig::new(state);
+    let mover = state.to_move();
+    // The engine's values are the first player's: turned to the mover's.
+    let for_mover = |value: f64| match mover {
+        Player::First => value,
+        Player::Second => -value,
+    };
+    let bounds = Bounds::new(Ratio::from(-1), Ratio::ONE)
+        .ok_or_else(|| ApiError::bad_request("the bounds -1 to 1"))?;
+    let mut engine = ChanceEngine::new(race_estimate as fn(&Pig) -> f64, bounds, 16)
+        .map_err(|error| ApiError::limit("memory", error.to_string()))?;
+    let mut limits = ChanceLimits::depth(depth);
+    if let Some(ms) = time_ms {
+        limits = limits.with_time(std::time::Duration::from_millis(ms));
+    }
+    let failed = |error: ply_core::chance::ChanceError| ApiError::bad_request(error.to_string());
+    let decision_of = |mv: Option<PigMove>| match mv {
+        Some(PigMove::Hold) => "hold",
+        _ => "roll",
+    };
+    let mut iterations = Vec::new();
+    let answer = engine
+        .search(&root, &limits, |iteration| {
+            iterations.push(PigIteration {
+                depth: iteration.depth,
+                expected: for_mover(iteration.value),
+                decision: decision_of(iteration.best),
+                nodes: iteration.nodes,
+            })
+        })
+        .map_err(failed)?;
+    // Each decision at the depth the root reached: its child one ply shallower (a value
+    // the table holds from the last iteration, or a short search).
+    let reached = answer.depth.max(1);
+    let mut nodes = answer.nodes;
+    let mut value_of = |mv: PigMove| -> Result<f64, ApiError> {
+        let mut child = root;
+        child.play(mv);
+        let found = engine
+            .search(&child, &ChanceLimits::depth(reached - 1), |_| {})
+            .map_err(failed)?;
+        nodes += found.nodes;
+        Ok(for_mover(found.value))
+    };
+    let mut moves = Vec::new();
+    root.generate_moves(&mut moves);
+    let roll = value_of(PigMove::Roll)?;
+    let hold = if moves.contains(&PigMove::Hold) {
+        Some(value_of(PigMove::Hold)?)
+    } else {
+        None
+    };
+    let expected = for_mover(answer.value);
+    let solved = solution(goal)?;
+    let exact = solved.decision_values(&state).map_err(refusal)?;
+    Ok(PigAnalysis {
+        game: ChanceSpec::Pig { goal }.spec(),
+        goal,
+        position: state.to_string(),
+        to_move: player_name(mover),
+        algorithm: "expectiminimax-star1",
+        depth: answer.depth,
+        expected,
+        win_probability_estimate: ((1.0 + expected) / 2.0).clamp(0.0, 1.0),
+        decision: decision_of(answer.best),
+        decisions: ExpectedJson { roll, hold },
+        text: expected_text(lang, expected),
+        iterations,
+        nodes,
+        solved_win_probability: exact.value(),
+        solved_decision: decision_name(exact.best()),
+        stopped: answer.stopped,
+        time_ms: started.elapsed().as_secs_f64() * 1e3,
+    })
+}

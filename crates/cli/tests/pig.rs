@@ -1,4 +1,4 @@
-//! `ply solve pig` and `ply play pig`: the dice game Pig solved exactly, checked
+//! `ply solve pig`, `ply analyze pig` and `ply play pig`: the dice game Pig solved exactly, checked
 //! against the figures of Neller and Presser ("Optimal Play of the Dice Game Pig",
 //! 2004), and played against the optimal policy with a seeded die.
 
@@ -94,7 +94,7 @@ fn bad_goals_positions_and_options_are_refused_in_one_line() {
             &["play", "tictactoe", "--seed", "3"][..],
             "--seed throws the die",
         ),
-        (&["analyze", "pig"][..], "dice game"),
+        (&["count", "pig"][..], "dice game"),
     ] {
         ply()
             .args(args)
@@ -168,4 +168,55 @@ fn the_small_pig_tree_is_searched_by_expectiminimax() {
         .stdout(predicate::str::contains(
             "expectiminimax: value 0.43925, 60 nodes visited, 41 leaves",
         ));
+}
+
+/// `ply analyze pig`: the engine's chance search to a depth. Two plies from 18-18 in a
+/// game to 20 weigh the throw: 2 to 6 win (+1), a 1 hands over an even race (the race
+/// estimate 0), so the mover's expected score is exactly 5/6.
+#[test]
+fn the_engines_analysis_weighs_the_throw() {
+    let out = json(&["analyze", "pig:20", "18+0-18", "--depth", "2", "--json"]);
+    let expected = out["expected"].as_f64().unwrap();
+    assert!((expected - 5.0 / 6.0).abs() < 1e-12, "{expected}");
+    assert_eq!(out["text"], "expected +0.83");
+    assert_eq!(out["depth"], 2);
+    assert_eq!(out["decision"], "roll");
+    assert_eq!(out["decisions"]["hold"], Value::Null);
+    let estimate = out["win_probability_estimate"].as_f64().unwrap();
+    assert!((estimate - 11.0 / 12.0).abs() < 1e-12, "{estimate}");
+    assert_eq!(out["algorithm"], "expectiminimax-star1");
+    assert_eq!(out["iterations"].as_array().unwrap().len(), 2);
+    // The second player to move at the mirrored position sees the same, for itself.
+    let mirrored = json(&["analyze", "pig:20", "18-18+0", "--depth", "2", "--json"]);
+    assert_eq!(mirrored["expected"], out["expected"]);
+    assert_eq!(mirrored["to_move"], "second player");
+}
+
+/// Deeper, the search agrees with the solution where the choice is clear: with 6 in
+/// hand at 12-4 in a game to 20 it rolls (solved: 0.9069 against 0.5049 for holding).
+#[test]
+fn a_deeper_analysis_agrees_with_the_solution() {
+    let out = json(&["analyze", "pig:20", "12+6-4", "--depth", "12", "--json"]);
+    assert_eq!(out["decision"], "roll");
+    assert_eq!(out["solved_decision"], "roll");
+    let roll = out["decisions"]["roll"].as_f64().unwrap();
+    let hold = out["decisions"]["hold"].as_f64().unwrap();
+    assert!(roll > hold, "roll {roll}, hold {hold}");
+    assert_eq!(out["expected"], out["decisions"]["roll"]);
+    let solved = out["solved_win_probability"].as_f64().unwrap();
+    assert_eq!(format!("{solved:.4}"), "0.9069");
+}
+
+#[test]
+fn the_analysis_refuses_what_does_not_apply() {
+    ply()
+        .args(["analyze", "pig", "--exact"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--exact does not apply to Pig"));
+    ply()
+        .args(["analyze", "pig", "--depth", "25"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("1 to 24 plies"));
 }

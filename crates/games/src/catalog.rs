@@ -223,9 +223,9 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
         ("pig", _) => Err(match chance_game(spec) {
             Some(Err(error)) => error,
             _ => NotationError::new(format!(
-                "{} is a dice game: `ply solve` and `ply play` take it (solved by value \
-                 iteration, played with a die), not this command's searches, which know \
-                 no chance",
+                "{} is a dice game: `ply solve`, `ply analyze` and `ply play` take it \
+                 (solved by value iteration, searched with chance nodes, played with a \
+                 die), not this command's searches, which know no chance",
                 excerpt(spec)
             )),
         }),

@@ -199,5 +199,27 @@ fn textbook<G: Playable>(
 }
 
 pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
+    if let Some(goal) = games.chance_game(&args.game) {
+        let goal = goal?;
+        let given = [
+            ("--nodes", args.nodes.is_some()),
+            ("--exact", args.exact),
+            ("--algorithm", args.algorithm.is_some()),
+            ("--book", args.book.book.is_some()),
+            ("--no-book", args.book.no_book),
+        ];
+        if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+            anyhow::bail!(
+                "{option} does not apply to Pig: its analysis is the engine's chance search to --depth (ply solve pig gives the exact answer)"
+            );
+        }
+        return super::pig::analyze(
+            goal,
+            args.position.as_deref(),
+            args.depth,
+            args.time,
+            args.json,
+        );
+    }
     games.visit(&args.game, Analyze(&args))?
 }

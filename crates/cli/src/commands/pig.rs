@@ -52,6 +52,67 @@ fn print_solve_text(out: &PigSolveReport) {
     );
 }
 
+/// What `ply analyze pig` prints: the engine's search to a depth, as JSON or in words,
+/// beside the exact answer.
+pub fn analyze(
+    goal: u32,
+    position: Option<&str>,
+    depth: Option<u32>,
+    time_ms: Option<u64>,
+    json: bool,
+) -> Result<ExitCode> {
+    let out = pig::analyze(goal, position, depth, time_ms, Lang::En)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    if json {
+        print_json(&out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "Pig to {}: {} to move; position {}",
+        out.goal, out.to_move, out.position
+    );
+    for iteration in &out.iterations {
+        println!(
+            "depth {:>2}  {}  {:<4}  {} nodes",
+            iteration.depth,
+            pig::expected_text(Lang::En, iteration.expected),
+            iteration.decision,
+            iteration.nodes
+        );
+    }
+    println!(
+        "value: {} for the {} (a winning chance of about {:.4}), {} plies deep",
+        out.text, out.to_move, out.win_probability_estimate, out.depth
+    );
+    println!("decision: {}", out.decision);
+    println!(
+        "  roll: {}",
+        pig::expected_text(Lang::En, out.decisions.roll)
+    );
+    match out.decisions.hold {
+        Some(hold) => println!("  hold: {}", pig::expected_text(Lang::En, hold)),
+        None => println!("  hold: not a move (a turn starts with a roll)"),
+    }
+    println!(
+        "solved exactly: {} ({}); the search stops {} plies deep and values the positions there by the race estimate",
+        pig::win_probability_text(Lang::En, out.solved_win_probability),
+        out.solved_decision,
+        out.depth
+    );
+    println!(
+        "{}: {} nodes, {:.1} ms{}",
+        out.algorithm,
+        out.nodes,
+        out.time_ms,
+        if out.stopped {
+            " (stopped by --time)"
+        } else {
+            ""
+        }
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 /// The record `ply play pig --json` prints at the end.
 #[derive(Serialize)]
 struct PigRecord {
