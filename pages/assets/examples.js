@@ -231,8 +231,8 @@ export const EXAMPLES = /** @type {Example[]} */ ([
     name: "tree.example.tictactoe-depth",
     game: { game: "tictactoe", depth: 2 },
   },
-  // Trees with chance nodes (examples/trees/dice.txt and backgammon.txt), searched with
-  // expectiminimax.
+  // Trees with chance nodes (examples/trees/dice.txt, backgammon.txt and pig-small.txt),
+  // searched with expectiminimax.
   {
     key: "dice",
     name: "tree.example.dice",
@@ -254,6 +254,32 @@ export const EXAMPLES = /** @type {Example[]} */ ([
       "        = 2", "      b1y [chance]", "        = 10", "        = 0", "    b2 [1/2]",
       "      b2x [chance]", "        = 5", "        = 7", "      b2y [chance]", "        = -10",
       "        = 4",
+    ].join("\n"),
+  },
+  {
+    key: "pig",
+    name: "tree.example.pig",
+    algorithm: "expectiminimax",
+    text: [
+      "12+0-14 [max]", "  roll [chance]", "    d1 [1/6] [min]", "      roll [chance]",
+      "        d1… [1/6] = 0.439", "        d2… [1/6] = -0.68", "        d3… [1/6] = -0.72",
+      "        d4… [1/6] = -0.76", "        d5… [1/6] = -0.76", "        d6 [1/6] = -1",
+      "    d2 [1/6] [max]", "      roll [chance]", "        d1… [1/6] = -0.58",
+      "        d2… [1/6] = 0.649", "        d3… [1/6] = 0.693", "        d4… [1/6] = 0.737",
+      "        d5… [1/6] = 0.737", "        d6 [1/6] = 1", "      hold [min]",
+      "        roll… = -0.548", "    d3 [1/6] [max]", "      roll [chance]",
+      "        d1… [1/6] = -0.58", "        d2… [1/6] = 0.693", "        d3… [1/6] = 0.737",
+      "        d4… [1/6] = 0.737", "        d5 [1/6] = 1", "        d6 [1/6] = 1",
+      "      hold [min]", "        roll… = -0.53", "    d4 [1/6] [max]", "      roll [chance]",
+      "        d1… [1/6] = -0.58", "        d2… [1/6] = 0.737", "        d3… [1/6] = 0.737",
+      "        d4 [1/6] = 1", "        d5 [1/6] = 1", "        d6 [1/6] = 1", "      hold [min]",
+      "        roll… = -0.515", "    d5 [1/6] [max]", "      roll [chance]",
+      "        d1… [1/6] = -0.58", "        d2… [1/6] = 0.737", "        d3 [1/6] = 1",
+      "        d4 [1/6] = 1", "        d5 [1/6] = 1", "        d6 [1/6] = 1", "      hold [min]",
+      "        roll… = -0.502", "    d6 [1/6] [max]", "      roll [chance]",
+      "        d1… [1/6] = -0.58", "        d2 [1/6] = 1", "        d3 [1/6] = 1",
+      "        d4 [1/6] = 1", "        d5 [1/6] = 1", "        d6 [1/6] = 1", "      hold [min]",
+      "        roll… = -0.489",
     ].join("\n"),
   },
 ]);

@@ -50,12 +50,19 @@ test("a tree's chance tags are recognised in every format", () => {
   assert.ok(looksLikeChance("(r[chance] 1 2)"));
   assert.ok(looksLikeChance('{"kind": "chance", "children": []}'));
   assert.ok(!looksLikeChance("(a (b 3 12 8) (c 2 4 6))"));
-  for (const key of ["dice", "backgammon"]) {
+  for (const key of ["dice", "backgammon", "pig"]) {
     const example = exampleByKey(key);
     assert.equal(example?.algorithm, "expectiminimax");
     assert.ok(looksLikeChance(example?.text ?? ""));
   }
-  assert.equal(EXAMPLES.filter((e) => looksLikeChance(e.text ?? "")).length, 2);
+  assert.equal(EXAMPLES.filter((e) => looksLikeChance(e.text ?? "")).length, 3);
+});
+
+test("the lab's Pig tree is examples/trees/pig-small.txt, its comments left out", async () => {
+  const file = await readFile(new URL("../../examples/trees/pig-small.txt", import.meta.url), "utf8");
+  const lines = file.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("#"));
+  assert.equal(exampleByKey("pig")?.text, lines.join("\n"));
+  assert.equal(lines.length, 60);
 });
 
 test("the dice tree: each weighted sum grows step by step, in English", async () => {
