@@ -69,6 +69,7 @@ const compare = byId("compare", HTMLElement);
 const slider = byId("step-slider", HTMLInputElement);
 const stepInfo = byId("step-info", HTMLElement);
 const cutsList = byId("cuts", HTMLElement);
+const help = byId("tree-help", HTMLElement);
 const perspective = byId("perspective", HTMLSelectElement);
 const title = byId("handout-title", HTMLInputElement);
 const printTitle = byId("print-title", HTMLElement);
@@ -221,6 +222,10 @@ async function evaluate() {
       if (node.visit_order !== null) state.byOrder.set(node.visit_order, node);
     }
     state.chance = CHANCE_ALGORITHMS.includes(result.algorithm);
+    // The help under the picture says what the shapes mean in this kind of tree (a
+    // circle is a chance node here, a negamax node there); the language switch keeps it.
+    help.dataset.t = state.chance ? "tree.help.chance" : "tree.help";
+    help.textContent = t(help.dataset.t);
     state.replay = state.chance ? null : new Replay(result.trace);
     state.pruned = countPruned(result.root);
     state.model = modelOf(result.root);

@@ -124,6 +124,9 @@ async function suite(browser, name, base, serverPaths) {
   check(probabilities === "1/2 1/4 1/4 1/2 1/2", `each outcome's probability is drawn (${probabilities})`);
   const rootValue = await page.textContent('#picture g.node[data-path=""] > text.label.value');
   check(rootValue === "4", `the dice tree's root is worth exactly 4 (${rootValue})`);
+  const chanceHelp = await page.textContent("#tree-help");
+  check(chanceHelp.includes("chance nodes green circles"),
+    `the help under the picture says what a circle is in a chance tree: ${chanceHelp}`);
   await page.screenshot({ path: join(out, `${name}-chance.png`) });
   await page.click("#step-start");
   for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowRight");
@@ -148,6 +151,8 @@ async function suite(browser, name, base, serverPaths) {
   await page.click('input[name=algorithm][value=alphabeta]');
   await typeTree(page, CLASSIC);
   await summaryValue(page);
+  check((await page.textContent("#tree-help")).includes("MIN nodes triangles pointing down, leaves boxes (in negamax"),
+    "the minimax help comes back with a minimax tree");
 
   // Share: the link opens the same tree and settings in a fresh browser context (another
   // student: no storage, no history), on the same site.
