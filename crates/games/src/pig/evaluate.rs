@@ -10,8 +10,9 @@
 use super::Pig;
 use ply_core::{Game, Player};
 
-/// The race estimate of `position` (see the [module](self) docs), for MAX, the first
-/// player: the expected score's stand-in at a search's horizon.
+/// The race estimate of `position` for MAX, the first player: `(b − a) / (a + b)`, with
+/// `a` points still to bank for the player to move (the turn total counted) and `b` for
+/// the other, turned to MAX's side. The expected score's stand-in at a search's horizon.
 pub fn race_estimate(position: &Pig) -> f64 {
     let state = position.state();
     if let Some(winner) = position.winner() {
