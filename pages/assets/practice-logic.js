@@ -5,7 +5,7 @@
 // everything here is plain data in and out, tested by pages/tests/practice.test.js.
 
 /**
- * @typedef {"values" | "pruned" | "order" | "best_move"} Kind
+ * @typedef {"values" | "pruned" | "order" | "best_move" | "expectimax"} Kind
  *
  * @typedef {object} Exercise what names one exercise: the same fields give the same
  *   exercise everywhere
@@ -22,12 +22,13 @@
  * @typedef {{right: number, total: number}} Tally
  * @typedef {Record<string, Tally>} Score right and total exercises, by kind
  *
- * @typedef {{values: Record<string, number | null>} | {pruned: string[]} |
- *   {order: string[]} | {best: string, value: number | null}} Response
+ * @typedef {{values: Record<string, number | string | null>} | {pruned: string[]} |
+ *   {order: string[]} | {best: string, value: number | null}} Response values: numbers
+ *   for the values kind, the text typed (`7/6`, `1.17`) for expectimax
  */
 
 /** @type {Kind[]} */
-export const KINDS = ["values", "pruned", "order", "best_move"];
+export const KINDS = ["values", "pruned", "order", "best_move", "expectimax"];
 
 /** The variants of each kind (Contract: `/api/practice`). */
 export const VARIANTS = /** @type {const} */ ({
@@ -35,7 +36,17 @@ export const VARIANTS = /** @type {const} */ ({
   pruned: ["as_written", "good_order", "bad_order"],
   order: ["as_written", "good_order", "bad_order"],
   best_move: ["tictactoe", "nim", "race"],
+  expectimax: ["weighted", "equal"],
 });
+
+/**
+ * The kinds whose answer is a value in a box per inner node.
+ * @param {Kind} kind
+ * @returns {boolean}
+ */
+export function hasValueBoxes(kind) {
+  return kind === "values" || kind === "expectimax";
+}
 
 /** The largest seed: the largest integer JavaScript holds exactly (2^53 - 1). */
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
@@ -145,10 +156,34 @@ export function parseAnswer(text) {
 }
 
 /**
+ * An expected value as a student types it: a whole number, a decimal or a fraction
+ * (`4`, `1.17`, `7/6`, `-1/2`), with the typographic minus (`−1/2`), a decimal comma
+ * (`1,17`), a leading `+` and spaces around (or around the `/`). Returned as the text the
+ * check reads, exactly as typed but tidied (`-1/2`, `1.17`), so that nothing is lost to
+ * floating point; empty is null (no answer); anything else, or a fraction over 0, is "".
+ * @param {string} text
+ * @returns {string | null}
+ */
+export function parseExact(text) {
+  const clean = text.trim().replace(/\u2212/g, "-");
+  if (clean === "") return null;
+  const fraction = /^([+-]?)(\d+)\s*\/\s*(\d+)$/.exec(clean);
+  if (fraction) {
+    const [, sign, top, bottom] = fraction;
+    if (/^0+$/.test(bottom)) return "";
+    return `${sign === "-" ? "-" : ""}${top}/${bottom}`;
+  }
+  const decimal = /^([+-]?)(\d+([.,]\d*)?|[.,]\d+)$/.exec(clean);
+  if (!decimal) return "";
+  return `${decimal[1] === "-" ? "-" : ""}${decimal[2].replace(",", ".")}`;
+}
+
+/**
  * The check request's `response` from what the student entered.
  * @param {Kind} kind
  * @param {object} entered
- * @param {Map<string, string>} [entered.values] each inner node's box, by name
+ * @param {Map<string, string>} [entered.values] each inner node's box, by name (values,
+ *   expectimax)
  * @param {Set<string>} [entered.pruned] the leaves marked never looked at
  * @param {string[]} [entered.leaves] every leaf's name in tree order (pruned's order)
  * @param {string[]} [entered.order] the leaves in the order the student chose
@@ -167,6 +202,16 @@ export function buildResponse(kind, entered) {
       const value = parseAnswer(text);
       if (value !== null && Number.isNaN(value)) invalid.push(name);
       values[name] = value === null || Number.isNaN(value) ? null : value;
+    }
+    return { response: { values }, invalid };
+  }
+  if (kind === "expectimax") {
+    /** @type {Record<string, string | null>} */
+    const values = {};
+    for (const [name, text] of entered.values ?? new Map()) {
+      const value = parseExact(text);
+      if (value === "") invalid.push(name);
+      values[name] = value === "" ? null : value;
     }
     return { response: { values }, invalid };
   }
@@ -245,7 +290,7 @@ export function exerciseKey(exercise) {
  * @param {string} page the tree lab's address (`index.html`, relative to this page)
  * @param {object} what
  * @param {string} what.tree the exercise's tree, as text
- * @param {string} what.algorithm "minimax" or "alphabeta"
+ * @param {string} what.algorithm "minimax", "alphabeta" or "expectiminimax"
  * @param {string} what.perspective "max" or "mover"
  * @param {number} what.step
  * @returns {string}
@@ -263,7 +308,8 @@ export function labLink(page, { tree, algorithm, perspective, step }) {
 }
 
 /**
- * Each leaf's value as a tree in the indented text format writes it (`k = -4`), by name.
+ * Each leaf's value as a tree in the indented text format writes it (`k = -4`, an
+ * outcome of a chance node with its probability `d [1/6] = 2`), by name.
  * @param {string} tree
  * @returns {Map<string, number>}
  */
@@ -271,8 +317,29 @@ export function leafValues(tree) {
   /** @type {Map<string, number>} */
   const values = new Map();
   for (const line of tree.split("\n")) {
-    const match = /^\s*([^\s=#]+)\s*=\s*([+\-\u2212]?[0-9.]+)\s*(#.*)?$/.exec(line);
+    const match = /^\s*([^\s=#[\]]+)(?:\s*\[[^\]]*\])*\s*=\s*([+\-\u2212]?[0-9.]+)\s*(#.*)?$/.exec(line);
     if (match) values.set(match[1], Number(match[2].replace("\u2212", "-")));
   }
   return values;
+}
+
+/**
+ * An exact value as the answer key writes it, with its decimal beside where the decimal
+ * says it another way: `7/6 ≈ 1.17` (rounded), `3/2 = 1.5` (the same value), `4` alone.
+ * @param {string} exact `7/6`, `-3/2`, `4`
+ * @param {string} [decimal] `1.17`, `-1.50`, `4`
+ * @returns {{exact: string, decimal: string | null, rounded: boolean}} `decimal` null
+ *   where it adds nothing (a whole number); `rounded` whether it is the value rounded
+ */
+export function keyValue(exact, decimal) {
+  const [top, bottom = "1"] = exact.split("/");
+  const whole = bottom === "1";
+  if (decimal === undefined || decimal === "" || decimal === exact) return { exact, decimal: null, rounded: false };
+  // The same value written as a decimal (`1.5`, `1.50`), or the value rounded (`1.17`):
+  // exactly the fraction's value when top = decimal × bottom (to the decimal's places).
+  const places = decimal.split(".")[1]?.length ?? 0;
+  const scaled = Math.round(Number(decimal) * 10 ** places) * Number(bottom);
+  const rounded = scaled !== Number(top) * 10 ** places;
+  if (whole && !rounded) return { exact, decimal: null, rounded: false };
+  return { exact, decimal, rounded };
 }

@@ -4,13 +4,19 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  KINDS,
   MAX_SEED,
+  VARIANTS,
   addToScore,
   buildResponse,
   exerciseKey,
   formatHash,
+  hasValueBoxes,
+  isVariant,
+  keyValue,
   labLink,
   parseAnswer,
+  parseExact,
   parseHash,
   parseSeed,
   randomSeed,
@@ -38,6 +44,25 @@ test("a teacher's link names the exercise, its variant and its printed page", ()
     fresh: false,
     print: "worksheet",
   });
+});
+
+test("an expectimax exercise's link, with its variants weighted and equal", () => {
+  assert.ok(KINDS.includes("expectimax"));
+  assert.deepEqual(VARIANTS.expectimax, ["weighted", "equal"]);
+  assert.ok(isVariant("expectimax", "equal") && !isVariant("expectimax", "max_root"));
+  assert.deepEqual(parseHash("#kind=expectimax&level=1&seed=3&variant=weighted", never), {
+    exercise: { kind: "expectimax", level: 1, seed: 3, variant: "weighted" },
+    fresh: false,
+    print: null,
+  });
+  // Another kind's variant is dropped: the seed chooses.
+  assert.deepEqual(parseHash("#kind=expectimax&level=4&seed=8&variant=negamax&print=key", never), {
+    exercise: { kind: "expectimax", level: 4, seed: 8 },
+    fresh: false,
+    print: "key",
+  });
+  assert.ok(hasValueBoxes("expectimax") && hasValueBoxes("values"));
+  assert.ok(!hasValueBoxes("pruned") && !hasValueBoxes("order") && !hasValueBoxes("best_move"));
 });
 
 test("a link without a seed draws a new one; what does not read takes its default", () => {
@@ -82,6 +107,7 @@ test("the fragment written is the one read back", () => {
     { kind: "values", level: 1, seed: 0, variant: "min_root" },
     { kind: "best_move", level: 5, seed: MAX_SEED, variant: "race" },
     { kind: "pruned", level: 2, seed: 31337 },
+    { kind: "expectimax", level: 5, seed: 12, variant: "equal" },
   ]) {
     for (const print of [null, "worksheet", "key"]) {
       const place = parseHash(formatHash(/** @type {any} */ (exercise), /** @type {any} */ (print)), never);
@@ -103,6 +129,39 @@ test("a number as a student types it", () => {
   assert.ok(Number.isNaN(parseAnswer("three")));
   assert.ok(Number.isNaN(parseAnswer("3-")));
   assert.ok(Number.isNaN(parseAnswer("1e3")));
+});
+
+test("an expected value as a student types it: a fraction, a decimal, a whole number", () => {
+  assert.equal(parseExact("7/6"), "7/6");
+  assert.equal(parseExact(" 4 "), "4");
+  assert.equal(parseExact("−1/2"), "-1/2");
+  assert.equal(parseExact("-1/2"), "-1/2");
+  assert.equal(parseExact("+3/4"), "3/4");
+  assert.equal(parseExact("7 / 6"), "7/6");
+  assert.equal(parseExact("1.17"), "1.17");
+  assert.equal(parseExact("3.5"), "3.5");
+  assert.equal(parseExact("−0.25"), "-0.25");
+  assert.equal(parseExact(".5"), ".5");
+  // A decimal comma, as Swedish and Greek write decimals.
+  assert.equal(parseExact("1,17"), "1.17");
+  // Digits kept as typed: the check reads them exactly, with no floating point between.
+  assert.equal(parseExact("0.1666666666666666666667"), "0.1666666666666666666667");
+  assert.equal(parseExact("31/6"), "31/6");
+  assert.equal(parseExact(""), null);
+  assert.equal(parseExact("  "), null);
+  for (const text of ["seven", "1/0", "1/00", "7/", "/6", "1/2/3", "1.2.3", "1e3", "1,2,3", "7/6.0", "- 7/6", "3-"]) {
+    assert.equal(parseExact(text), "", `${text} is not a value`);
+  }
+});
+
+test("the answer key writes the exact value, and the decimal where it says it another way", () => {
+  assert.deepEqual(keyValue("7/6", "1.17"), { exact: "7/6", decimal: "1.17", rounded: true });
+  assert.deepEqual(keyValue("-7/6", "-1.17"), { exact: "-7/6", decimal: "-1.17", rounded: true });
+  assert.deepEqual(keyValue("3/2", "1.5"), { exact: "3/2", decimal: "1.5", rounded: false });
+  assert.deepEqual(keyValue("3/2", "1.50"), { exact: "3/2", decimal: "1.50", rounded: false });
+  assert.deepEqual(keyValue("4", "4"), { exact: "4", decimal: null, rounded: false });
+  assert.deepEqual(keyValue("4", "4.00"), { exact: "4", decimal: null, rounded: false });
+  assert.deepEqual(keyValue("-2", undefined), { exact: "-2", decimal: null, rounded: false });
 });
 
 test("the check request's response, kind by kind", () => {
@@ -130,6 +189,20 @@ test("the check request's response, kind by kind", () => {
   assert.deepEqual(buildResponse("best_move", { best: "b2", value: "1" }), {
     response: { best: "b2", value: 1 },
     invalid: [],
+  });
+  // Expectimax: the text typed, tidied, so that 7/6 reaches the check as 7/6.
+  assert.deepEqual(
+    buildResponse("expectimax", { values: new Map([["a", " 31/6 "], ["b", "1.17"], ["c", ""], ["d", "−1/2"]]) }),
+    { response: { values: { a: "31/6", b: "1.17", c: null, d: "-1/2" } }, invalid: [] },
+  );
+  assert.deepEqual(
+    buildResponse("expectimax", { values: new Map([["a", "7/0"], ["b", "four"], ["c", "4"]]) }),
+    { response: { values: { a: null, b: null, c: "4" } }, invalid: ["a", "b"] },
+  );
+  // The values kind still asks for whole numbers: a fraction is no answer there.
+  assert.deepEqual(buildResponse("values", { values: new Map([["a", "7/6"]]) }), {
+    response: { values: { a: null } },
+    invalid: ["a"],
   });
   assert.deepEqual(buildResponse("best_move", { best: "b2", value: "?" }), {
     response: { best: "b2", value: null },
@@ -161,10 +234,11 @@ test("a stored score that does not read is an empty one, or loses only its bad p
         pruned: { right: 4, total: 3 },
         order: { right: -1, total: 3 },
         best_move: { right: "x", total: 1 },
+        expectimax: { right: 1, total: 4 },
         chess: { right: 1, total: 1 },
       }),
     ),
-    { values: { right: 2, total: 3 } },
+    { values: { right: 2, total: 3 }, expectimax: { right: 1, total: 4 } },
   );
 });
 
@@ -184,7 +258,22 @@ test("the tree lab's link opens the tree in step mode at the mistake, answers hi
   assert.equal(params.get("step"), "7");
 });
 
+test("a chance tree's first mistake opens the lab's chance search at its step", () => {
+  const tree = "a\n  b [chance]\n    d [1/6] = 2\n    e [5/6] = 1";
+  const link = labLink("index.html", { tree, algorithm: "expectiminimax", perspective: "max", step: 4 });
+  const params = new URLSearchParams(link.split("#")[1]);
+  assert.equal(params.get("tree"), tree);
+  assert.equal(params.get("algorithm"), "expectiminimax");
+  assert.equal(params.get("step"), "4");
+  assert.equal(params.get("hide"), "1");
+});
+
 test("the leaves' values as the exercise's tree writes them", () => {
   const tree = "a\n  b\n    d = -7\n    e = 0\n  c = 3  # a comment\n  _1\n    f = −2\n";
   assert.deepEqual([...leafValues(tree)], [["d", -7], ["e", 0], ["c", 3], ["f", -2]]);
+});
+
+test("the outcomes' values in a tree with chance nodes, probabilities and all", () => {
+  const tree = "a\n  b [chance]\n    d [1/6] = 2\n    e [2/3] = −1\n    f [1/6]=1\n  c [chance]\n    g [1/2]\n      h = 4\n      i [max] = 0 # a tag\n";
+  assert.deepEqual([...leafValues(tree)], [["d", 2], ["e", -1], ["f", 1], ["h", 4], ["i", 0]]);
 });

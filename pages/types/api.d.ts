@@ -200,7 +200,7 @@ export interface PigPlay {
 
 /** `POST /api/practice`: an exercise (docs/api.md, "Practice"). */
 export interface Practice {
-  kind: "values" | "pruned" | "order" | "best_move";
+  kind: "values" | "pruned" | "order" | "best_move" | "expectimax";
   seed: number;
   level: number;
   variant: string;
@@ -219,6 +219,13 @@ export interface Practice {
     best_nodes?: string[];
     value?: number;
     moves?: Record<string, string>;
+    /**
+     * expectimax: every inner node's value (chance nodes included), MAX's view, exact:
+     * `"7/6"`, `"4"`, `"-3/2"` (a whole number has no `/1`).
+     */
+    exact_values?: Record<string, string>;
+    /** expectimax: the same values rounded to 2 decimal places (`"1.17"`). */
+    decimal_values?: Record<string, string>;
   };
   /**
    * The tree lab's request for the search behind the exercise (MAX at its root: an
