@@ -1,5 +1,7 @@
 // The practice page: an exercise on a random tree (POST /api/practice), the tree drawn by
-// ply (POST /api/tree, `picture`: its own SVG) with the answers left blank, the
+// ply (POST /api/tree, `picture`: its own SVG; a tree with chance nodes searched by
+// expectiminimax, its circles and probabilities as the lab draws them) with the answers
+// left blank, the
 // student's answer, and its check (POST /api/practice/check): each wrong answer marked
 // in the picture and in the list with the reason in words, and a link into the tree
 // lab's step mode at the first mistake. The exercise travels in the link's fragment
@@ -21,7 +23,9 @@ import {
   buildResponse,
   exerciseKey,
   formatHash,
+  hasValueBoxes,
   isKind,
+  keyValue,
   labLink,
   parseHash,
   randomSeed,
@@ -63,7 +67,8 @@ const state = {
   print: /** @type {"worksheet" | "key" | null} */ (null),
   /** @type {Practice | null} */
   practice: null,
-  /** @type {TreeAnswer | null} the exercise's tree, searched by minimax, drawn */
+  /** @type {TreeAnswer | null} the exercise's tree, searched by minimax (expectiminimax
+   * for a tree with chance nodes), drawn */
   tree: null,
   /** @type {Map<string, ApiNode>} */
   byPath: new Map(),
@@ -71,7 +76,7 @@ const state = {
   pathOf: new Map(),
   /** @type {Map<string, number>} each leaf's value as the exercise writes it, by name */
   written: new Map(),
-  /** @type {Map<string, HTMLInputElement>} values: each inner node's box */
+  /** @type {Map<string, HTMLInputElement>} values, expectimax: each inner node's box */
   boxes: new Map(),
   /** @type {Set<string>} pruned: the leaves marked */
   marked: new Set(),
@@ -185,10 +190,12 @@ async function load(exercise) {
     /** @type {Practice} */
     const practice = await post("/api/practice", { ...exercise, lang: apiLang() });
     /** @type {TreeAnswer} */
-    // The picture of the lab's tree (MAX at the root), turned round below when MIN is.
+    // The picture of the lab's tree (MAX at the root), turned round below when MIN is;
+    // a tree with chance nodes by the chance search the lab steps through (minimax
+    // cannot take it).
     const tree = await post("/api/tree", {
       tree: practice.lab.tree,
-      algorithm: "minimax",
+      algorithm: practice.kind === "expectimax" ? practice.lab.algorithm : "minimax",
       leaf_perspective: practice.lab.leaf_perspective,
       picture: true,
       lang: apiLang(),
@@ -243,12 +250,14 @@ function innerNodes() {
 }
 
 /**
- * A node's name with its player: `b (MIN)`.
+ * A node's name with its player: `b (MIN)`, `c (chance)`.
  * @param {ApiNode} node
  * @returns {string}
  */
 function nodeLabel(node) {
-  return t(playerOf(node) === "min" ? "practice.node.min" : "practice.node.max", { name: node.name });
+  const player = playerOf(node);
+  const id = player === "chance" ? "practice.node.chance" : player === "min" ? "practice.node.min" : "practice.node.max";
+  return t(id, { name: node.name });
 }
 
 /**
@@ -298,7 +307,7 @@ function leafLabel(leaf) {
  * @returns {string}
  */
 function nodeAria(kind, node, path) {
-  if (kind === "values" && !node.leaf) return t("practice.picture.node.values", { name: nodeLabel(node) });
+  if (hasValueBoxes(kind) && !node.leaf) return t("practice.picture.node.values", { name: nodeLabel(node) });
   if (kind === "pruned" && node.leaf) return t("practice.picture.node.pruned", { name: leafLabel(node) });
   if (kind === "order" && node.leaf) return t("practice.picture.node.order", { name: leafLabel(node) });
   if (kind === "best_move" && path !== "" && !path.includes(".")) {
@@ -315,15 +324,18 @@ function layOut() {
   fields.replaceChildren();
   fields.className = `fields-${practice.kind}`;
   help.textContent = t(id(`practice.help.${practice.kind}`));
-  if (practice.kind === "values") {
+  if (hasValueBoxes(practice.kind)) {
     const grid = make("div", { className: "value-boxes" });
     for (const node of innerNodes()) {
       const row = make("div", { className: "value-box" });
       row.dataset.node = node.name;
       const box = make("input");
       box.id = `value-${state.pathOf.get(node.name)?.replace(/\./g, "-") || "root"}`;
-      box.inputMode = "numeric";
+      // Expected values are fractions (7/6): a keyboard with the slash, not digits only.
+      box.inputMode = practice.kind === "expectimax" ? "text" : "numeric";
       box.autocomplete = "off";
+      box.spellcheck = false;
+      box.setAttribute("autocapitalize", "off");
       box.dataset.node = node.name;
       const name = make("label", { text: nodeLabel(node) });
       name.htmlFor = box.id;
@@ -410,7 +422,7 @@ function layOut() {
   }
   // The printed worksheet: lines to write on, below the picture.
   const lines = make("div", { className: "print-answer" });
-  if (practice.kind === "values") {
+  if (hasValueBoxes(practice.kind)) {
     for (const node of innerNodes()) {
       lines.append(make("p", { className: "answer-line", text: nodeLabel(node) }));
     }
@@ -431,7 +443,7 @@ function chooseNode(path) {
   const practice = state.practice;
   const node = state.byPath.get(path.join("."));
   if (!practice || !node || state.print) return;
-  if (practice.kind === "values" && !node.leaf) {
+  if (hasValueBoxes(practice.kind) && !node.leaf) {
     const box = state.boxes.get(node.name);
     box?.focus();
     box?.select();
@@ -490,6 +502,8 @@ function groupOf(name) {
 function innerText(node) {
   const practice = state.practice;
   if (state.print === "key") {
+    const exact = practice?.answer.exact_values?.[node.name];
+    if (exact !== undefined) return exact;
     const values =
       practice?.variant === "negamax"
         ? (practice.answer.negamax_values ?? practice.answer.values)
@@ -526,6 +540,8 @@ function redraw() {
     group.setAttribute("aria-label", nodeAria(practice.kind, node, group.dataset.path ?? ""));
     if (value instanceof SVGTextElement) {
       value.textContent = node.leaf ? leafValue(node) : innerText(node);
+      // The value ply drew stays nowhere in the page until the key shows it.
+      if (!node.leaf) delete value.dataset.full;
       value.classList.toggle("typed", !node.leaf && state.print === null && value.textContent !== "?");
     }
     let orderText = "";
@@ -576,8 +592,14 @@ function addText(group, className, text, above = false) {
   const box = shape instanceof SVGGraphicsElement ? shape.getBBox() : { x: 0, y: 0, width: 0, height: 0 };
   const element = document.createElementNS("http://www.w3.org/2000/svg", "text");
   element.setAttribute("class", `label ${className}`);
-  element.setAttribute("x", `${above ? box.x + box.width - 4 : box.x + box.width + 3}`);
-  element.setAttribute("y", `${above ? box.y - 3 : box.y + 12}`);
+  let [x, y] = above ? [box.x + box.width - 4, box.y - 3] : [box.x + box.width + 3, box.y + 12];
+  if (above && shape instanceof SVGCircleElement) {
+    // A chance node's circle: the ✗ sits on its rim, up and to the right.
+    const r = box.width / 2;
+    [x, y] = [box.x + r + r * 0.71, box.y + r - r * 0.71];
+  }
+  element.setAttribute("x", `${x}`);
+  element.setAttribute("y", `${y}`);
   element.textContent = text;
   group.append(element);
   return element;
@@ -657,7 +679,8 @@ async function check() {
   const { response: answer, invalid } = response();
   if (invalid.length > 0) {
     verdict.className = "wrong";
-    verdict.textContent = t("practice.invalid", { names: list(invalid) });
+    const words = practice.kind === "expectimax" ? "practice.invalid.expectimax" : "practice.invalid";
+    verdict.textContent = t(words, { names: list(invalid) });
     return;
   }
   /** @type {Exercise & {variant: string}} */
@@ -795,6 +818,17 @@ function showKey() {
     const values = practice.variant === "negamax" ? (answer.negamax_values ?? answer.values) : answer.values;
     for (const node of innerNodes()) {
       add(t("practice.key.value", { name: nodeLabel(node), value: `${values?.[node.name] ?? ""}` }));
+    }
+  } else if (practice.kind === "expectimax") {
+    // The exact value, and its decimal where it says it another way: 7/6 ≈ 1.17.
+    for (const node of innerNodes()) {
+      const name = nodeLabel(node);
+      const { exact, decimal, rounded } = keyValue(
+        answer.exact_values?.[node.name] ?? "",
+        answer.decimal_values?.[node.name],
+      );
+      if (decimal === null) add(t("practice.key.value", { name, value: exact }));
+      else add(t(rounded ? "practice.key.value.rounded" : "practice.key.value.same", { name, exact, decimal }));
     }
   } else if (practice.kind === "pruned") {
     const pruned = answer.pruned ?? [];

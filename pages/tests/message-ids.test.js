@@ -20,13 +20,13 @@ const THEMES = [
 
 /** The ids the scripts build from a prefix, each with every ending it can take. */
 const BUILT = {
-  "practice.kind.short.${…}": ["values", "pruned", "order", "best_move"],
-  "practice.help.${…}": ["values", "pruned", "order", "best_move"],
-  // (values: the worksheet has a line for each node instead)
+  "practice.kind.short.${…}": ["values", "pruned", "order", "best_move", "expectimax"],
+  "practice.help.${…}": ["values", "pruned", "order", "best_move", "expectimax"],
+  // (values and expectimax: the worksheet has a line for each node instead)
   "practice.print.answer.${…}": ["pruned", "order", "best_move"],
   "practice.variant.${…}": [
     "max_root", "min_root", "negamax", "as_written", "good_order", "bad_order",
-    "tictactoe", "nim", "race",
+    "tictactoe", "nim", "race", "weighted", "equal",
   ],
   "tree.algorithm.name.${…}": ["minimax", "negamax", "alphabeta"],
 };

@@ -132,9 +132,12 @@ fn the_web_lab_in_a_browser() {
 }
 
 /// The practice page (`tests/browser/practice.mjs`), against `ply serve` and the static
-/// site: a values and a pruned exercise at fixed seeds, answered with one deliberate
-/// mistake each, and exactly that node marked, with the API's reason; the worksheet with
-/// its values blank, on one A4 page; the key with them filled in; the page at 390 px.
+/// site: a values, a pruned and an expectimax exercise at fixed seeds, answered with one
+/// deliberate mistake each, and exactly that node marked, with the API's reason; the
+/// expectimax tree's chance nodes drawn as circles with their probabilities, its values
+/// typed as fractions and the tree lab opened at the mistake's step of the chance search;
+/// the worksheet with its values blank, on one A4 page; the key with them filled in; the
+/// page at 390 px.
 #[test]
 fn the_practice_page_in_a_browser() {
     let Some((report, targets)) =
@@ -147,6 +150,15 @@ fn the_practice_page_in_a_browser() {
             "the picture marks exactly h (h)",
             "the picture marks exactly n (n)",
             "the worksheet leaves every inner value blank",
+            "expectimax: each chance node is a circle (b c)",
+            "expectimax: every inner value is hidden until checked (? ? ?)",
+            "expectimax: the picture marks exactly b (b)",
+            "expectimax: the box of b is marked with its reason",
+            "expectimax: the walk-through opens the chance search at step",
+            "expectimax: the tree lab opens the chance tree at step",
+            "expectimax: every value right as a fraction, all right: All right: 3 of 3 answers.",
+            "expectimax: the key fills in every exact value",
+            "390 px: the expectimax exercise fits the width",
         ] {
             let line = format!("ok [{target}]: {line}");
             assert!(
