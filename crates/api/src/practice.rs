@@ -19,7 +19,7 @@
 //! the WebAssembly module: the trees come from SplitMix64 (below), integers only, and
 //! every list in an answer is in a fixed order (tree order, search order, or sorted by
 //! name). The state starts at the seed; then for the kind's number (values 1, pruned 2,
-//! order 3, best_move 4) and the level in turn, the state becomes the next output
+//! order 3, best_move 4, expectimax 5) and the level in turn, the state becomes the next output
 //! XOR that number. The first draw chooses the variant when the request names none
 //! (it is drawn even when the request names one), so the variants of one seed share
 //! the draws that follow: `good_order` and `bad_order` rearrange the very tree
@@ -49,6 +49,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod expectimax;
+
 /// The largest seed: 2^53 − 1, the largest whole number a JavaScript number holds exactly.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
@@ -56,13 +58,13 @@ pub const MAX_SEED: u64 = (1 << 53) - 1;
 pub const LEVELS: std::ops::RangeInclusive<u32> = 1..=5;
 
 /// The kinds of exercise, as requests name them.
-pub const KINDS: [&str; 4] = ["values", "pruned", "order", "best_move"];
+pub const KINDS: [&str; 5] = ["values", "pruned", "order", "best_move", "expectimax"];
 
 /// The request of `POST /api/practice`: which exercise.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PracticeRequest {
-    /// `values`, `pruned`, `order` or `best_move`.
+    /// `values`, `pruned`, `order`, `best_move` or `expectimax`.
     pub kind: String,
     /// Any whole number from 0 to [`MAX_SEED`]: the same seed gives the same exercise.
     #[serde(deserialize_with = "seed_field")]
@@ -93,7 +95,8 @@ impl PracticeRequest {
 
 /// The request of `POST /api/practice/check`: the exercise's fields and the student's
 /// `response` (`{"values": {name: number|null}}`, `{"pruned": [names]}`, `{"order":
-/// [names]}` or `{"best": "move", "value": n}`).
+/// [names]}`, `{"best": "move", "value": n}`, or for expectimax `{"values": {name:
+/// "7/6"|number|null}}`).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
@@ -199,6 +202,13 @@ pub struct Key {
     /// best_move: the move that leads to each node but the root, by the node's name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<BTreeMap<String, String>>,
+    /// expectimax: every inner node's expected value, MAX's view, exact (`7/6`, `4`,
+    /// `-3/2`), by name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_values: Option<BTreeMap<String, String>>,
+    /// expectimax: the same values rounded to 2 decimal places (`1.17`, `4`), by name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decimal_values: Option<BTreeMap<String, String>>,
 }
 
 /// An exercise: the answer to `POST /api/practice`.
@@ -329,6 +339,7 @@ enum Kind {
     Pruned,
     Order,
     BestMove,
+    Expectimax,
 }
 
 impl Kind {
@@ -338,6 +349,7 @@ impl Kind {
             "pruned" => Some(Kind::Pruned),
             "order" => Some(Kind::Order),
             "best_move" => Some(Kind::BestMove),
+            "expectimax" => Some(Kind::Expectimax),
             _ => None,
         }
     }
@@ -348,6 +360,7 @@ impl Kind {
             Kind::Pruned => 2,
             Kind::Order => 3,
             Kind::BestMove => 4,
+            Kind::Expectimax => 5,
         }
     }
 
@@ -356,6 +369,7 @@ impl Kind {
             Kind::Values => &["max_root", "min_root", "negamax"],
             Kind::Pruned | Kind::Order => &["as_written", "good_order", "bad_order"],
             Kind::BestMove => &["tictactoe", "nim", "race"],
+            Kind::Expectimax => &["weighted", "equal"],
         }
     }
 }
@@ -647,7 +661,7 @@ fn bad(message: String) -> ApiError {
 fn read_request(request: &PracticeRequest) -> Result<(Kind, &'static str, SplitMix64), ApiError> {
     let kind = Kind::from_name(&request.kind).ok_or_else(|| {
         bad(format!(
-            "kind: unknown exercise {}: values, pruned, order or best_move",
+            "kind: unknown exercise {}: values, pruned, order, best_move or expectimax",
             ply_core::text::excerpt(&request.kind)
         ))
     })?;
@@ -686,6 +700,9 @@ fn read_request(request: &PracticeRequest) -> Result<(Kind, &'static str, SplitM
 
 /// The exercise `request` asks for: the answer to `POST /api/practice`.
 pub fn exercise(request: &PracticeRequest) -> Result<Exercise, ApiError> {
+    if request.kind == "expectimax" {
+        return expectimax::build(request).map(|built| built.exercise);
+    }
     build(request).map(|built| built.exercise)
 }
 
@@ -693,6 +710,9 @@ fn build(request: &PracticeRequest) -> Result<Built, ApiError> {
     let (kind, variant, mut rng) = read_request(request)?;
     match kind {
         Kind::BestMove => build_game(request, variant, &mut rng),
+        Kind::Expectimax => Err(bad(
+            "expectimax exercises are made by their own module".into()
+        )),
         _ => build_tree(request, kind, variant, &mut rng),
     }
 }
@@ -1064,6 +1084,9 @@ fn build_game(
 /// The student's answer in `request` checked against the exercise: the answer to
 /// `POST /api/practice/check`.
 pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
+    if request.kind == "expectimax" {
+        return expectimax::check(request);
+    }
     let built = build(&request.exercise_request())?;
     let lang = request.lang;
     let kind = Kind::from_name(&request.kind).unwrap_or(Kind::Values);
@@ -1081,6 +1104,7 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
                     Kind::Pruned => "{\"pruned\": [names]}",
                     Kind::Order => "{\"order\": [names]}",
                     Kind::BestMove => "{\"best\": \"move\", \"value\": number}",
+                    Kind::Expectimax => "{\"values\": {name: \"7/6\", number or null}}",
                 }
             ))
         })
@@ -1212,6 +1236,7 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
                 ));
             }
         }
+        Kind::Expectimax => {}
         Kind::BestMove => {
             let root = built.lab.tree.root();
             let best = built.exercise.answer.best.clone().unwrap_or_default();

@@ -86,3 +86,50 @@ fn bad_options_are_refused() {
         assert!(err.contains(said), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_chance_tree_is_answered_with_exact_fractions_and_their_roundings() {
+    let args = [
+        "--kind",
+        "expectimax",
+        "--level",
+        "1",
+        "--seed",
+        "3",
+        "--answers",
+    ];
+    let (code, text, _) = run(&args);
+    assert_eq!(code, 0);
+    assert!(
+        text.starts_with(
+            "# practice: expectimax level 1 seed 3 variant weighted (root MAX, leaf values for MAX)\n\
+             Back up the value of every inner node of this tree."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n\na\n  b [chance]\n    d [1/4] = 2\n    e [1/4] = 1\n    f [1/2] = 1\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("\nanswer: a = 7/2 = 3.5, b = 5/4 = 1.25, c = 7/2 = 3.5\n"),
+        "{text}"
+    );
+    // A value whose decimals go on shows its rounding beside it.
+    let (_, text, _) = run(&[
+        "--kind",
+        "expectimax",
+        "--level",
+        "1",
+        "--seed",
+        "11",
+        "--answers",
+    ]);
+    assert!(text.ends_with("c = 5/3 (≈ 1.67), d = 4\n"), "{text}");
+    let (code, _, err) = run(&["--kind", "expectimax", "--seed", "1", "--variant", "fair"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown variant 'fair' of expectimax: weighted, equal"),
+        "{err}"
+    );
+}

@@ -349,7 +349,7 @@ fn game_cases(service: &Service, rng: &mut fastrand::Rng) -> (Vec<Case>, usize) 
 fn practice_cases(service: &Service, rng: &mut fastrand::Rng) -> Vec<Case> {
     let mut cases = Vec::new();
     let langs = ["en", "sv", "zh", "el"];
-    for (k, kind) in ["values", "pruned", "order", "best_move"]
+    for (k, kind) in ["values", "pruned", "order", "best_move", "expectimax"]
         .iter()
         .enumerate()
     {
@@ -366,6 +366,7 @@ fn practice_cases(service: &Service, rng: &mut fastrand::Rng) -> Vec<Case> {
                     "values" => json!({"values": answer["values"]}),
                     "pruned" => json!({"pruned": answer["pruned"]}),
                     "order" => json!({"order": answer["order"]}),
+                    "expectimax" => json!({"values": answer["decimal_values"]}),
                     _ => json!({"best": answer["best"][0], "value": answer["value"]}),
                 };
                 if seed % 2 == 1 && *kind == "values" {
@@ -373,6 +374,11 @@ fn practice_cases(service: &Service, rng: &mut fastrand::Rng) -> Vec<Case> {
                     if let Some(v) = response["values"][root].as_i64() {
                         response["values"][root] = json!(v + 1);
                     }
+                }
+                if seed % 2 == 1 && *kind == "expectimax" {
+                    // b, a chance node, given 1/6 (wrong for almost every tree): its weighted sum
+                    // explained.
+                    response["values"]["b"] = json!("1/6");
                 }
                 let mut check = request.clone();
                 check["variant"] = exercise["variant"].clone();

@@ -11,5 +11,6 @@ mod lang;
 mod perft;
 mod play;
 mod practice;
+mod practice_expectimax;
 mod solve;
 mod tree;

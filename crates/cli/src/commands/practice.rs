@@ -6,20 +6,23 @@ use crate::report::print_json;
 use anyhow::Result;
 use ply_api::lang::Lang;
 use ply_api::practice::{Exercise, MAX_SEED, PracticeRequest, exercise};
+use ply_core::chance::Ratio;
 use std::process::ExitCode;
 
-const EXAMPLES: &str = "EXAMPLES:\n  ply practice --kind pruned --level 3 --seed 42\n  ply practice --kind values --level 2 --seed 7 --answers\n  ply practice --kind best_move --level 1 --seed 5 --lang sv\n  ply practice --kind order --level 4 --seed 1 --variant bad_order --json\n\n\
+const EXAMPLES: &str = "EXAMPLES:\n  ply practice --kind pruned --level 3 --seed 42\n  ply practice --kind values --level 2 --seed 7 --answers\n  ply practice --kind best_move --level 1 --seed 5 --lang sv\n  ply practice --kind order --level 4 --seed 1 --variant bad_order --json\n  ply practice --kind expectimax --level 2 --seed 3 --answers\n\n\
 The same kind, level, seed and variant give the same exercise everywhere: on the command line, \
 in ply serve (POST /api/practice) and in the web lab's practice page (docs/api.md, \"Practice\").";
 
 /// Print an exercise on a random game tree: back up the values, find the leaves
-/// alpha-beta never looks at, the order it looks at them, or a game's best move.
+/// alpha-beta never looks at, the order it looks at them, a game's best move, or the
+/// expected values of a tree with chance nodes.
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
     /// values (back up every inner node), pruned (the leaves alpha-beta skips), order
-    /// (the leaves in the order alpha-beta looks at them) or best_move (a game position).
-    #[arg(long, value_parser = ["values", "pruned", "order", "best_move"])]
+    /// (the leaves in the order alpha-beta looks at them), best_move (a game position) or
+    /// expectimax (back up a tree with chance nodes: expected values, exact fractions).
+    #[arg(long, value_parser = ply_api::practice::KINDS)]
     kind: String,
     /// The size of the tree, from 1 (depth 2) to 5 (depth 4 or 5).
     #[arg(long, default_value_t = 1, value_parser = args::whole::<u32>(1, 5), allow_negative_numbers = true)]
@@ -28,7 +31,8 @@ pub struct Args {
     #[arg(long, value_parser = args::whole::<u64>(0, MAX_SEED), allow_negative_numbers = true)]
     seed: u64,
     /// values: max_root, min_root or negamax; pruned, order: as_written, good_order or
-    /// bad_order; best_move: tictactoe, nim or race (default: chosen by the seed).
+    /// bad_order; best_move: tictactoe, nim or race; expectimax: weighted (halves,
+    /// thirds, quarters, sixths) or equal (equal chances) (default: chosen by the seed).
     #[arg(long)]
     variant: Option<String>,
     /// The language of the question: en, sv, zh or el.
@@ -117,6 +121,24 @@ fn text(exercise: &Exercise, answers: bool) -> String {
             }
         } else if let (Some(values), None) = (&key.values, &key.best) {
             out.push_str(&format!("answer: {}\n", pairs(values)));
+        }
+        if let (Some(exact), Some(decimal)) = (&key.exact_values, &key.decimal_values) {
+            let mut names: Vec<&String> = exact.keys().collect();
+            names.sort_by_key(|name| (name.len(), name.as_str()));
+            let values: Vec<String> = names
+                .iter()
+                .map(|name| {
+                    let (exact, decimal) = (&exact[*name], decimal.get(*name));
+                    let same = |d: &String| d.parse::<Ratio>().ok() == exact.parse().ok();
+                    match decimal {
+                        Some(d) if d == exact => format!("{name} = {exact}"),
+                        Some(d) if same(d) => format!("{name} = {exact} = {d}"),
+                        Some(d) => format!("{name} = {exact} (≈ {d})"),
+                        None => format!("{name} = {exact}"),
+                    }
+                })
+                .collect();
+            out.push_str(&format!("answer: {}\n", values.join(", ")));
         }
         if let Some(pruned) = &key.pruned {
             let list = if pruned.is_empty() {
