@@ -615,10 +615,25 @@ expectiminimax: value 4, 8 nodes visited, 5 leaves, 0 cuts
         )));
     }
     assert!(svg.contains("expectiminimax: value 4, best right"));
-    assert_eq!(
-        failure(&["tree", &dice, "--format", "dot"], ""),
-        "ply: error: trees with chance nodes are drawn as text, JSON or SVG (--format text, json or svg), not yet for Graphviz\n"
+    // Graphviz: the dice as circles, the probabilities on the edges, the exact values,
+    // the line both players choose (root to right) in red.
+    let dot = stdout(&["tree", &dice, "--format", "dot"], "");
+    assert_eq!(dot.matches("shape=circle").count(), 2, "{dot}");
+    assert!(
+        dot.contains(r#"n1 [label="left\n3.5\nCHANCE", shape=circle"#),
+        "{dot}"
     );
+    assert!(
+        dot.contains(r#"n0 [label="root\n4\nMAX", shape=triangle"#),
+        "{dot}"
+    );
+    assert!(dot.contains(r#"n1 -> n2 [label="1/2"];"#), "{dot}");
+    assert!(dot.contains(r#"n1 -> n3 [label="1/4"];"#), "{dot}");
+    assert!(
+        dot.contains(r##"n0 -> n5 [color="#c0392b", penwidth=3];"##),
+        "{dot}"
+    );
+    assert_eq!(dot.matches(" -> ").count(), 7);
     let out = json(
         &["tree", "-", "--json", "--algorithm", "star1"],
         "(r[chance] 1 [chance](2 3) 3)",

@@ -496,12 +496,7 @@ fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode
             )
         })?,
     };
-    if format == "dot" {
-        bail!(
-            "trees with chance nodes are drawn as text, JSON or SVG (--format text, json or svg), not yet for Graphviz"
-        );
-    }
-    if format == "svg" && tree.len() > PICTURE_NODES && !args.force {
+    if (format == "svg" || format == "dot") && tree.len() > PICTURE_NODES && !args.force {
         bail!(
             "a picture of {} nodes is too big to read (at most {PICTURE_NODES} without --force): draw a smaller tree",
             tree.len()
@@ -514,6 +509,8 @@ fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode
     let output = if format == "json" {
         let json = render::chance_json(tree, &run, args.trace);
         serde_json::to_string_pretty(&json).unwrap_or_default() + "\n"
+    } else if format == "dot" {
+        render::chance_dot(tree, &run)
     } else if format == "svg" {
         let options = render::SvgOptions {
             visit_order: args.trace,

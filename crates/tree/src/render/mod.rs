@@ -33,7 +33,7 @@ mod svg;
 mod text;
 
 pub use chance_svg::{chance_svg, ratio_short};
-pub use dot::dot;
+pub use dot::{chance_dot, dot};
 pub use json::{chance_json, json, json_text, json_text_bound};
 pub use svg::{SvgOptions, svg, svg_bound, svg_drawing, svg_with};
 pub use text::{chance_text, chance_trace, ratio_text, summary, text, trace};

@@ -247,7 +247,7 @@ pub fn ratio_text(value: Ratio) -> String {
     }
 }
 
-fn kind_word(tree: &ExplicitTree, id: NodeId) -> &'static str {
+pub(crate) fn kind_word(tree: &ExplicitTree, id: NodeId) -> &'static str {
     match tree.kind(id) {
         NodeKind::Max => "MAX",
         NodeKind::Min => "MIN",
@@ -255,7 +255,7 @@ fn kind_word(tree: &ExplicitTree, id: NodeId) -> &'static str {
     }
 }
 
-fn ratio_valued(value: Ratio, bound: Option<Bound>) -> String {
+pub(crate) fn ratio_valued(value: Ratio, bound: Option<Bound>) -> String {
     let relation = match bound {
         Some(Bound::Lower) => "≥",
         Some(Bound::Upper) => "≤",
