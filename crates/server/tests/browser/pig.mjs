@@ -15,6 +15,8 @@ import { checker, runTargets } from "./harness.mjs";
 
 const [out, executable, ...targets] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
+/** How long a page may take to solve a goal and show its board, or to finish a turn. */
+const SOLVE_WAIT = 180000;
 const LANGS = (process.env.PLY_PIG_LANGS ?? "en,sv,zh,el").split(",").filter((l) => l !== "");
 
 /** Opens the play page on a game of Pig (from a position) and waits for its board. */
@@ -22,7 +24,9 @@ async function open(page, base, spec, { position = null, lang = "en" } = {}) {
   await page.goto("about:blank");
   const fragment = `game=${encodeURIComponent(spec)}` + (position ? `&position=${encodeURIComponent(position)}` : "");
   await page.goto(`${new URL("play.html", base).href}?lang=${lang}#${fragment}`);
-  await page.waitForSelector('#pig-board[data-phase="you"]');
+  // Pig to 100 is solved by the first request for it, in each new page on the static site:
+  // 1.5 s on a quiet machine, far longer while the other browser tests load both cores.
+  await page.waitForSelector('#pig-board[data-phase="you"]', { timeout: SOLVE_WAIT });
 }
 
 /** The text of each decision's line of chances. */
@@ -37,7 +41,7 @@ async function roll(page) {
     const board = document.getElementById("pig-board");
     const die = document.querySelector("#pig-board .pig-die");
     return board && die && die.dataset.face !== "" && board.dataset.phase !== "engine";
-  }, null, { timeout: 60000 });
+  }, null, { timeout: SOLVE_WAIT });
 }
 
 async function suite(browser, name, base) {
