@@ -1318,6 +1318,22 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
             ));
         }
     }
+    Ok(checked(
+        request,
+        &built.exercise.variant,
+        marks,
+        built.lab.run.steps.len(),
+    ))
+}
+
+/// The answer to a check: `marks`, each with the step of the lab's trace (of `steps`)
+/// where it shows, counted, and the mistake the search meets first.
+fn checked(
+    request: &CheckRequest,
+    variant: &str,
+    marks: Vec<(Mark, usize)>,
+    steps: usize,
+) -> Checked {
     let first_mistake = marks
         .iter()
         .filter(|(mark, _)| !mark.ok)
@@ -1328,18 +1344,18 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
         });
     let right = marks.iter().filter(|(mark, _)| mark.ok).count();
     let total = marks.len();
-    Ok(Checked {
+    Checked {
         kind: request.kind.clone(),
         seed: request.seed,
         level: request.level,
-        variant: built.exercise.variant.clone(),
+        variant: variant.to_string(),
         correct: right == total,
         right,
         total,
         marks: marks.into_iter().map(|(mark, _)| mark).collect(),
         first_mistake,
-        steps: built.lab.run.steps.len(),
-    })
+        steps,
+    }
 }
 
 /// Why inner node `id` is worth what it is worth.

@@ -24,8 +24,8 @@
 //! ```
 
 use super::{
-    CheckRequest, Checked, Exercise, FirstMistake, Key, Lab, Made, Mark, PracticeRequest, Shape,
-    SplitMix64, bad, letters, list, read_request,
+    CheckRequest, Checked, Exercise, Key, Lab, Made, Mark, PracticeRequest, Shape, SplitMix64, bad,
+    letters, list, read_request,
 };
 use crate::ApiError;
 use crate::lang::Lang;
@@ -398,28 +398,12 @@ pub(super) fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
             (mark, built.exit_step(id))
         })
         .collect();
-    let first_mistake = marks
-        .iter()
-        .filter(|(mark, _)| !mark.ok)
-        .min_by_key(|(_, step)| *step)
-        .map(|(mark, step)| FirstMistake {
-            node: mark.node.clone(),
-            step: *step,
-        });
-    let right = marks.iter().filter(|(mark, _)| mark.ok).count();
-    let total = marks.len();
-    Ok(Checked {
-        kind: request.kind.clone(),
-        seed: request.seed,
-        level: request.level,
-        variant: built.exercise.variant.clone(),
-        correct: right == total,
-        right,
-        total,
-        marks: marks.into_iter().map(|(mark, _)| mark).collect(),
-        first_mistake,
-        steps: built.run.steps.len(),
-    })
+    Ok(super::checked(
+        request,
+        &built.exercise.variant,
+        marks,
+        built.run.steps.len(),
+    ))
 }
 
 #[cfg(test)]
