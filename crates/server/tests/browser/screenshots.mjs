@@ -9,6 +9,8 @@
 //   web-practice-<lang>.png    the practice page at 1280 px: a values exercise checked, one
 //                              value wrong and marked with its reason
 //   web-practice-<lang>-phone.png  the same at 390 px
+//   web-practice-expectimax-<lang>[-phone].png  an expectimax exercise (chance nodes)
+//                              checked, one chance node's value wrong and marked
 //   web-play-<lang>-phone.png  the play page at 390 px, every move's value shown
 //   web-game-tree-<lang>[-phone].png  the tree lab's lesson on the textbook's tic-tac-toe:
 //                              a game's tree two moves deep, boards in the nodes, by symmetry
@@ -19,7 +21,8 @@
 //   web-chance-<lang>[-phone].png  the tree lab's dice example (chance nodes), stepped to
 //                              the weighted sum of its left die half built
 //   web-pig-<lang>[-phone].png  Pig at 34+8-41: the die, the scores, each decision's chance
-// With PLY_SCREENSHOTS=chance, only the chance pictures are taken.
+// With PLY_SCREENSHOTS=chance, only the chance pictures are taken; with
+// PLY_SCREENSHOTS=expectimax, only the expectimax exercise's.
 // scripts/screenshots builds the site when it is missing and runs this.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -95,6 +98,70 @@ async function practice(page, base, lang) {
   await page.waitForTimeout(300);
 }
 
+const ONLY_EXPECTIMAX = process.env.PLY_SCREENSHOTS === "expectimax";
+
+/** The expectimax exercise the pictures show: MAX over chance nodes over leaves. */
+const EXPECTIMAX = { kind: "expectimax", level: 1, seed: 3, variant: "weighted" };
+
+/**
+ * The practice page with the expectimax exercise answered in fractions, every value right
+ * but the first chance node's (one too many), and checked: the mark and the reason.
+ */
+async function expectimaxPractice(page, base, lang) {
+  const { kind, level, seed, variant } = EXPECTIMAX;
+  await page.goto("about:blank");
+  await page.goto(
+    `${new URL("practice.html", base).href}?lang=${lang}#kind=${kind}&level=${level}&seed=${seed}&variant=${variant}`,
+  );
+  await page.waitForSelector("#picture svg.practice g.node.chance[data-node]");
+  await page.waitForSelector("#answer-fields [data-node]");
+  const exercise = await page.evaluate(async (request) => {
+    const ply = await import(new URL("ply.js", document.baseURI).href);
+    const answer = await ply.answer("/api/practice", JSON.stringify(request));
+    return JSON.parse(answer.body);
+  }, { ...EXPECTIMAX, lang });
+  const wrong = await page.$eval("#picture g.node.chance[data-node]", (g) => g.dataset.node);
+  for (const [node, value] of Object.entries(exercise.answer.exact_values)) {
+    let text = value.replace(/^-/, "\u2212");
+    if (node === wrong) {
+      const [top, bottom = "1"] = value.split("/").map(Number);
+      text = Number(bottom) === 1 ? `${top + 1}` : `${top + Number(bottom)}/${bottom}`;
+    }
+    await page.fill(`.value-box input[data-node="${node}"]`, text);
+  }
+  await page.click("#check");
+  await page.waitForFunction(() => document.getElementById("verdict").textContent !== "");
+  await page.waitForTimeout(300);
+}
+
+/**
+ * The expectimax exercise's pictures in a language, at 1280 and 390 px.
+ * @returns {Promise<boolean>} whether the phone's page fit the screen's width
+ */
+async function expectimaxPictures(browser, base, lang) {
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await desktop.newPage();
+  page.setDefaultTimeout(30000);
+  page.on("pageerror", (error) => {
+    console.error(`${lang}: a script error on the expectimax exercise: ${error.message}`);
+    failed = true;
+  });
+  await expectimaxPractice(page, base, lang);
+  await page.screenshot({ path: join(out, `web-practice-expectimax-${lang}.png`), fullPage: true });
+  await desktop.close();
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+  });
+  const small = await phone.newPage();
+  small.setDefaultTimeout(30000);
+  await expectimaxPractice(small, base, lang);
+  await small.screenshot({ path: join(out, `web-practice-expectimax-${lang}-phone.png`), fullPage: true });
+  const fits = await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  if (!fits) console.error(`${lang}: at 390 px the expectimax exercise is wider than the screen`);
+  await phone.close();
+  return fits;
+}
+
 /** The pages of the games' pictures: name, address (from the site's root), what to wait for. */
 const GAME_PAGES = [
   ["web-game-tree", "index.html#lesson=tictactoe-textbook", "#picture g.node.board"],
@@ -137,6 +204,11 @@ const site = await serveStatic(siteDir, { prefix: "/ply/" });
 let failed = false;
 try {
   for (const lang of LANGUAGES) {
+    if (ONLY_EXPECTIMAX) {
+      if (!(await expectimaxPictures(browser, site.url, lang))) failed = true;
+      console.log(`${lang}: web-practice-expectimax (desktop and phone)`);
+      continue;
+    }
     const desktop = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await desktop.newPage();
     page.setDefaultTimeout(30000);
@@ -207,7 +279,8 @@ try {
     }
     if (!(await gamePages(small, site.url, lang, "-phone"))) failed = true;
     await phone.close();
-    console.log(`${lang}: web-tree, web-play, web-practice, web-game-tree, web-chess, web-pursuit, web-nim, web-pig (desktop and phone)`);
+    if (!(await expectimaxPictures(browser, site.url, lang))) failed = true;
+    console.log(`${lang}: web-tree, web-play, web-practice, web-practice-expectimax, web-game-tree, web-chess, web-pursuit, web-nim, web-pig (desktop and phone)`);
   }
 } finally {
   await site.close();
