@@ -173,12 +173,19 @@ impl Built {
         (0..self.tree.len() as NodeId).find(|&id| self.name(id) == name)
     }
 
-    /// The step of the lab's trace where `id` returns its value.
-    fn exit_step(&self, id: NodeId) -> usize {
+    /// The step of the lab's trace where a mistake at `id` shows: where the search
+    /// enters a chance node, so that step mode builds its sum term by term from there;
+    /// where a player's node returns the value it chose.
+    fn mistake_step(&self, id: NodeId) -> usize {
+        let chance = self.tree.kind(id) == NodeKind::Chance;
         self.run
             .steps
             .iter()
-            .position(|s| matches!(s, ChanceStep::Exit { node, .. } if *node == id))
+            .position(|s| match s {
+                ChanceStep::Enter { node, .. } => chance && *node == id,
+                ChanceStep::Exit { node, .. } => !chance && *node == id,
+                _ => false,
+            })
             .unwrap_or(self.run.steps.len().saturating_sub(1))
     }
 }
@@ -293,9 +300,14 @@ fn term(value: Ratio) -> String {
 
 /// A value as a reason states it: exact, and rounded beside it when its decimals go on
 /// (`7/6 (≈ 1.17)`).
-fn stated(value: Ratio) -> String {
+fn stated(value: Ratio, lang: Lang) -> String {
     let rounded = value.to_decimal(PLACES);
-    if rounded.parse::<Ratio>() == Ok(value) {
+    // Swedish and Greek write a decimal comma, as their questions do.
+    let rounded = match lang {
+        Lang::Sv | Lang::El => rounded.replace('.', ","),
+        _ => rounded,
+    };
+    if value.to_decimal(PLACES).parse::<Ratio>() == Ok(value) {
         if value.is_integer() {
             value.to_string()
         } else {
@@ -325,7 +337,7 @@ fn reason(built: &Built, lang: Lang, id: NodeId) -> String {
                 "exercise.reason.chance",
                 &[
                     ("node", &node),
-                    ("shown", &stated(value)),
+                    ("shown", &stated(value, lang)),
                     ("sum", &terms.join(" + ")),
                     ("value", &value),
                 ],
@@ -345,7 +357,7 @@ fn reason(built: &Built, lang: Lang, id: NodeId) -> String {
                 id_text,
                 &[
                     ("node", &node),
-                    ("value", &stated(value)),
+                    ("value", &stated(value, lang)),
                     ("children", &list(lang, &values)),
                 ],
             )
@@ -395,7 +407,7 @@ pub(super) fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
                 expected: value.to_string().into(),
                 reason,
             };
-            (mark, built.exit_step(id))
+            (mark, built.mistake_step(id))
         })
         .collect();
     Ok(super::checked(
@@ -456,9 +468,11 @@ mod tests {
 
     #[test]
     fn values_are_stated_exactly_with_their_rounding() {
-        assert_eq!(stated(r("7/6")), "7/6 (≈ 1.17)");
-        assert_eq!(stated(r("15/4")), "15/4 = 3.75");
-        assert_eq!(stated(Ratio::from(-2)), "-2");
+        assert_eq!(stated(r("7/6"), Lang::En), "7/6 (≈ 1.17)");
+        assert_eq!(stated(r("7/6"), Lang::Sv), "7/6 (≈ 1,17)");
+        assert_eq!(stated(r("15/4"), Lang::El), "15/4 = 3,75");
+        assert_eq!(stated(r("15/4"), Lang::Zh), "15/4 = 3.75");
+        assert_eq!(stated(Ratio::from(-2), Lang::Sv), "-2");
         assert_eq!(term(r("-1/2")), "(-1/2)");
     }
 }

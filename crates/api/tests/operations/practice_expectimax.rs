@@ -240,9 +240,15 @@ fn prove(seed: u64, level: u32, with_checks: bool) {
     );
     let step = checked["first_mistake"]["step"].as_u64().unwrap() as usize;
     assert_eq!(checked["first_mistake"]["node"], node.as_str());
-    assert_eq!(trace[step]["step"], "exit", "{}", trace[step]);
+    // The lab opens where the search enters the chance node: stepping on from there
+    // adds its outcomes one by one, up to its value.
+    assert_eq!(trace[step]["step"], "enter", "{}", trace[step]);
     assert_eq!(trace[step]["node"], node.as_str());
-    assert_eq!(trace[step]["value_exact"], value.to_string());
+    let exit = trace[step..]
+        .iter()
+        .find(|s| s["step"] == "exit" && s["node"] == node.as_str())
+        .unwrap();
+    assert_eq!(exit["value_exact"], value.to_string());
 }
 
 #[test]
@@ -347,8 +353,9 @@ fn seed_three_at_level_one_is_pinned_and_worked_by_hand() {
             {"node": "c", "ok": true, "given": 3.5, "expected": "7/2"},
         ])
     );
-    // The lab's trace: enter a, enter b, leaves d, e, f each added, b returns (step 8).
-    assert_eq!(checked["first_mistake"], json!({"node": "b", "step": 8}));
+    // The lab's trace: enter a (step 0), enter b (1), leaves d, e, f each added, b
+    // returns (8): the walk-through opens at b's entry, its sum still to be built.
+    assert_eq!(checked["first_mistake"], json!({"node": "b", "step": 1}));
     assert_eq!(
         (checked["right"].clone(), checked["total"].clone()),
         (json!(2), json!(3))
