@@ -208,6 +208,9 @@ async function evaluate() {
       if (ticket !== pending) return;
       text.value = asked.tree.tree;
       ({ search: result, tree: gameAnswer, players } = asked);
+      // A game with dice (Pig) is written out with chance nodes and searched by a chance
+      // search whatever was chosen before: the choice follows the tree.
+      fitAlgorithm(asked.tree.tree);
     } else {
       result = await post("/api/tree", { ...request(), picture: true, ...collapsing() });
     }

@@ -684,3 +684,124 @@ pub fn analyze(
         time_ms: started.elapsed().as_secs_f64() * 1e3,
     })
 }
+
+/// How many levels of Pig's tree `POST /api/tree/game` writes out when the request
+/// names no depth: a decision, a throw, a decision, a throw.
+pub const TREE_DEPTH: u32 = 4;
+
+/// Pig to `goal` written out as a tree with chance nodes, for the tree lab: the answer
+/// to `POST /api/tree/game` for the game `pig` or `pig:N`. A decision is `roll` or
+/// `hold` at a `[max]` or `[min]` node (a player who throws 2 to 6 decides again, so the
+/// players do not simply take turns by depth), a throw a `[chance]` node with the faces
+/// `d1` to `d6` at 1/6 each. A finished game is worth +1 to MAX (the player to move at
+/// the root) if MAX won, −1 if not; a game still going at the horizon is valued by the
+/// exact solution, 2p − 1 with p MAX's chance of winning from there, to 3 decimals. With
+/// `search`, the tree is searched as `/api/tree` searches it, by expectiminimax unless
+/// Star1 or Star2 is asked for: Pig's tree has no minimax search.
+pub fn game_tree(
+    goal: u32,
+    request: &crate::tree::GameTreeRequest,
+    limits: &crate::tree::TreeLimits,
+) -> Result<crate::tree::GameTree, ApiError> {
+    if let Some(perspective) = request.leaf_perspective.as_deref()
+        && perspective != "max"
+    {
+        return Err(ApiError::bad_request(format!(
+            "leaf_perspective {}: a game's leaves are valued for MAX (the player at the root), so only max applies",
+            ply_core::text::excerpt(perspective)
+        )));
+    }
+    if request.symmetry {
+        return Err(ApiError::bad_request(
+            "symmetry: Pig's positions have no symmetry to fold",
+        ));
+    }
+    let depth = request.depth.unwrap_or(TREE_DEPTH);
+    let (text, tree) = written_tree(goal, request.position.as_deref(), depth, limits.tree)?;
+    let max = position(goal, request.position.as_deref())?.to_move();
+    crate::tree::check_answer_bytes("tree", text.len(), limits)?;
+    let lang = request.lang.unwrap_or_default();
+    let players =
+        [Player::First, Player::Second].map(|p| crate::words::player_text_in(lang, player_name(p)));
+    let search = if request.search {
+        let algorithm = request
+            .algorithm
+            .clone()
+            .filter(|name| name.parse::<ply_tree::chance::ChanceAlgorithm>().is_ok());
+        let tree_request = crate::tree::TreeRequest {
+            algorithm,
+            picture: request.picture,
+            lang: request.lang,
+            ..crate::tree::TreeRequest::new(text.clone())
+        };
+        let answer = crate::tree::chance_answer(&tree, &tree_request, limits)?;
+        crate::tree::check_answer_bytes("tree and its search", text.len() + answer.len(), limits)?;
+        Some(
+            serde_json::value::RawValue::from_string(answer.trim_end().to_string())
+                .map_err(|e| ApiError::bad_request(e.to_string()))?,
+        )
+    } else {
+        None
+    };
+    Ok(crate::tree::GameTree {
+        nodes: tree.len(),
+        tree: text,
+        format: "indented",
+        depth_aware: false,
+        longest: None,
+        symmetry: false,
+        to_move: players[max.index()].clone(),
+        players,
+        search,
+    })
+}
+
+/// Pig to `goal` from `position_text` (`None`: the start) written out `depth` levels deep
+/// as a tree with chance nodes, in the indented text format and read back, within
+/// `limits`: the tree of [`game_tree`] and of `ply tree pig:N@POSITION`.
+pub fn written_tree(
+    goal: u32,
+    position_text: Option<&str>,
+    depth: u32,
+    limits: ply_tree::Limits,
+) -> Result<(String, ply_tree::ExplicitTree), ApiError> {
+    use ply_games::pig::{Pig, PigMove};
+    let state = position(goal, position_text)?;
+    let solved = solution(goal)?;
+    let root = Pig::new(state);
+    let max = ply_core::Game::to_move(&root);
+    // MAX's expected score at a position still going, in thousandths.
+    let estimate = |pos: &Pig| {
+        let state = pos.state();
+        let mover = if pos.is_rolling() {
+            solved.decision_values(state).map(|v| v.roll)
+        } else {
+            solved.win_probability(state)
+        }
+        .unwrap_or(0.5);
+        let p = if state.to_move() == max {
+            mover
+        } else {
+            1.0 - mover
+        };
+        (1000.0 * (2.0 * p - 1.0)).round() as i64
+    };
+    let name = |_: &Pig, mv: PigMove| match mv {
+        PigMove::Roll => "roll".to_string(),
+        PigMove::Hold => "hold".to_string(),
+        PigMove::Face(face) => format!("d{face}"),
+    };
+    let options = ply_tree::ParseOptions {
+        limits,
+        perspective: ply_tree::LeafPerspective::Max,
+    };
+    // The root named by its position without the goal, which the game's spec says.
+    let written = root.state().to_string();
+    let root_name = written
+        .split_once(':')
+        .map_or(written.as_str(), |(_, rest)| rest);
+    let (text, tree) =
+        ply_tree::expand_chance_to_depth(&root, root_name, name, depth, estimate, &options)
+            .map_err(|error| ApiError::bad_request(error.to_string()))?;
+    Ok((text, tree))
+}

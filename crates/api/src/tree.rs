@@ -791,7 +791,11 @@ fn with_field(mut json: String, key: &str, value: &str) -> String {
 }
 
 /// Refuses an answer (`what`) of `bytes` bytes past `limits.max_answer_bytes`.
-fn check_answer_bytes(what: &str, bytes: usize, limits: &TreeLimits) -> Result<(), ApiError> {
+pub(crate) fn check_answer_bytes(
+    what: &str,
+    bytes: usize,
+    limits: &TreeLimits,
+) -> Result<(), ApiError> {
     if bytes as u64 > limits.max_answer_bytes {
         return Err(ApiError::limit(
             "max_answer_bytes",
@@ -972,6 +976,9 @@ pub(crate) fn written_game_tree(
     limits: &TreeLimits,
     names: NodeNames,
 ) -> Result<GameTree, ApiError> {
+    if let Some(goal) = crate::pig::spec_goal(&request.game) {
+        return crate::pig::game_tree(goal?, request, limits);
+    }
     struct Visit<'a>(&'a GameTreeRequest, &'a TreeLimits, NodeNames);
     impl ply_games::GameVisitor for Visit<'_> {
         type Output = Result<GameTree, ApiError>;

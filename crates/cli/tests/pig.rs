@@ -95,6 +95,8 @@ fn bad_goals_positions_and_options_are_refused_in_one_line() {
             "--seed throws the die",
         ),
         (&["count", "pig"][..], "dice game"),
+        (&["tree", "pig", "--symmetry"][..], "no symmetry to fold"),
+        (&["tree", "pig:20@12+7"][..], "cannot read"),
     ] {
         ply()
             .args(args)
@@ -219,4 +221,47 @@ fn the_analysis_refuses_what_does_not_apply() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("1 to 24 plies"));
+}
+
+#[test]
+fn tree_writes_pig_out_with_chance_nodes() {
+    // Pig to 20 from 12+0-14, two throws deep by default: examples/trees/pig-small.txt's
+    // tree, worth 1757/4000 to MAX.
+    let out = ply()
+        .args(["tree", "pig:20@12+0-14"])
+        .output()
+        .expect("ply runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("12+0-14 MAX = 0.43925  *\n└─ roll CHANCE = 0.43925  *\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("expectiminimax: value 0.43925, 60 nodes visited, 41 leaves, 0 cuts\n"),
+        "{text}"
+    );
+    // Star1, one throw deep: the faces' positions valued by the solution.
+    let out = ply()
+        .args([
+            "tree",
+            "pig:20@12+0-14",
+            "--depth",
+            "2",
+            "--algorithm",
+            "star1",
+            "--json",
+        ])
+        .output()
+        .expect("ply runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["algorithm"], "star1");
+    assert_eq!(json["value_exact"], "659/1500");
+    assert_eq!(
+        json["root"]["children"][0]["children"]
+            .as_array()
+            .unwrap()
+            .len(),
+        6
+    );
 }

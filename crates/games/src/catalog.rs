@@ -223,9 +223,10 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
         ("pig", _) => Err(match chance_game(spec) {
             Some(Err(error)) => error,
             _ => NotationError::new(format!(
-                "{} is a dice game: `ply solve`, `ply analyze` and `ply play` take it \
-                 (solved by value iteration, searched with chance nodes, played with a \
-                 die), not this command's searches, which know no chance",
+                "{} is a dice game: `ply solve`, `ply analyze`, `ply play` and `ply tree` \
+                 take it (solved by value iteration, searched with chance nodes, played \
+                 with a die, written out with chance nodes), not this command's searches, \
+                 which know no chance",
                 excerpt(spec)
             )),
         }),

@@ -100,6 +100,8 @@ fn the_web_lab_in_a_browser() {
         "ok [server]: the classic tree's root value is 3".to_string(),
         "ok [server]: the dice tree's root is worth exactly 4 (4)".to_string(),
         "ok [server]: the dice tree's two chance nodes are circles (2)".to_string(),
+        "ok [server]: Pig in the game field: expectiminimax is chosen for its chance nodes"
+            .to_string(),
     ];
     if targets.contains(&"static") {
         expected.extend(
@@ -107,6 +109,7 @@ fn the_web_lab_in_a_browser() {
                 "ok [static]: ply.js answers through the wasm",
                 "ok [static]: the classic tree's root value is 3",
                 "ok [static]: the dice tree's root is worth exactly 4 (4)",
+                "ok [static]: Pig in the game field: expectiminimax is chosen for its chance nodes",
                 "ok [static]: the human (X) never beats the perfect engine",
                 "ok [static]: no request to /api/",
             ]

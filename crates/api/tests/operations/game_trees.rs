@@ -495,3 +495,98 @@ fn games_with_counters_and_chess_draw_their_boards() {
     let svg = search_of(&chess)["svg"].as_str().unwrap().to_string();
     assert_eq!(boards_drawn(&svg), (21, 21));
 }
+
+/// Pig to 20 from 12+0-14, two throws deep: the tree the example file holds (written by
+/// the tree crate's own test), searched by expectiminimax to its pinned value 1757/4000,
+/// whatever minimax search the lab has chosen; Star1 when asked, and refusals.
+#[test]
+fn pig_is_written_out_with_chance_nodes_and_searched_by_expectiminimax() {
+    let file = include_str!("../../../../examples/trees/pig-small.txt");
+    let example: String = file
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let mut asked = request("pig:20", Some("12+0-14"));
+    asked.search = true;
+    asked.algorithm = Some("alphabeta".into());
+    let answer = written(&asked);
+    assert_eq!(answer.tree, example);
+    assert_eq!(
+        (answer.format, answer.depth_aware, answer.longest),
+        ("indented", false, None)
+    );
+    assert_eq!(answer.to_move, "first player");
+    let search = search_of(&answer);
+    assert_eq!(search["algorithm"], "expectiminimax");
+    assert_eq!(search["value_exact"], "1757/4000");
+    assert_eq!(search["root"]["player"], "max");
+    assert_eq!(search["root"]["children"][0]["name"], "roll");
+    assert_eq!(search["root"]["children"][0]["player"], "chance");
+    assert_eq!(
+        search["root"]["children"][0]["children"]
+            .as_array()
+            .unwrap()
+            .len(),
+        6
+    );
+    // Star1 as asked: the same value.
+    asked.algorithm = Some("star1".into());
+    let star1 = search_of(&written(&asked));
+    assert_eq!(
+        (star1["algorithm"].clone(), star1["value_exact"].clone()),
+        ("star1".into(), "1757/4000".into())
+    );
+    // The second player to move: MAX is the second player, and the values are theirs.
+    let second = written(&GameTreeRequest {
+        depth: Some(2),
+        search: true,
+        ..request("pig:20", Some("14-12+0"))
+    });
+    assert_eq!(second.to_move, "second player");
+    assert!(
+        second.tree.starts_with("14-12+0 [max]\n  roll [chance]\n"),
+        "{}",
+        second.tree
+    );
+    // One throw of the dice, each face's position valued by the solution to 3 decimals:
+    // their average is the solution's own value of rolling, 2p − 1, within the rounding.
+    let solved = ply_games::pig::PigSolution::solve(20).unwrap();
+    let state = ply_games::pig::PigState::parse("20:14-12+0").unwrap();
+    let p = solved.decision_values(&state).unwrap().roll;
+    let value = search_of(&second)["value"].as_f64().unwrap();
+    assert!(
+        (value - (2.0 * p - 1.0)).abs() < 0.001,
+        "{value} against {}",
+        2.0 * p - 1.0
+    );
+    // Refused: symmetry, another leaf perspective, a tree past the limits.
+    for (bad, said) in [
+        (
+            GameTreeRequest {
+                symmetry: true,
+                ..request("pig", None)
+            },
+            "no symmetry",
+        ),
+        (
+            GameTreeRequest {
+                leaf_perspective: Some("mover".into()),
+                ..request("pig", None)
+            },
+            "only max applies",
+        ),
+        (
+            GameTreeRequest {
+                depth: Some(40),
+                ..request("pig", None)
+            },
+            "nodes",
+        ),
+        (request("pig:0", None), "pig"),
+        (request("pig", Some("12+7")), "position"),
+    ] {
+        let error = game_tree(&bad, &TreeLimits::default()).unwrap_err();
+        assert!(error.to_string().contains(said), "{said}: {error}");
+    }
+}

@@ -272,6 +272,15 @@ fn load_game(
     if args.position.is_some() && position != args.position.as_deref() {
         bail!("give the position either as GAME@POSITION or with --position, not both");
     }
+    // Pig is a game with dice: written out with chance nodes from its exact solution.
+    if let Some(goal) = ply_api::pig::spec_goal(game) {
+        if args.symmetry {
+            bail!("--symmetry: Pig's positions have no symmetry to fold");
+        }
+        let depth = args.depth.unwrap_or(ply_api::pig::TREE_DEPTH);
+        let (_, tree) = ply_api::pig::written_tree(goal?, position, depth, limits)?;
+        return Ok(tree);
+    }
     let expand = Expand {
         position,
         limits,

@@ -148,7 +148,18 @@ async function suite(browser, name, base, serverPaths) {
   await page.click('input[name=algorithm][value=star1]');
   await page.waitForFunction(() => /^Star1: value 4\b/.test(document.getElementById("summary").textContent));
   check(await page.textContent("#error") === "", "Star1 searches it again, the error gone");
+  // A game with dice in the game field: Pig to 20 written out with chance nodes and
+  // searched by expectiminimax, whichever search was chosen (alpha-beta here), to the
+  // value of examples/trees/pig-small.txt.
   await page.click('input[name=algorithm][value=alphabeta]');
+  await page.goto(`${new URL("index.html", base).href}#game=pig%3A20&position=12%2B0-14&depth=4`);
+  await page.waitForFunction(() => /^Expectiminimax: value 0\.43925\b/.test(document.getElementById("summary").textContent));
+  check(await page.isChecked('input[name=algorithm][value=expectiminimax]'),
+    "Pig in the game field: expectiminimax is chosen for its chance nodes");
+  const pigCircles = await page.$$eval("#picture g.node.chance > circle", (nodes) => nodes.length);
+  check(pigCircles === 7 && (await page.inputValue("#tree-text")).startsWith("12+0-14 [max]\n  roll [chance]\n"),
+    `Pig to 20 two throws deep: its text and its 7 throws drawn as circles (${pigCircles}), worth 0.43925`);
+  await page.goto(`${new URL("index.html", base).href}#`);
   await typeTree(page, CLASSIC);
   await summaryValue(page);
   check((await page.textContent("#tree-help")).includes("MIN nodes triangles pointing down, leaves boxes (in negamax"),
