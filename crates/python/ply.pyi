@@ -132,6 +132,23 @@ def solve(
     ('win', 5, ['a2', 'b2', 'a3'])
     """
 
+def solve_pig(game: str = "pig", position: Optional[str] = None) -> dict[str, Any]:
+    """Solves a position of Pig, the dice game, exactly (``ply solve pig POSITION
+    --json``), by value iteration over its positions: ``solve`` takes no game with
+    chance's throws. ``game`` is ``"pig"`` (first to 100) or ``"pig:N"`` (first to N);
+    ``position`` is ``"12+7-30"`` (the first player's score, the turn total after the
+    player to move's score, the other's), None for the start. The dict has
+    ``win_probability`` (the side to move's chance of winning under optimal play by both),
+    ``decision`` (``"roll"`` or ``"hold"``), ``decisions`` (each decision's chance;
+    ``hold`` is None at turn total 0), ``hold_threshold`` and the same in words.
+
+    >>> r = ply.solve_pig("pig:2")
+    >>> r["decision"], round(r["win_probability"], 4)
+    ('roll', 0.8571)
+    >>> round(ply.solve_pig("pig:20", "12+6-4")["decisions"]["hold"], 4)
+    0.5049
+    """
+
 def analyze(
     game: str,
     position: Optional[str] = None,

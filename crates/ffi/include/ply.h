@@ -397,6 +397,19 @@ int32_t ply_analysis_exact(const struct PlyAnalysis *analysis);
 // `analysis` is NULL or a live analysis.
 const char *ply_analysis_json(const struct PlyAnalysis *analysis);
 
+// Solves a position of Pig, the dice game (`game`: `"pig"`, first to 100, or
+// `"pig:N"`, first to N; `position`: NULL for the start, or `"12+7-30"`), exactly, as
+// `ply solve pig POSITION --json` does: the side to move's `win_probability` under
+// optimal play, the best `decision` (`roll` or `hold`) and each decision's chance, as
+// JSON. Pig has chance's throws, which [`ply_solve`]'s searches do not take; this solves
+// it by value iteration over its positions. The caller frees the text with
+// [`ply_string_free`]; NULL on failure, with the code in `*err`.
+//
+// # Safety
+// `game` is NULL or a NUL-terminated string; `position` NULL or a NUL-terminated string;
+// `err` NULL or an `int32_t`.
+char *ply_solve_pig(const char *game, const char *position, int32_t *err);
+
 // Reads a tree in ply's tree notation (indented lines or brackets, e.g.
 // `"(a (b 3 12 8) (c 2 4 6) (d 14 5 2))"`) and searches it with alpha-beta. A text
 // that does not read is `PLY_ERR_PARSE`: [`ply_last_error`] starts with its

@@ -389,3 +389,43 @@ pub unsafe extern "C" fn ply_analysis_json(analysis: *const PlyAnalysis) -> *con
     // SAFETY: the caller's contract.
     unsafe { analysis.as_ref() }.map_or(std::ptr::null(), |a| a.json.as_ptr())
 }
+
+/// Solves a position of Pig, the dice game (`game`: `"pig"`, first to 100, or
+/// `"pig:N"`, first to N; `position`: NULL for the start, or `"12+7-30"`), exactly, as
+/// `ply solve pig POSITION --json` does: the side to move's `win_probability` under
+/// optimal play, the best `decision` (`roll` or `hold`) and each decision's chance, as
+/// JSON. Pig has chance's throws, which [`ply_solve`]'s searches do not take; this solves
+/// it by value iteration over its positions. The caller frees the text with
+/// [`ply_string_free`]; NULL on failure, with the code in `*err`.
+///
+/// # Safety
+/// `game` is NULL or a NUL-terminated string; `position` NULL or a NUL-terminated string;
+/// `err` NULL or an `int32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ply_solve_pig(
+    game: *const c_char,
+    position: *const c_char,
+    err: *mut i32,
+) -> *mut c_char {
+    with_code(err, || {
+        // SAFETY: the caller's contract.
+        let spec = unsafe { text(game, "game") }?;
+        let position = if position.is_null() {
+            None
+        } else {
+            // SAFETY: the caller's contract.
+            Some(unsafe { text(position, "position") }?)
+        };
+        let goal = ply_api::pig::spec_goal(spec).ok_or_else(|| {
+            Failure::new(
+                PLY_ERR_BAD_REQUEST,
+                format!(
+                    "{} is not Pig: ply_solve_pig takes pig or pig:N (ply_solve takes the other games)",
+                    ply_core::text::excerpt(spec)
+                ),
+            )
+        })??;
+        let report = ply_api::pig::solve(goal, position, ply_api::lang::Lang::En)?;
+        owned(json_text(&report)?)
+    })
+}

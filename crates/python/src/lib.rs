@@ -385,6 +385,26 @@ fn solve(
         .map_err(|e| error(py, e))
 }
 
+/// Solves a position of Pig, the dice game, exactly (``ply solve pig POSITION --json``):
+/// a dict with the side to move's ``win_probability``, the best ``decision`` and each
+/// decision's chance.
+#[pyfunction]
+#[pyo3(signature = (game="pig".to_string(), position=None))]
+fn solve_pig(py: Python<'_>, game: String, position: Option<String>) -> PyResult<Py<PyAny>> {
+    let answer = interruptible(py, &Control::new(), move |_| {
+        let goal = ply_api::pig::spec_goal(&game).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "{} is not Pig: solve_pig takes pig or pig:N (solve takes the other games)",
+                ply_core::text::excerpt(&game)
+            ))
+        })??;
+        let report = ply_api::pig::solve(goal, position.as_deref(), ply_api::lang::Lang::En)?;
+        serde_json::to_string(&report).map_err(|e| ApiError::bad_request(e.to_string()))
+    })?;
+    let json = answer.map_err(|e| error(py, e))?;
+    Ok(py.import("json")?.call_method1("loads", (json,))?.unbind())
+}
+
 /// Analyses a position with the engine within limits (none given: 3 seconds).
 #[pyfunction]
 #[pyo3(signature = (game, position=None, *, depth=None, time_ms=None, nodes=None, exact=false, threads=None, hash_mib=None, book=true))]
@@ -729,6 +749,7 @@ fn ply_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LimitError", py.get_type::<LimitError>())?;
     m.add("RequestError", py.get_type::<RequestError>())?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_pig, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
     m.add_class::<Tree>()?;

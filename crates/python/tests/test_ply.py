@@ -122,6 +122,29 @@ def test_solve_errors():
     assert e.value.limit == "stopped"
 
 
+def test_pig_is_solved_by_its_own_call():
+    # Pig to 2: p = 5/6 + (1/6)(1 - p), so p = 6/7.
+    r = ply.solve_pig("pig:2")
+    assert r["decision"] == "roll" and abs(r["win_probability"] - 6 / 7) < 1e-12
+    # The usual game, first to 100: the first player wins 0.5306 of games (Neller and
+    # Presser 2004), and holds at 21 from 0-0.
+    r = ply.solve_pig()
+    assert round(r["win_probability"], 4) == 0.5306 and r["hold_threshold"] == 21
+    binary = ply_binary()
+    if binary is not None:
+        run = subprocess.run([binary, "solve", "pig", "--json"], check=True, capture_output=True, text=True)
+        out = json.loads(run.stdout)
+        for d in (out, r):
+            d.pop("time_ms")
+        assert r == out
+    with pytest.raises(ply.RequestError, match="'tictactoe' is not Pig"):
+        ply.solve_pig("tictactoe")
+    with pytest.raises(ply.ParseError):
+        ply.solve_pig("pig", "12+7")
+    with pytest.raises(ply.RequestError):
+        ply.solve("pig")
+
+
 # ----- analyze -----------------------------------------------------------------------
 
 
