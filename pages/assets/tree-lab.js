@@ -247,7 +247,8 @@ async function evaluate() {
     compare.dataset.full = "";
     compareTable.hidden = true;
     render();
-    if (!state.chance) compareOrders(ticket);
+    if (state.chance) compareChance(ticket);
+    else compareOrders(ticket);
   } catch (failure) {
     if (ticket !== pending) return;
     error.textContent = refusalText(failure) ?? errorText(failure);
@@ -373,13 +374,41 @@ async function compareOrders(ticket) {
 }
 
 /**
+ * The chance searches' leaf counts side by side (expectiminimax looks at every leaf;
+ * Star1 and Star2 cut with the leaves' bounds, Star2's probes counted in); with the
+ * comparison asked for, their nodes and leaves in a table.
+ * @param {number} ticket
+ */
+async function compareChance(ticket) {
+  try {
+    /** @type {TreeAnswer[]} */
+    const runs = [];
+    for (const algorithm of CHANCE_ALGORITHMS) {
+      runs.push(await post("/api/tree", { ...request("as_written"), algorithm }));
+    }
+    if (ticket !== pending) return;
+    const [all, star1, star2] = runs.map((r) => r.leaves_evaluated);
+    compare.dataset.full = t("tree.compare.chance", { all, star1, star2 });
+    fillCompareTable(state.compareAll ? [
+      ["tree.algorithm.name.expectiminimax", runs[0]],
+      ["tree.algorithm.name.star1", runs[1]],
+      ["tree.algorithm.name.star2", runs[2]],
+    ] : [], "tree.compare-all.caption.chance");
+    render();
+  } catch {
+    if (ticket === pending) compare.dataset.full = "";
+  }
+}
+
+/**
  * The table of the searches' counts (empty: no table).
  * @param {[MessageId, TreeAnswer][]} rows
+ * @param {MessageId} [captionId]
  */
-function fillCompareTable(rows) {
+function fillCompareTable(rows, captionId = /** @type {MessageId} */ ("tree.compare-all.caption")) {
   compareTable.replaceChildren();
   if (rows.length === 0) return;
-  const caption = make("caption", { text: t("tree.compare-all.caption") });
+  const caption = make("caption", { text: t(captionId) });
   const head = make("tr");
   for (const id of /** @type {MessageId[]} */ ([
     "tree.compare-all.search", "tree.compare-all.nodes", "tree.compare-all.leaves",

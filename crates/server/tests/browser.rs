@@ -102,6 +102,9 @@ fn the_web_lab_in_a_browser() {
         "ok [server]: the dice tree's two chance nodes are circles (2)".to_string(),
         "ok [server]: Pig in the game field: expectiminimax is chosen for its chance nodes"
             .to_string(),
+        "ok [server]: the chance searches' leaf counts side by side: Leaves evaluated: \
+         expectiminimax all 16, Star1 14, Star2 22 (its probes included)."
+            .to_string(),
     ];
     if targets.contains(&"static") {
         expected.extend(
@@ -110,6 +113,8 @@ fn the_web_lab_in_a_browser() {
                 "ok [static]: the classic tree's root value is 3",
                 "ok [static]: the dice tree's root is worth exactly 4 (4)",
                 "ok [static]: Pig in the game field: expectiminimax is chosen for its chance nodes",
+                "ok [static]: the chance searches' leaf counts side by side: Leaves evaluated: \
+                 expectiminimax all 16, Star1 14, Star2 22 (its probes included).",
                 "ok [static]: the human (X) never beats the perfect engine",
                 "ok [static]: no request to /api/",
             ]

@@ -148,6 +148,13 @@ async function suite(browser, name, base, serverPaths) {
   await page.click('input[name=algorithm][value=star1]');
   await page.waitForFunction(() => /^Star1: value 4\b/.test(document.getElementById("summary").textContent));
   check(await page.textContent("#error") === "", "Star1 searches it again, the error gone");
+  // The chance searches' leaf counts side by side: on the backgammon example Star1 cuts
+  // two leaves, and Star2's probes cost more than they save.
+  await page.selectOption("#example", "backgammon");
+  await page.waitForFunction(() => document.getElementById("compare").textContent.startsWith("Leaves evaluated: expectiminimax"));
+  const chanceCounts = await page.textContent("#compare");
+  check(chanceCounts === "Leaves evaluated: expectiminimax all 16, Star1 14, Star2 22 (its probes included).",
+    `the chance searches' leaf counts side by side: ${chanceCounts}`);
   // A game with dice in the game field: Pig to 20 written out with chance nodes and
   // searched by expectiminimax, whichever search was chosen (alpha-beta here), to the
   // value of examples/trees/pig-small.txt.
