@@ -178,6 +178,21 @@ fuzz_target!(|data: &[u8]| {
             ply_string_free(ply_game_state_json(game));
             ply_game_free(game);
         }
+        // Pig's own solve, with a goal small enough to solve at once: its position
+        // text as the fuzzer gives it.
+        let pig = CString::new(format!(
+            "pig:{}",
+            1 + data.first().copied().unwrap_or(0) % 30
+        ))
+        .expect("no NUL inside");
+        let position = parts.get(1).map_or(std::ptr::null(), |p| p.as_ptr());
+        let json = ply_solve_pig(pig.as_ptr(), position, &mut err);
+        assert_eq!(json.is_null(), err != PLY_OK);
+        if json.is_null() {
+            check_message(&last_error());
+        } else {
+            ply_string_free(json);
+        }
         let tree = ply_tree_new(spec.as_ptr(), &mut err);
         assert_eq!(tree.is_null(), err != PLY_OK);
         if tree.is_null() {
