@@ -859,9 +859,36 @@ fn standard_move_values<G: Playable>(
     if !board.is_standard() || root.outcome().is_some() {
         return None;
     }
+    // The children the book or the game's end does not answer are searched: with more
+    // than one thread, several children at once, one thread each over one shared table
+    // (a hint's seven solves share out better than the probes of one solve do).
+    let moves = root.legal_moves();
+    let mut values = Vec::new();
+    let mut searched: Vec<(G::Move, G)> = Vec::new();
+    for &mv in &moves {
+        if let Some(known) = book.and_then(|book| book_move_value(root, mv, &book.book)) {
+            values.push(known);
+            continue;
+        }
+        let child = root.after(mv);
+        match child.outcome() {
+            // A four (or a full board, a draw) ends the game at once.
+            Some(outcome) => values.push(child_move_value(
+                root,
+                &child,
+                mv,
+                outcome.score(0, true),
+                vec![mv],
+            )),
+            None => searched.push((mv, child)),
+        }
+    }
+    // (One in WebAssembly, which runs no thread of its own.)
+    let threads = ply_core::threads::capped(options.threads.unwrap_or(1).max(1));
+    let together = threads.min(searched.len()).max(1);
     let hash_mib = options.hash_mib.unwrap_or(64);
     let bytes = hash_mib.saturating_mul(1 << 20);
-    let solver = match resources::standard_solver(bytes, options.threads.unwrap_or(1)) {
+    let solver = match resources::standard_solver(bytes, if together > 1 { 1 } else { threads }) {
         Ok(solver) => solver,
         Err(error) => return Some(Err(error)),
     };
@@ -870,42 +897,68 @@ fn standard_move_values<G: Playable>(
         nodes: 1,
         ..SearchStats::default()
     };
-    // The exact score of `pos` for its side to move, or `None` when stopped.
-    let solve = |pos: &G, stats: &mut SearchStats| {
-        let solution = solver.solve(pos.as_connect4()?, &stop).ok()??;
-        stats.nodes += solution.nodes;
-        Some(solution.score)
-    };
-    let moves = root.legal_moves();
-    let mut values = Vec::new();
-    let mut interrupted = false;
-    for (number, &mv) in moves.iter().enumerate() {
-        if let Some(known) = book.and_then(|book| book_move_value(root, mv, &book.book)) {
-            values.push(known);
-            continue;
-        }
+    // Each searched child's exact score for its side to move and the nodes it took
+    // (`None` when stopped).
+    let scores: Vec<Option<(i32, u64)>> = if together > 1 {
         progress(format!(
-            "solving move {} of {} ({})",
-            number + 1,
-            moves.len(),
-            root.move_string(mv)
+            "solving {} moves, {together} at a time",
+            searched.len()
         ));
-        let child = root.after(mv);
-        if let Some(outcome) = child.outcome() {
-            // A four (or a full board, a draw) ends the game at once.
-            values.push(child_move_value(
-                root,
-                &child,
-                mv,
-                outcome.score(0, true),
-                vec![mv],
+        // The boards alone cross to the threads (a game's positions need not).
+        let boards: Vec<Option<ply_games::Connect4>> = searched
+            .iter()
+            .map(|(_, child)| child.as_connect4().cloned())
+            .collect();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let found = std::sync::Mutex::new(vec![None; searched.len()]);
+        std::thread::scope(|scope| {
+            for _ in 0..together {
+                scope.spawn(|| {
+                    loop {
+                        let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(board) = boards.get(at) else {
+                            break;
+                        };
+                        let solved = board
+                            .as_ref()
+                            .and_then(|board| solver.solve(board, &stop).ok().flatten())
+                            .map(|solution| (solution.score, solution.nodes));
+                        found.lock().unwrap_or_else(|e| e.into_inner())[at] = solved;
+                        if solved.is_none() {
+                            break;
+                        }
+                    }
+                });
+            }
+        });
+        found.into_inner().unwrap_or_else(|e| e.into_inner())
+    } else {
+        let mut found = Vec::new();
+        for (number, (mv, child)) in searched.iter().enumerate() {
+            progress(format!(
+                "solving move {} of {} ({})",
+                number + 1,
+                searched.len(),
+                root.move_string(*mv)
             ));
-            continue;
+            let solved = child
+                .as_connect4()
+                .and_then(|board| solver.solve(board, &stop).ok().flatten())
+                .map(|solution| (solution.score, solution.nodes));
+            found.push(solved);
+            if solved.is_none() {
+                break;
+            }
         }
-        let Some(score) = solve(&child, &mut stats) else {
+        found
+    };
+    let mut interrupted = scores.len() < searched.len();
+    for ((mv, child), solved) in searched.iter().zip(&scores) {
+        let Some((score, nodes)) = *solved else {
             interrupted = true;
             break;
         };
+        stats.nodes += nodes;
         // The child's side to move is the root's opponent: the root's score is the
         // child's negated, and Pons' scores count stones, not plies from a node.
         let Some(value) = from_pons(board, -score) else {
@@ -914,8 +967,8 @@ fn standard_move_values<G: Playable>(
             )));
         };
         // The line: the best move of each position in turn, to the end of the game.
-        let mut pv = vec![mv];
-        match standard_line(&solver, &child, &stop) {
+        let mut pv = vec![*mv];
+        match standard_line(&solver, child, &stop) {
             Some((line, nodes)) => {
                 pv.extend(line);
                 stats.nodes += nodes;
@@ -925,7 +978,7 @@ fn standard_move_values<G: Playable>(
                 break;
             }
         }
-        values.push(MoveValue { mv, value, pv });
+        values.push(MoveValue { mv: *mv, value, pv });
     }
     values.sort_by_key(|m| std::cmp::Reverse(m.value));
     Some(Ok(Found {

@@ -203,3 +203,88 @@ fn every_endpoint_reads_lang_and_refuses_a_language_it_does_not_speak() {
     assert_eq!(report["text"], "vinst i 3 drag");
     assert_eq!(report["moves"][2]["text"], "förlust i 2 drag");
 }
+
+/// Every column's score of the standard board with two threads (the children solved two
+/// at a time over one table) is the one thread's, move for move, and each is the score of
+/// the child solved on its own, negated: on positions of 10 to 20 stones drawn by a fixed
+/// random play.
+#[test]
+fn every_columns_score_with_two_threads_is_one_threads() {
+    use ply_games::Notation;
+    let mut rng = 0x5eed_u64;
+    let mut next = |n: u64| {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (rng >> 33) % n
+    };
+    let options = |threads| SolveOptions {
+        all_moves: true,
+        threads: Some(threads),
+        hash_mib: Some(16),
+        ..SolveOptions::default()
+    };
+    let standard = ply_games::Connect4::standard();
+    let mut compared = 0;
+    while compared < 12 {
+        // A random game of 10 to 20 stones that is still going.
+        let stones = 10 + next(11);
+        let mut position = String::new();
+        let mut board = standard;
+        for _ in 0..stones {
+            let column = 1 + next(7);
+            let Ok(next_board) = standard.parse_position(&format!("{position}{column}")) else {
+                continue;
+            };
+            if ply_core::Game::outcome(&next_board).is_some() {
+                continue;
+            }
+            position.push_str(&column.to_string());
+            board = next_board;
+        }
+        if ply_core::Game::outcome(&board).is_some() || position.len() < 10 {
+            continue;
+        }
+        let solve = |threads| {
+            solve_spec(
+                "connect4",
+                Some(&position),
+                &options(threads),
+                false,
+                None,
+                &Control::new(),
+            )
+            .unwrap()
+        };
+        let (one, two) = (solve(1), solve(2));
+        let scores = |report: &SolveReport| -> Vec<(String, Option<Option<i32>>, &'static str)> {
+            report
+                .moves
+                .iter()
+                .map(|m| (m.mv.clone(), m.score, m.value))
+                .collect()
+        };
+        assert_eq!(scores(&one), scores(&two), "{position}");
+        assert_eq!(one.score, two.score, "{position}");
+        // Each column's score is its child's own, negated.
+        for m in &two.moves {
+            let child = format!("{position}{}", m.mv);
+            let alone = solve_spec(
+                "connect4",
+                Some(&child),
+                &options(1),
+                false,
+                None,
+                &Control::new(),
+            );
+            if let Ok(alone) = alone {
+                assert_eq!(
+                    m.score.flatten(),
+                    alone.score.flatten().map(|s| -s),
+                    "{child}"
+                );
+            }
+        }
+        compared += 1;
+    }
+}
