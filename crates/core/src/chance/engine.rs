@@ -459,11 +459,7 @@ impl<E> ChanceEngine<E> {
         if moves.is_empty() {
             return Err(ChanceError::Probabilities { sum: Ratio::ZERO }.into());
         }
-        let mut order: Vec<usize> = (0..moves.len()).collect();
-        if let Some(first) = first.filter(|&f| f < moves.len()) {
-            order.remove(first);
-            order.insert(0, first);
-        }
+        let first = first.filter(|&f| f < moves.len());
 
         let kind = NodeKind::of(position);
         let (found, bound, best) = match kind {
@@ -475,7 +471,7 @@ impl<E> ChanceEngine<E> {
             NodeKind::Max | NodeKind::Min => self.player_node(
                 position,
                 &moves,
-                &order,
+                first,
                 kind == NodeKind::Max,
                 depth,
                 ply,
@@ -498,13 +494,14 @@ impl<E> ChanceEngine<E> {
         Ok(found)
     }
 
-    /// A MAX or MIN node: alpha-beta.
+    /// A MAX or MIN node: alpha-beta, the move `first` (the table's best) before the
+    /// others in their order.
     #[allow(clippy::too_many_arguments)]
     fn player_node<G>(
         &mut self,
         position: &G,
         moves: &[G::Move],
-        order: &[usize],
+        first: Option<usize>,
         maximise: bool,
         depth: u32,
         ply: u32,
@@ -522,10 +519,13 @@ impl<E> ChanceEngine<E> {
         } else {
             f64::INFINITY
         };
-        let mut best_index = order[0];
+        let mut best_index = first.unwrap_or(0);
         let mut exact = true;
         let mut cut = false;
-        for &index in order {
+        let order = first
+            .into_iter()
+            .chain((0..moves.len()).filter(|&index| Some(index) != first));
+        for (place, index) in order.enumerate() {
             let mut child = position.clone();
             child.play(moves[index]);
             let found = deeper::<G, _>(ply, || {
@@ -547,7 +547,7 @@ impl<E> ChanceEngine<E> {
                 beta = beta.min(best);
             }
             if alpha >= beta {
-                cut = index != *order.last().unwrap_or(&index);
+                cut = place + 1 < moves.len();
                 break;
             }
         }
@@ -586,7 +586,7 @@ impl<E> ChanceEngine<E> {
         E: ChanceEvaluator<G>,
     {
         let (lower, upper) = (self.lower, self.upper);
-        let mut probabilities = Vec::with_capacity(moves.len());
+        // The outcomes' probabilities must be positive and add up to exactly 1.
         let mut total = Ratio::ZERO;
         for &mv in moves {
             let p = position.probability(mv);
@@ -594,7 +594,6 @@ impl<E> ChanceEngine<E> {
                 return Err(ChanceError::Probabilities { sum: p }.into());
             }
             total = total.checked_add(p).ok_or(ChanceError::Overflow)?;
-            probabilities.push(p.to_f64());
         }
         if total != Ratio::ONE {
             return Err(ChanceError::Probabilities { sum: total }.into());
@@ -603,7 +602,7 @@ impl<E> ChanceEngine<E> {
         let mut rest = 1.0;
         let mut exact = true;
         for (index, &mv) in moves.iter().enumerate() {
-            let p = probabilities[index];
+            let p = position.probability(mv).to_f64();
             // Before the outcome: the best and the worst it and the others can still do.
             let most = sum + rest * upper;
             let least = sum + rest * lower;
