@@ -674,11 +674,61 @@ fn analyse<G: Playable>(
             ));
         }
     }
+    // The standard Connect Four board: every move's exact score from its own solver
+    // (the book's children at once, the others solved on every core), within three
+    // quarters of the time; a move left unsolved then is estimated by the engine in the
+    // time left.
+    let mut before = Before::new(clock);
+    if pos.as_connect4().is_some_and(|board| board.is_standard()) {
+        let silent: crate::solve::ProgressFn = Arc::new(|_| {});
+        let within = control.within(time - time / 4);
+        if let Some(found) = crate::solve::standard_board_values(
+            pos,
+            None,
+            limits.hash_mib,
+            limits.book.as_deref(),
+            &within,
+            &silent,
+        ) {
+            let found = found?;
+            if !found.interrupted {
+                return Ok(analysis_json(
+                    lang,
+                    pos,
+                    proved(found.moves),
+                    "engine",
+                    found.stats.nodes,
+                    clock,
+                ));
+            }
+            before.values = found.moves;
+            before.nodes = found.stats.nodes;
+        }
+    }
     // The engine: each move's child searched in exact mode, sharing the time left.
     let left = time
         .saturating_sub(clock.elapsed())
         .max(Duration::from_millis(1));
-    engine_values(lang, pos, left, None, limits, control, clock)
+    engine_values(lang, pos, left, None, limits, control, before)
+}
+
+/// What an analysis did before the engine's turn: when it started, and the moves it
+/// valued exactly already, with the nodes that took.
+struct Before<M> {
+    clock: Instant,
+    values: Vec<MoveValue<M>>,
+    nodes: u64,
+}
+
+impl<M> Before<M> {
+    /// Nothing done yet, the clock started at `clock`.
+    fn new(clock: Instant) -> Before<M> {
+        Before {
+            clock,
+            values: Vec::new(),
+            nodes: 0,
+        }
+    }
 }
 
 /// The values a depth-limited search sees (a weak level of play), within the request's
@@ -692,7 +742,15 @@ fn shallow<G: Playable>(
     control: &Control,
 ) -> Result<AnalysisJson, ApiError> {
     let clock = Instant::now();
-    engine_values(lang, pos, time, Some(level), limits, control, clock)
+    engine_values(
+        lang,
+        pos,
+        time,
+        Some(level),
+        limits,
+        control,
+        Before::new(clock),
+    )
 }
 
 fn engine_values<G: Playable>(
@@ -702,7 +760,7 @@ fn engine_values<G: Playable>(
     depth: Option<u32>,
     limits: &PlayLimits,
     control: &Control,
-    clock: Instant,
+    before: Before<G::Move>,
 ) -> Result<AnalysisJson, ApiError> {
     struct Search<'a, G: Playable> {
         lang: Lang,
@@ -711,7 +769,7 @@ fn engine_values<G: Playable>(
         depth: Option<u32>,
         limits: &'a PlayLimits,
         control: &'a Control,
-        clock: Instant,
+        before: Before<G::Move>,
     }
     impl<G: Playable> HooksVisitor<G> for Search<'_, G> {
         type Output = Result<AnalysisJson, ApiError>;
@@ -736,10 +794,20 @@ fn engine_values<G: Playable>(
                 }
                 _ => None,
             };
-            let moves = pos.legal_moves();
+            // The moves valued before are kept, proved; the engine values the others.
+            let Before {
+                clock,
+                values: known,
+                nodes: known_nodes,
+            } = self.before;
+            let moves: Vec<G::Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|&mv| !known.iter().any(|m| m.mv == mv))
+                .collect();
             let share = self.time / moves.len().max(1) as u32;
-            let mut values = Vec::new();
-            let mut nodes = 0;
+            let mut values: Vec<_> = known.into_iter().map(|m| (m, true)).collect();
+            let mut nodes = known_nodes;
             // Past the time (or when the caller stops), the moves not yet valued are left
             // out: a position with a million moves must not hold the search for hours.
             let deadline = Instant::now() + self.time;
@@ -852,9 +920,7 @@ fn engine_values<G: Playable>(
             } else {
                 "engine"
             };
-            Ok(analysis_json(
-                self.lang, pos, values, method, nodes, self.clock,
-            ))
+            Ok(analysis_json(self.lang, pos, values, method, nodes, clock))
         }
     }
     pos.with_search_hooks(Search {
@@ -864,6 +930,6 @@ fn engine_values<G: Playable>(
         depth,
         limits,
         control,
-        clock,
+        before,
     })
 }

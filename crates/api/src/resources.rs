@@ -91,6 +91,14 @@ where
     Engine::try_new(hooks, eval, settings).map_err(|error| refuse!("{error}"))
 }
 
+/// The threads a search uses when the caller names none and the machine is worth using
+/// whole (the standard Connect Four board's exact answers): every core the machine
+/// has; one in WebAssembly or where the count cannot be read.
+pub fn machine_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    ply_core::threads::capped(cores)
+}
+
 /// The standard Connect Four board's solver with a table of `bytes` and `threads`
 /// threads, refused when the memory cannot be had.
 pub fn standard_solver(bytes: usize, threads: usize) -> Result<StandardSolver> {

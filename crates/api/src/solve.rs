@@ -855,18 +855,61 @@ fn standard_move_values<G: Playable>(
     control: &Control,
     progress: &ProgressFn,
 ) -> Option<Result<Found<G::Move>, ApiError>> {
+    let solved = standard_board_values(
+        root,
+        options.threads,
+        options.hash_mib.unwrap_or(64),
+        book.map(|book| &*book.book),
+        control,
+        progress,
+    )?;
+    Some(solved.map(|found| Found {
+        interrupted: found.interrupted,
+        ..Found::complete((found.moves, found.stats), "engine", None)
+    }))
+}
+
+/// Every move's exact value on the standard Connect Four board: what
+/// [`standard_board_values`] found.
+#[derive(Clone, Debug)]
+pub struct BoardValues<M> {
+    /// The moves solved, best first, each with its line to the end of the game.
+    pub moves: Vec<MoveValue<M>>,
+    /// The nodes searched.
+    pub stats: SearchStats,
+    /// Whether the control stopped the solve: then `moves` holds the moves solved in
+    /// time, not every legal move.
+    pub interrupted: bool,
+}
+
+/// Every move's exact value on the standard Connect Four board, by its own solver
+/// ([`StandardSolver`]): the children `book` holds at once, the others solved on
+/// `threads` threads (default: every core the machine has) over one table of `hash_mib`
+/// MiB, each with its line to the end of the game. `None` for any other game or board,
+/// or a position whose game is over; an error when the table's memory cannot be had.
+/// What `ply solve connect4`, the engine of `ply play` and `/api/play/analysis` answer
+/// from.
+pub fn standard_board_values<G: Playable>(
+    root: &G,
+    threads: Option<usize>,
+    hash_mib: usize,
+    book: Option<&OpeningBook>,
+    control: &Control,
+    progress: &ProgressFn,
+) -> Option<Result<BoardValues<G::Move>, ApiError>> {
     let board = root.as_connect4()?;
     if !board.is_standard() || root.outcome().is_some() {
         return None;
     }
     // The children the book or the game's end does not answer are searched: with more
     // than one thread, several children at once, one thread each over one shared table
-    // (a hint's seven solves share out better than the probes of one solve do).
+    // (a hint's seven solves share out better than the probes of one solve do), and the
+    // threads left without a child to start help the ones still running.
     let moves = root.legal_moves();
     let mut values = Vec::new();
     let mut searched: Vec<(G::Move, G)> = Vec::new();
     for &mv in &moves {
-        if let Some(known) = book.and_then(|book| book_move_value(root, mv, &book.book)) {
+        if let Some(known) = book.and_then(|book| book_move_value(root, mv, book)) {
             values.push(known);
             continue;
         }
@@ -883,108 +926,216 @@ fn standard_move_values<G: Playable>(
             None => searched.push((mv, child)),
         }
     }
+    // The centre's children first: their solves are usually the longest, and started
+    // first they do not leave one thread searching alone at the end.
+    searched.sort_by_key(|(_, child)| {
+        let column = child
+            .as_connect4()
+            .and_then(|board| board.history().last().copied())
+            .unwrap_or(0);
+        (i32::from(column) - 3).abs()
+    });
     // (One in WebAssembly, which runs no thread of its own.)
-    let threads = ply_core::threads::capped(options.threads.unwrap_or(1).max(1));
-    let together = threads.min(searched.len()).max(1);
-    let hash_mib = options.hash_mib.unwrap_or(64);
+    let threads = threads.map_or_else(resources::machine_threads, ply_core::threads::capped);
     let bytes = hash_mib.saturating_mul(1 << 20);
-    let solver = match resources::standard_solver(bytes, if together > 1 { 1 } else { threads }) {
+    let solver = match resources::standard_solver(bytes, 1) {
         Ok(solver) => solver,
         Err(error) => return Some(Err(error)),
     };
     let stop = control.stop();
+    let jobs: Vec<ChildSolve> = searched
+        .iter()
+        .filter_map(|(_, child)| child.as_connect4())
+        .map(|board| ChildSolve::new(*board, &stop))
+        .collect();
+    if jobs.len() < searched.len() {
+        return Some(Err(ApiError::bad_request(
+            "a child of a Connect Four position is not a Connect Four position",
+        )));
+    }
+    let names: Vec<String> = searched
+        .iter()
+        .map(|(mv, _)| root.move_string(*mv))
+        .collect();
+    if threads > 1 {
+        progress(format!(
+            "solving {} moves, {} at a time",
+            jobs.len(),
+            threads.min(jobs.len())
+        ));
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(|| solve_children(&solver, &jobs, &stop, None));
+            }
+            solve_children(&solver, &jobs, &stop, None);
+        });
+    } else {
+        solve_children(&solver, &jobs, &stop, Some((&names, progress)));
+    }
     let mut stats = SearchStats {
         nodes: 1,
         ..SearchStats::default()
     };
-    // Each searched child's exact score for its side to move and the nodes it took
-    // (`None` when stopped).
-    let scores: Vec<Option<(i32, u64)>> = if together > 1 {
-        progress(format!(
-            "solving {} moves, {together} at a time",
-            searched.len()
-        ));
-        // The boards alone cross to the threads (a game's positions need not).
-        let boards: Vec<Option<ply_games::Connect4>> = searched
-            .iter()
-            .map(|(_, child)| child.as_connect4().cloned())
-            .collect();
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let found = std::sync::Mutex::new(vec![None; searched.len()]);
-        std::thread::scope(|scope| {
-            for _ in 0..together {
-                scope.spawn(|| {
-                    loop {
-                        let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(board) = boards.get(at) else {
-                            break;
-                        };
-                        let solved = board
-                            .as_ref()
-                            .and_then(|board| solver.solve(board, &stop).ok().flatten())
-                            .map(|solution| (solution.score, solution.nodes));
-                        found.lock().unwrap_or_else(|e| e.into_inner())[at] = solved;
-                        if solved.is_none() {
-                            break;
-                        }
-                    }
-                });
-            }
-        });
-        found.into_inner().unwrap_or_else(|e| e.into_inner())
-    } else {
-        let mut found = Vec::new();
-        for (number, (mv, child)) in searched.iter().enumerate() {
-            progress(format!(
-                "solving move {} of {} ({})",
-                number + 1,
-                searched.len(),
-                root.move_string(*mv)
-            ));
-            let solved = child
-                .as_connect4()
-                .and_then(|board| solver.solve(board, &stop).ok().flatten())
-                .map(|solution| (solution.score, solution.nodes));
-            found.push(solved);
-            if solved.is_none() {
-                break;
-            }
-        }
-        found
-    };
-    let mut interrupted = scores.len() < searched.len();
-    for ((mv, child), solved) in searched.iter().zip(&scores) {
-        let Some((score, nodes)) = *solved else {
+    let mut interrupted = false;
+    for ((mv, child), job) in searched.iter().zip(jobs) {
+        let Some(solved) = job.into_solved() else {
             interrupted = true;
-            break;
+            continue;
         };
-        stats.nodes += nodes;
+        stats.nodes += solved.nodes;
         // The child's side to move is the root's opponent: the root's score is the
         // child's negated, and Pons' scores count stones, not plies from a node.
-        let Some(value) = from_pons(board, -score) else {
+        let Some(value) = from_pons(board, -solved.score) else {
             return Some(Err(ApiError::bad_request(
                 "the solver's score is out of range",
             )));
         };
         // The line: the best move of each position in turn, to the end of the game.
+        let Some(line) = solved.line.and_then(|line| moves_of_columns(child, &line)) else {
+            interrupted = true;
+            continue;
+        };
         let mut pv = vec![*mv];
-        match standard_line(&solver, child, &stop) {
-            Some((line, nodes)) => {
-                pv.extend(line);
-                stats.nodes += nodes;
-            }
-            None => {
-                interrupted = true;
-                break;
-            }
-        }
+        pv.extend(line);
         values.push(MoveValue { mv: *mv, value, pv });
     }
     values.sort_by_key(|m| std::cmp::Reverse(m.value));
-    Some(Ok(Found {
+    Some(Ok(BoardValues {
+        moves: values,
+        stats,
         interrupted,
-        ..Found::complete((values, stats), "engine", None)
     }))
+}
+
+/// One child of a position whose every move is valued on the standard board: solved by
+/// one thread, helped by the threads that find no child left to start.
+struct ChildSolve {
+    board: ply_games::Connect4,
+    /// Raised once the child is solved, to end its helpers' searches (and by the caller's
+    /// stop).
+    done: Stop,
+    /// The solves started on it: the first, then its helpers.
+    solvers: std::sync::atomic::AtomicUsize,
+    /// Set by the solve that finishes first, which alone reports.
+    claimed: std::sync::atomic::AtomicBool,
+    solved: std::sync::Mutex<Option<SolvedChild>>,
+}
+
+/// What the solve of a [`ChildSolve`] found: the score for the child's side to move
+/// (Pons' convention), the nodes, and the best line from the child to the end of the
+/// game (`None` when stopped before it was complete).
+struct SolvedChild {
+    score: i32,
+    nodes: u64,
+    line: Option<Vec<ply_games::connect4::Column>>,
+}
+
+impl ChildSolve {
+    fn new(board: ply_games::Connect4, stop: &Stop) -> ChildSolve {
+        ChildSolve {
+            board,
+            done: stop.child(),
+            solvers: std::sync::atomic::AtomicUsize::new(0),
+            claimed: std::sync::atomic::AtomicBool::new(false),
+            solved: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// What was found, if the child was solved.
+    fn into_solved(self) -> Option<SolvedChild> {
+        self.solved.into_inner().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// One thread's share of solving `jobs`: the next child nobody has started, while there
+/// is one; then, as a helper, the unsolved child with the fewest solves on it (lazy SMP
+/// between solves: the helper's noisy ordering fills the shared table ahead of the
+/// first solve, and whichever finishes first answers). The thread that finishes a
+/// child also finds its line. With `progress` (one thread alone), each child is told
+/// by name as it starts.
+fn solve_children(
+    solver: &StandardSolver,
+    jobs: &[ChildSolve],
+    stop: &Stop,
+    progress: Option<(&[String], &ProgressFn)>,
+) {
+    use std::sync::atomic::Ordering::Relaxed;
+    loop {
+        if stop.is_raised() {
+            return;
+        }
+        let unstarted = jobs
+            .iter()
+            .enumerate()
+            .find(|(_, job)| job.solvers.load(Relaxed) == 0);
+        let (at, job) = match unstarted {
+            Some(found) => found,
+            None => match jobs
+                .iter()
+                .enumerate()
+                .filter(|(_, job)| !job.claimed.load(Relaxed))
+                .min_by_key(|(_, job)| job.solvers.load(Relaxed))
+            {
+                Some(found) => found,
+                None => return,
+            },
+        };
+        let seed = job.solvers.fetch_add(1, Relaxed) as u64;
+        if let Some((names, progress)) = progress {
+            progress(format!(
+                "solving move {} of {} ({})",
+                at + 1,
+                jobs.len(),
+                names.get(at).map_or("?", String::as_str)
+            ));
+        }
+        let solution = if seed == 0 {
+            solver.solve(&job.board, &job.done)
+        } else {
+            solver.solve_as_helper(&job.board, &job.done, seed)
+        };
+        let solution = match solution {
+            Ok(Some(solution)) => solution,
+            // Stopped: by the caller (seen above), or another solve of the child won.
+            Ok(None) => continue,
+            // Not a position the solver takes (the caller passes none): left unsolved.
+            Err(_) => {
+                job.claimed.store(true, Relaxed);
+                job.done.raise();
+                continue;
+            }
+        };
+        if job.claimed.swap(true, Relaxed) {
+            continue;
+        }
+        job.done.raise();
+        let line = standard_line(solver, &job.board, stop);
+        let (line, line_nodes) = match line {
+            Some((line, nodes)) => (Some(line), nodes),
+            None => (None, 0),
+        };
+        *job.solved.lock().unwrap_or_else(|e| e.into_inner()) = Some(SolvedChild {
+            score: solution.score,
+            nodes: solution.nodes + line_nodes,
+            line,
+        });
+    }
+}
+
+/// `columns` (the standard board's, from 0) as moves of `pos`'s game, played in turn
+/// from `pos`; `None` if one is not a move there.
+fn moves_of_columns<G: Playable>(
+    pos: &G,
+    columns: &[ply_games::connect4::Column],
+) -> Option<Vec<G::Move>> {
+    let mut pos = pos.clone();
+    let mut moves = Vec::with_capacity(columns.len());
+    for &column in columns {
+        let mv = pos.parse_move(&(u32::from(column) + 1).to_string()).ok()?;
+        pos.play(mv);
+        moves.push(mv);
+    }
+    Some(moves)
 }
 
 /// Best play from `pos` to the end of the game on the standard Connect Four board: the

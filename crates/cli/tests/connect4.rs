@@ -247,6 +247,30 @@ fn bench_reports_each_set() {
     );
 }
 
+/// Without --time the engine plays the standard board perfectly: the hint and its move
+/// are the solver's exact scores, not a timed search's.
+#[test]
+fn play_solves_the_standard_board_exactly() {
+    let out = ply()
+        .args([
+            "play",
+            "connect4",
+            "--position",
+            "2252576253462244111563365343671351",
+        ])
+        .write_stdin("hint\n1\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("The engine plays perfectly"), "{stdout}");
+    // X to move: 6 wins at once (+4), 4 wins later (+2), 1 and 7 lose (-4).
+    assert!(stdout.contains(": 1 -4, 4 +2, 6 +4, 7 -4"), "{stdout}");
+    // After 1, O wins with its next stone, and says so.
+    assert!(stdout.contains("engine (O) thinks: win in 1 ("), "{stdout}");
+    assert!(stdout.contains("engine plays 4"), "{stdout}");
+}
+
 #[test]
 fn play_hint_gives_each_column_score_without_colours_in_a_pipe() {
     // X to move: 6 wins at once (+4), 4 wins later (+2), 1 and 7 lose (-4).

@@ -120,6 +120,56 @@ fn connect_four_values_are_exact_in_mid_game() {
     assert_eq!(analysis.moves[0].value, "win", "{analysis:?}");
 }
 
+/// On the standard board the analysis is the solver's, move for move: each column's
+/// value and its plies to the end are those `solve` gives, from both sides: positions of
+/// 11 to 20 stones, one with a full column, one where every move but one loses at once.
+#[test]
+fn connect_four_analysis_is_the_solve_move_for_move() {
+    for position in [
+        "67152117737262713366",
+        "3642756176227637211",
+        "4533227135451355",
+        "44444422233",
+        "36166627337",
+    ] {
+        let moves: Vec<String> = position.chars().map(String::from).collect();
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let req = GameRequest {
+            time_ms: Some(10_000),
+            ..request("connect4", &moves)
+        };
+        let analysis =
+            ply_api::play::analysis(&req, &PlayLimits::default(), &Control::new()).unwrap();
+        assert!(analysis.exact, "{position}: {analysis:?}");
+        let solved = ply_api::solve::solve_spec(
+            "connect4",
+            Some(position),
+            &ply_api::solve::SolveOptions {
+                all_moves: true,
+                threads: Some(1),
+                ..ply_api::solve::SolveOptions::default()
+            },
+            false,
+            None,
+            &Control::new(),
+        )
+        .unwrap();
+        let mut from_analysis: Vec<_> = analysis
+            .moves
+            .iter()
+            .map(|m| (m.mv.clone(), m.value.to_string(), m.plies))
+            .collect();
+        let mut from_solve: Vec<_> = solved
+            .moves
+            .iter()
+            .map(|m| (m.mv.clone(), m.value.to_string(), m.plies))
+            .collect();
+        from_analysis.sort();
+        from_solve.sort();
+        assert_eq!(from_analysis, from_solve, "{position}");
+    }
+}
+
 /// With the shipped book (every position of at most 2 stones), every column after
 /// one stone is answered exactly, at once.
 #[test]

@@ -205,9 +205,10 @@ fn every_endpoint_reads_lang_and_refuses_a_language_it_does_not_speak() {
 }
 
 /// Every column's score of the standard board with two threads (the children solved two
-/// at a time over one table) is the one thread's, move for move, and each is the score of
-/// the child solved on its own, negated: on positions of 10 to 20 stones drawn by a fixed
-/// random play.
+/// at a time over one table) and with five (the threads left without a child to start
+/// helping the solves still running) is the one thread's, move for move, each with a
+/// line that is played to the end of the game; and each is the score of the child solved
+/// on its own, negated: on positions of 10 to 20 stones drawn by a fixed random play.
 #[test]
 fn every_columns_score_with_two_threads_is_one_threads() {
     use ply_games::Notation;
@@ -256,7 +257,7 @@ fn every_columns_score_with_two_threads_is_one_threads() {
             )
             .unwrap()
         };
-        let (one, two) = (solve(1), solve(2));
+        let (one, two, five) = (solve(1), solve(2), solve(5));
         let scores = |report: &SolveReport| -> Vec<(String, Option<Option<i32>>, &'static str)> {
             report
                 .moves
@@ -265,7 +266,20 @@ fn every_columns_score_with_two_threads_is_one_threads() {
                 .collect()
         };
         assert_eq!(scores(&one), scores(&two), "{position}");
+        assert_eq!(scores(&one), scores(&five), "{position}");
         assert_eq!(one.score, two.score, "{position}");
+        // Each line is legal and ends the game, after as many plies as its value says.
+        for m in two.moves.iter().chain(&five.moves) {
+            let line: String = m.pv.concat();
+            let end = standard
+                .parse_position(&format!("{position}{line}"))
+                .unwrap_or_else(|e| panic!("{position} + {line}: {e}"));
+            assert!(
+                ply_core::Game::outcome(&end).is_some(),
+                "{position} + {line}"
+            );
+            assert_eq!(m.plies, Some(m.pv.len() as u32), "{position} + {line}");
+        }
         // Each column's score is its child's own, negated.
         for m in &two.moves {
             let child = format!("{position}{}", m.mv);

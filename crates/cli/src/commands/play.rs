@@ -17,6 +17,7 @@ use ply_games::{GameVisitor, Notation, Playable};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
@@ -260,6 +261,29 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             }
             result
         };
+        // Perfect play on the standard Connect Four board (no --depth, no --time): every
+        // move's exact score from the board's own solver and the book, each answer within
+        // a second or so; the timed engine stays for what Ctrl-C leaves unsolved.
+        let exact_board = args.depth.is_none()
+            && args.time.is_none()
+            && pos.as_connect4().is_some_and(|board| board.is_standard());
+        let book_for_solver = book_used.as_ref().map(|b| Arc::clone(&b.book));
+        let solve_board = |pos: &G| -> Option<(ply_api::solve::BoardValues<G::Move>, Duration)> {
+            let _polled = interrupt::polled();
+            let clock = std::time::Instant::now();
+            let control = ply_api::control::Control::with_flag(interrupt::linked_flag());
+            let silent: ply_api::solve::ProgressFn = Arc::new(|_| {});
+            let found = ply_api::solve::standard_board_values(
+                pos,
+                None,
+                STANDARD_HASH_MIB,
+                book_for_solver.as_deref(),
+                &control,
+                &silent,
+            )?
+            .ok()?;
+            (!found.interrupted).then(|| (found, clock.elapsed()))
+        };
         let mut record = Vec::new();
         let lines = read_lines();
         showln!(
@@ -269,6 +293,9 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
             subject(&pos.player_name(engine.opponent())),
             subject(&pos.player_name(engine)),
             match (args.depth, &table) {
+                _ if exact_board => "The engine plays perfectly: it solves every position \
+                                     exactly (the book's at once)."
+                    .to_string(),
                 _ if budget.is_some() => format!(
                     "The engine thinks {} ms per move.",
                     budget.unwrap_or_default()
@@ -305,7 +332,33 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
         while pos.outcome().is_none() {
             show!(json, "\n{}", board(&pos, json));
             let mover = pos.to_move();
-            let mv = if mover == engine
+            let solved = (mover == engine && exact_board)
+                .then(|| solve_board(&pos))
+                .flatten();
+            if interrupt::interrupted() {
+                interrupt::reset();
+            }
+            let mv = if let Some((solved, time)) = solved
+                && let Some(best) = solved.moves.first()
+            {
+                showln!(
+                    json,
+                    "engine ({}) thinks: {} ({} nodes, {:.0} ms)",
+                    pos.player_name(mover),
+                    best.value,
+                    solved.stats.nodes,
+                    time.as_secs_f64() * 1e3
+                );
+                if best.pv.len() > 1 {
+                    showln!(
+                        json,
+                        "expected line: {}",
+                        ply_api::solve::line(&pos, &best.pv).join(" ")
+                    );
+                }
+                showln!(json, "engine plays {}", pos.move_string(best.mv));
+                best.mv
+            } else if mover == engine
                 && let Some(searcher) = searcher.as_mut()
             {
                 let result = think(searcher, &pos);
@@ -372,10 +425,14 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                     "hint" | "?" if searcher.is_some() && pos.has_conventional_score() => {
                         if let Some(searcher) = searcher.as_mut() {
                             let per_column = budget.map(std::time::Duration::from_millis);
-                            let scores = {
-                                let _polled = interrupt::polled();
-                                let book = book_used.as_ref().map(|b| &*b.book);
-                                column_scores(searcher, &pos, per_column, book)
+                            let solved = exact_board.then(|| solve_board(&pos)).flatten();
+                            let scores = match solved {
+                                Some((solved, _)) => solved_column_scores(&pos, &solved.moves),
+                                None => {
+                                    let _polled = interrupt::polled();
+                                    let book = book_used.as_ref().map(|b| &*b.book);
+                                    column_scores(searcher, &pos, per_column, book)
+                                }
                             };
                             // Ctrl-C stops the hint only: the columns not scored show '?'.
                             if interrupt::interrupted() {
@@ -640,11 +697,34 @@ fn column_scores<G: Playable, H: SearchHooks<G>>(
         };
         parts.push(format!("{} {score}", pos.move_string(mv)));
     }
-    format!(
-        "column scores (+ win, 0 draw, - loss; the larger the sooner the win; ? not proved in time): {}",
-        parts.join(", ")
-    )
+    format!("{COLUMN_SCORES_LEGEND}{}", parts.join(", "))
 }
+
+/// Connect Four's `hint` from every column's exact value, left to right, in the words
+/// of [`column_scores`].
+fn solved_column_scores<G: Playable>(pos: &G, moves: &[MoveValue<G::Move>]) -> String {
+    let mut moves: Vec<_> = moves.iter().collect();
+    moves.sort_by_key(|m| pos.move_string(m.mv).parse::<u32>().unwrap_or(u32::MAX));
+    let parts: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let score = match pos.conventional_score(m.value) {
+                Some(0) => "0".to_string(),
+                Some(score) => format!("{score:+}"),
+                None => "?".to_string(),
+            };
+            format!("{} {score}", pos.move_string(m.mv))
+        })
+        .collect();
+    format!("{COLUMN_SCORES_LEGEND}{}", parts.join(", "))
+}
+
+/// How a Connect Four hint begins.
+const COLUMN_SCORES_LEGEND: &str =
+    "column scores (+ win, 0 draw, - loss; the larger the sooner the win; ? not proved in time): ";
+
+/// The table of the standard Connect Four board's solver in `ply play`, in MiB.
+const STANDARD_HASH_MIB: usize = 64;
 
 /// "b2 draw, a1 loss in 4, ..." for a list of evaluated moves, best first: the best
 /// few, and how many more (a pursuit game may have dozens). With `estimates`, values

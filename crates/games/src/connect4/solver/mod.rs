@@ -118,6 +118,31 @@ impl StandardSolver {
         stop: &Stop,
         on_probe: &mut dyn FnMut(Window),
     ) -> Result<Option<Solution>, StandardSolveError> {
+        self.solve_seeded(pos, stop, 0, on_probe)
+    }
+
+    /// [`StandardSolver::solve`] as a helper of another solve of `pos` over the same
+    /// table: its moves near the root ordered with noise from `seed` (not 0), so that it
+    /// runs ahead into other subtrees and fills the table for the solve it helps (lazy
+    /// SMP between solves; the first to finish answers, and stops the other through
+    /// `stop`).
+    pub fn solve_as_helper(
+        &self,
+        pos: &Connect4,
+        stop: &Stop,
+        seed: u64,
+    ) -> Result<Option<Solution>, StandardSolveError> {
+        self.solve_seeded(pos, stop, seed.max(1), &mut |_| {})
+    }
+
+    /// A solve whose first thread orders with noise from `seed` (0: none).
+    fn solve_seeded(
+        &self,
+        pos: &Connect4,
+        stop: &Stop,
+        seed: u64,
+        on_probe: &mut dyn FnMut(Window),
+    ) -> Result<Option<Solution>, StandardSolveError> {
         if !pos.is_standard() {
             return Err(StandardSolveError::NotStandard(pos.width(), pos.height()));
         }
@@ -143,7 +168,7 @@ impl StandardSolver {
         let schedule = search::probe_schedule(
             root,
             |probe| {
-                let (answer, probe_nodes) = self.probe(root, probe, stop);
+                let (answer, probe_nodes) = self.probe(root, probe, stop, seed);
                 nodes.set(nodes.get() + probe_nodes);
                 answer
             },
@@ -177,9 +202,15 @@ impl StandardSolver {
     /// shared table, the helpers with noise in their ordering near the root so that
     /// they run ahead into different subtrees; the first to finish answers and stops
     /// the rest.
-    fn probe(&self, root: Position, probe: i32, stop: &Stop) -> (Option<(i32, Option<u32>)>, u64) {
+    fn probe(
+        &self,
+        root: Position,
+        probe: i32,
+        stop: &Stop,
+        seed: u64,
+    ) -> (Option<(i32, Option<u32>)>, u64) {
         if self.threads == 1 {
-            let mut searcher = Searcher::new(&self.table, stop, 0);
+            let mut searcher = Searcher::new(&self.table, stop, seed);
             let value = searcher.probe(root, probe);
             let answer = (!searcher.aborted).then(|| (value, searcher.root_best()));
             return (answer, searcher.nodes);
@@ -203,7 +234,7 @@ impl StandardSolver {
                     scope.spawn(move || search(thread.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
                 })
                 .collect();
-            let own = search(0);
+            let own = search(seed);
             own + helpers
                 .into_iter()
                 .map(|h| h.join().unwrap_or(0))
