@@ -1,7 +1,8 @@
 //! The WebAssembly module answers as the server does: the same requests sent to the static
 //! site's `ply.js` in chromium (`tests/browser/answers.mjs`: the site served by a plain
 //! static file server, no ply process) and to the native API ([`Service::answer`], what
-//! `ply serve` answers with its default limits and the book built into ply), compared
+//! `ply serve --book books/connect4.book` answers with its default limits: the site's
+//! worker reads that book, gzipped, before its first Connect Four request), compared
 //! field for field, apart from the fields that measure time or speed.
 //!
 //! - 200 random trees, from a fixed seed, in the three tree formats, over the three
@@ -82,11 +83,18 @@ struct Run {
     answers: Value,
 }
 
-/// The API as `ply serve` answers it with its default options where there is no book
-/// file: the default limits and the book built into ply.
+/// The API as `ply serve --book books/connect4.book` answers it: the default limits and
+/// the repository's book, which the static site serves to its worker.
 fn service() -> Service {
-    let book = BookRef::shipped();
-    Service::new(ServiceLimits::default(), book)
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../books/connect4.book");
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let book = ply_games::connect4::OpeningBook::from_bytes(&bytes).unwrap();
+    let book = BookRef {
+        // (The name the module gives the book it loads: `ply_wasm::SITE_BOOK`.)
+        path: "books/connect4.book".to_string(),
+        book: std::sync::Arc::new(book),
+    };
+    Service::new(ServiceLimits::default(), Some(book))
 }
 
 // ----- Random trees ----------------------------------------------------------------------
@@ -693,6 +701,14 @@ fn random_trees_answer_alike() {
         .unwrap_or_default();
     assert!(paths.iter().any(|p| p.ends_with(".wasm")), "{paths:?}");
     assert!(!paths.iter().any(|p| p.contains("/api/")), "{paths:?}");
+    // The worker read the site's book before its first Connect Four request (each
+    // worker once: a stop or a trap starts another).
+    assert!(
+        paths
+            .iter()
+            .any(|p| p.ends_with("/ply/books/connect4.book.gz")),
+        "{paths:?}"
+    );
     assert_eq!(
         run.answers["errors"],
         json!([]),

@@ -2,6 +2,9 @@
 // (wasm/ply_wasm.js, built by scripts/build-site) so that a search never freezes the
 // page. It answers one request at a time, in the order `ply.js` sends them.
 //
+// Before its first Connect Four request it reads the site's book, books/connect4.book.gz,
+// if there is one (see `loadBook`).
+//
 // Messages in:  {type: "init", module: WebAssembly.Module | null, flag: Int32Array | null}
 //               {type: "answer", id: number, path: string, body: string}
 //               {type: "trap", id: number}   (a panic on purpose, for the tests)
@@ -26,6 +29,7 @@
  * @property {() => Reply} internalError
  * @property {(on: boolean) => void} useStopFlag
  * @property {() => void} trapForTesting
+ * @property {(bytes: Uint8Array) => string} loadConnect4Book
  */
 
 /**
@@ -77,6 +81,54 @@ async function start(module) {
 }
 
 /**
+ * The site's Connect Four book (`books/connect4.book.gz` beside this script, made by
+ * scripts/build-site), read into the module once, before the first Connect Four request
+ * is answered: the module then answers every position it holds at once, as `ply serve`
+ * does with its book. Where the site has none, or it cannot be read, the module keeps
+ * the small book built into it.
+ * @type {Promise<void> | null}
+ */
+let book = null;
+
+/**
+ * @param {PlyWasm} glue
+ * @returns {Promise<void>}
+ */
+function loadBook(glue) {
+  book ??= (async () => {
+    try {
+      const response = await fetch(new URL("./books/connect4.book.gz", import.meta.url));
+      if (!response.ok) {
+        return; // a site without the book
+      }
+      let bytes = new Uint8Array(await response.arrayBuffer());
+      // Gzip's magic, unless the server unpacked it already (Content-Encoding: gzip).
+      if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+        const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+        bytes = new Uint8Array(await new Response(unpacked).arrayBuffer());
+      }
+      glue.loadConnect4Book(bytes);
+    } catch (error) {
+      console.warn("ply: the site's Connect Four book was not read:", error);
+    }
+  })();
+  return book;
+}
+
+/**
+ * True for a request about the standard Connect Four board, which the book serves.
+ * @param {string} body
+ */
+function wantsBook(body) {
+  try {
+    const game = /** @type {{game?: unknown}} */ (JSON.parse(body))?.game;
+    return game === "connect4" || game === "connect4:7x6";
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Copies a reply out of the module's memory and frees it.
  * @param {Reply} reply
  * @returns {{status: number, body: string}}
@@ -105,6 +157,9 @@ async function receive(event) {
     glue = await started;
   } catch {
     return; // said once, by "failed": ply.js answers for the module
+  }
+  if (message.type === "answer" && wantsBook(message.body)) {
+    await loadBook(glue);
   }
   try {
     if (message.type === "trap") {

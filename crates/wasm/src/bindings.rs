@@ -10,7 +10,7 @@
 
 use crate::Lab;
 use ply_api::control::Control;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::prelude::*;
 
@@ -30,8 +30,9 @@ extern "C" {
 static STOP_FLAG: AtomicBool = AtomicBool::new(false);
 
 thread_local! {
-    // The module runs on one thread (the worker's): one lab, made at the first request.
-    static LAB: OnceCell<Lab> = const { OnceCell::new() };
+    // The module runs on one thread (the worker's): one lab, made at the first request
+    // (and given the site's book when the worker has fetched it).
+    static LAB: OnceCell<RefCell<Lab>> = const { OnceCell::new() };
 }
 
 /// The check the searches poll: the page's stop flag, when it has one.
@@ -79,11 +80,27 @@ pub fn use_stop_flag(on: bool) {
 #[wasm_bindgen]
 pub fn answer(path: &str, body: &str) -> Reply {
     let control = Control::with_check(stop_requested);
-    let answer = LAB.with(|lab| lab.get_or_init(Lab::new).answer(path, body, &control));
+    let answer = LAB.with(|lab| {
+        lab.get_or_init(|| RefCell::new(Lab::new()))
+            .borrow()
+            .answer(path, body, &control)
+    });
     Reply {
         status: answer.status,
         body: answer.body,
     }
+}
+
+/// Reads the site's Connect Four book (`books/connect4.book`, unpacked) and answers from
+/// it from now on: what it read, in words, or the reason it was refused (the lab then
+/// keeps the book built in).
+#[wasm_bindgen(js_name = loadConnect4Book)]
+pub fn load_connect4_book(bytes: &[u8]) -> Result<String, String> {
+    LAB.with(|lab| {
+        lab.get_or_init(|| RefCell::new(Lab::new()))
+            .borrow_mut()
+            .load_connect4_book(bytes)
+    })
 }
 
 /// The answer the page gives when the module traps (a panic): 500, kind `internal`.

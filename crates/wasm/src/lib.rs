@@ -28,6 +28,8 @@ pub mod bindings;
 use ply_api::control::Control;
 use ply_api::service::{Answer, Service, ServiceLimits};
 use ply_api::solve::BookRef;
+use ply_games::connect4::OpeningBook;
+use ply_games::connect4::book::Shard;
 
 /// The API as the module answers it: one [`Service`] with the server's default limits
 /// and the book built into ply.
@@ -50,7 +52,45 @@ impl Lab {
     pub fn answer(&self, path: &str, body: &str, control: &Control) -> Answer {
         self.service.answer(path, body.as_bytes(), control)
     }
+
+    /// Reads `bytes`, a Connect Four book file for the standard board (the site's
+    /// `books/connect4.book.gz`, unpacked by the worker), and answers from it from now
+    /// on in place of the built-in one, as `ply serve --book FILE` does. Says what it
+    /// read (`books/connect4.book (depth 10, 1208493 positions)`); a malformed file, a
+    /// book of another board or a shard is refused with the reason, and the lab keeps
+    /// the book it had.
+    pub fn load_connect4_book(&mut self, bytes: &[u8]) -> Result<String, String> {
+        let book = OpeningBook::from_bytes(bytes).map_err(|e| format!("{SITE_BOOK}: {e}"))?;
+        if (book.width(), book.height()) != (7, 6) {
+            return Err(format!(
+                "{SITE_BOOK}: a book of the {}x{} board, not the standard 7x6",
+                book.width(),
+                book.height()
+            ));
+        }
+        if book.shard() != Shard::WHOLE {
+            return Err(format!("{SITE_BOOK}: a shard, not a whole book"));
+        }
+        let said = format!(
+            "{SITE_BOOK} (depth {}, {} positions)",
+            book.depth(),
+            book.len()
+        );
+        let limits = self.service.limits().clone();
+        self.service = Service::new(
+            limits,
+            Some(BookRef {
+                path: SITE_BOOK.to_string(),
+                book: std::sync::Arc::new(book),
+            }),
+        );
+        Ok(said)
+    }
 }
+
+/// The name answers give the book a page loads ([`Lab::load_connect4_book`]): the file
+/// the static site serves it from, unpacked.
+pub const SITE_BOOK: &str = "books/connect4.book";
 
 impl Default for Lab {
     fn default() -> Lab {

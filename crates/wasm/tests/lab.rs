@@ -180,3 +180,64 @@ fn the_chess_bench_searches_as_the_native_one() {
         "{bad}"
     );
 }
+
+/// The book a page loads takes the built-in one's place in every answer; a file that is
+/// not a whole book of the standard board is refused with the reason, and the lab keeps
+/// the book it had.
+#[test]
+fn a_loaded_book_answers_in_place_of_the_built_in_one() {
+    use ply_games::Connect4;
+    use ply_games::connect4::OpeningBook;
+    use ply_games::connect4::book::{BuildOptions, SHIPPED_BYTES, Shard};
+
+    let solve = |lab: &Lab| -> serde_json::Value {
+        let answer = lab.answer(
+            "/api/solve",
+            r#"{"game": "connect4", "position": "4", "all_moves": true}"#,
+            &Control::new(),
+        );
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        serde_json::from_str(&answer.body).unwrap()
+    };
+    let mut lab = Lab::new();
+    assert_eq!(solve(&lab)["book"], "built-in");
+
+    let said = lab.load_connect4_book(SHIPPED_BYTES).unwrap();
+    assert_eq!(said, "books/connect4.book (depth 3, 151 positions)");
+    let answer = solve(&lab);
+    assert_eq!(answer["book"], "books/connect4.book");
+    // After 4 every reply loses (the book's values, at once).
+    assert!(
+        answer["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["value"] == "loss")
+    );
+
+    // Refused: a truncated file, a book of the 4x4 board, a shard; the book stays.
+    let error = lab.load_connect4_book(&SHIPPED_BYTES[..30]).unwrap_err();
+    assert!(error.starts_with("books/connect4.book: "), "{error}");
+    let small = Connect4::new(4, 4).unwrap();
+    let (book, _) = OpeningBook::build(&small, 2, &BuildOptions::default(), |_| {}).unwrap();
+    let error = lab.load_connect4_book(&book.to_bytes()).unwrap_err();
+    assert!(
+        error.contains("the 4x4 board, not the standard 7x6"),
+        "{error}"
+    );
+    // (A shard of the shipped book, every record of it resumed: no search.)
+    let shipped = OpeningBook::from_bytes(SHIPPED_BYTES).unwrap();
+    let half = Shard::new(0, 2).unwrap();
+    let options = BuildOptions {
+        shard: half,
+        resumed: shipped
+            .records()
+            .filter(|&(key, _)| half.holds(key))
+            .collect(),
+        ..BuildOptions::default()
+    };
+    let (shard, _) = OpeningBook::build(&Connect4::standard(), 3, &options, |_| {}).unwrap();
+    let error = lab.load_connect4_book(&shard.to_bytes()).unwrap_err();
+    assert!(error.contains("a shard, not a whole book"), "{error}");
+    assert_eq!(solve(&lab)["book"], "books/connect4.book");
+}
