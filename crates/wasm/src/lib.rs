@@ -76,7 +76,7 @@ impl Lab {
             book.depth(),
             book.len()
         );
-        let limits = self.service.limits().clone();
+        let limits = *self.service.limits();
         self.service = Service::new(
             limits,
             Some(BookRef {
