@@ -745,8 +745,16 @@ pub fn shipped() -> Option<Arc<OpeningBook>> {
         .clone()
 }
 
-/// The bytes of the shipped book.
+/// The bytes of the shipped book: `books/connect4.book`, built into native builds.
+#[cfg(not(target_family = "wasm"))]
 pub const SHIPPED_BYTES: &[u8] = include_bytes!("../../../../books/connect4.book");
+
+/// The bytes of the shipped book in WebAssembly: `books/connect4-web.book`, small, so
+/// that the module stays small; the static site serves the whole book beside it
+/// (`books/connect4.book.gz`), which the page's worker loads when Connect Four is
+/// played.
+#[cfg(target_family = "wasm")]
+pub const SHIPPED_BYTES: &[u8] = include_bytes!("../../../../books/connect4-web.book");
 
 /// The most missing shards a [`MergeError::Gap`] lists (its message says how many more).
 pub const GAP_LISTED: usize = 8;
