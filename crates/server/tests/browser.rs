@@ -18,7 +18,8 @@
 //! language menu switching the page's language and its `<html lang>`.
 //! Three more scripts walk the games' pictures: `games.mjs` (game trees in the tree lab),
 //! `chess.mjs` (the chessboard on the play page) and `boards.mjs` (pursuit's graph and the
-//! taking games' counters); each test below says what it checks.
+//! taking games' counters); `connect4.mjs` plays Connect Four on the play page, exact at
+//! every stone, and `pig.mjs` Pig; each test below says what it checks.
 //! Screenshots of every page, at 390 px and at desktop width, go to `target/screenshots/`
 //! (`static-tree-390.png`, `server-play-desktop.png`, ...).
 //!
@@ -51,6 +52,15 @@ fn screenshots() -> PathBuf {
 /// when the browser is missing (the test then says SKIPPED, or fails where the browser
 /// is required). Fails the test when a check of the script failed.
 fn run_in_browser(script: &str, what: &str) -> Option<(String, Vec<&'static str>)> {
+    run_in_browser_with(script, what, &[])
+}
+
+/// [`run_in_browser`], with `extra` arguments for the script after the targets.
+fn run_in_browser_with(
+    script: &str,
+    what: &str,
+    extra: &[String],
+) -> Option<(String, Vec<&'static str>)> {
     // One browser run at a time: each starts a server and a chromium, and the engine's
     // answers within their time are what some checks read, so two runs at once on a
     // machine of two cores would only slow each other down.
@@ -78,6 +88,7 @@ fn run_in_browser(script: &str, what: &str) -> Option<(String, Vec<&'static str>
     if let Some(site) = &site {
         args.push(format!("static={}", site.display()));
     }
+    args.extend_from_slice(extra);
     let run = common::node(script, &args, TIME_LIMIT);
     drop(server);
     let (success, report) = run.unwrap_or_else(|why| panic!("{why}"));
@@ -306,4 +317,38 @@ fn pig_on_the_play_page() {
             "zh: the Pig board fits a 390 px phone",
         ],
     );
+}
+
+/// Connect Four on the play page (`tests/browser/connect4.mjs`), against `ply serve` with
+/// the book built in: two whole games against the perfect engine (the human moving first,
+/// then second, each time one of the best columns the page shows), "Show every move's
+/// value" on and a second a move; every analysis and every engine move's values exact at
+/// every stone, none an estimate (the engine estimates only the columns it could not
+/// solve in the time). From the empty board once the built-in book reaches 10 stones
+/// (every position below is then answered from it); until then from a drawn position of
+/// 12 stones, where the solver alone answers within the second.
+#[test]
+fn connect_four_is_exact_at_every_stone_on_the_play_page() {
+    let depth = BookRef::shipped().map_or(0, |book| book.book.depth());
+    let mut start = Vec::new();
+    if depth < 10 {
+        eprintln!(
+            "NOTE: the built-in Connect Four book holds {depth} stones, not 10: the play \
+             page's games start at 12 stones (books/README.md)"
+        );
+        start.push("moves=4,6,7,2,2,6,2,7,5,4,6,1".to_string());
+    }
+    let Some((report, _)) =
+        run_in_browser_with("connect4.mjs", "Connect Four's browser tests", &start)
+    else {
+        return;
+    };
+    for side in ["first", "second"] {
+        assert!(
+            report.contains(&format!(
+                "ok [server]: {side}: every column exact at every stone"
+            )),
+            "{report}"
+        );
+    }
 }
