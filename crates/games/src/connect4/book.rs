@@ -443,9 +443,22 @@ impl OpeningBook {
         });
         let threads = options.threads.max(1);
         // One solver per thread, kept for the whole build: each table carries work from
-        // one position of the deepest layer to the next.
+        // one position of the deepest layer to the next. On 7x6 the threads share one
+        // table: neighbouring positions of a layer (in key order) share much of their
+        // trees, and each thread's solves read what the other's found.
+        let shared = if empty.is_standard() {
+            Some(Arc::new(StandardSolver::new(
+                options.hash_mib.saturating_mul(1 << 20),
+                1,
+            )?))
+        } else {
+            None
+        };
         let mut solvers = (0..threads)
-            .map(|_| LayerSolver::new(&empty, options.hash_mib.div_ceil(threads), &known))
+            .map(|_| match &shared {
+                Some(solver) => Ok(LayerSolver::Standard(Arc::clone(solver))),
+                None => LayerSolver::new(&empty, options.hash_mib.div_ceil(threads), &known),
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let (mut done, mut nodes) = (carried_count, 0u64);
         let mut solve_layers = || -> Result<(), BuildError> {
@@ -903,8 +916,8 @@ fn from_children(pos: &Connect4, known: &Layers) -> Option<i8> {
 enum LayerSolver {
     /// The engine, reading the layers solved so far.
     Engine(Box<Engine<Connect4, WithKnownValues<Connect4Hooks, Arc<Layers>>, Connect4Eval>>),
-    /// The 7x6 solver.
-    Standard(StandardSolver),
+    /// The 7x6 solver (its table shared by the build's threads).
+    Standard(Arc<StandardSolver>),
 }
 
 impl LayerSolver {
@@ -915,10 +928,10 @@ impl LayerSolver {
         known: &Arc<Layers>,
     ) -> Result<LayerSolver, BuildError> {
         if board.is_standard() {
-            return Ok(LayerSolver::Standard(StandardSolver::new(
+            return Ok(LayerSolver::Standard(Arc::new(StandardSolver::new(
                 hash_mib.saturating_mul(1 << 20),
                 1,
-            )?));
+            )?)));
         }
         let settings = Settings {
             // Only the value is wanted.
