@@ -82,7 +82,14 @@ async function suite(browser, name, base, serverPaths) {
   const pruned = await prunedLeaves(page);
   check(pruned.length === 2, `exactly two pruned leaves under alpha-beta (${pruned.join(" ")})`);
   check(pruned.join(" ") === "1.1 1.2", "the pruned leaves are c's second and third (4 and 6)");
-  const compare = await page.textContent("#compare");
+  // (The counts come in answers of their own, after the tree's: read once they have.)
+  const compare = await page
+    .waitForFunction(() => {
+      const text = document.getElementById("compare").textContent;
+      return /as written \d/.test(text) ? text : false;
+    }, null, { timeout: 20000 })
+    .then((shown) => shown.jsonValue())
+    .catch(() => page.textContent("#compare"));
   check(/as written 7, best first 5, worst first 9/.test(compare), `leaf counts side by side: ${compare}`);
   await page.screenshot({ path: join(out, `${name}-tree-desktop.png`) });
 
