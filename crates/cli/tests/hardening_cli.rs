@@ -648,7 +648,10 @@ fn long_work_shows_its_progress_on_a_terminal() {
         ("solve mnk:4,4,4 --algorithm minimax", "minimax: "),
         // Four stones: beyond the shipped book, which answers up to three at once. (On
         // every core by default: one at a time on a machine of one core, else several.)
-        ("solve connect4 4444", "solving move 1 of 7|solving 7 moves, "),
+        (
+            "solve connect4 4444",
+            "solving move 1 of 7|solving 7 moves, ",
+        ),
         ("solve connect4 4444 --weak", "solving move 1 of 7"),
         ("count mnk:4,4,4 --force", "tree nodes (of about"),
     ];
