@@ -273,37 +273,11 @@ fn zeroed_slots(count: usize) -> Option<Box<[Slot]>> {
         if memory.is_null() {
             return None;
         }
-        advise_huge_pages(memory as *mut u8, layout.size());
+        crate::memory::advise_huge_pages(memory as *mut u8, layout.size());
         Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
             memory, count,
         )))
     }
-}
-
-/// Asks Linux to back the table with 2 MiB pages (transparent huge pages) where
-/// the memory is still untouched: random probes into a large table otherwise
-/// miss the TLB on almost every access. Only the whole 2 MiB pages inside the
-/// allocation are advised; a no-op elsewhere and for small tables.
-fn advise_huge_pages(start: *mut u8, len: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        if len < 2 * HUGE {
-            return;
-        }
-        let first = (start as usize).next_multiple_of(HUGE);
-        let end = (start as usize + len) / HUGE * HUGE;
-        if end > first {
-            // SAFETY: madvise only changes how the kernel backs pages of this process's
-            // own mapping (the range lies inside the allocation); it never moves or frees
-            // memory, and a failure (e.g. huge pages disabled) leaves everything as it was.
-            unsafe {
-                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (start, len);
 }
 
 #[inline]

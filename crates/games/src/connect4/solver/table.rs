@@ -79,11 +79,11 @@ impl Table {
         // A prime number of buckets (odd, and keys that differ by a stride of the board
         // fall into different buckets), and one more cell for the last bucket's pair.
         let len = prime_at_most(entries as u64 - 1);
-        let mut cells = Vec::new();
-        cells.try_reserve_exact(len as usize + 1).ok()?;
-        cells.resize_with(len as usize + 1, || AtomicU64::new(0));
+        // Zero pages from the OS, touched as the search reaches them (huge pages on
+        // Linux): a small solve does not pay for the whole table.
+        let cells = ply_core::memory::zeroed_words(len as usize + 1)?;
         Some(Table {
-            cells: cells.into_boxed_slice(),
+            cells,
             len,
             reciprocal: u64::MAX / len,
             generation: AtomicU64::new(1),
