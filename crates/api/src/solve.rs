@@ -957,6 +957,9 @@ pub fn standard_board_values<G: Playable>(
         .iter()
         .map(|(mv, _)| root.move_string(*mv))
         .collect();
+    // Two solves of a child at most: a third thread on it adds little, and a machine of
+    // many cores serves other requests too.
+    let threads = threads.min(2 * jobs.len()).max(1);
     if threads > 1 {
         progress(format!(
             "solving {} moves, {} at a time",
