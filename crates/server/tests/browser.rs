@@ -320,24 +320,18 @@ fn pig_on_the_play_page() {
 }
 
 /// Connect Four on the play page (`tests/browser/connect4.mjs`), against `ply serve` with
-/// the book built in: two whole games against the perfect engine (the human moving first,
-/// then second, each time one of the best columns the page shows), "Show every move's
-/// value" on and a second a move; every analysis and every engine move's values exact at
-/// every stone, none an estimate (the engine estimates only the columns it could not
-/// solve in the time). From the empty board once the built-in book reaches 10 stones
-/// (every position below is then answered from it); until then from a drawn position of
-/// 12 stones, where the solver alone answers within the second.
+/// the book built in: two whole games from the empty board against the perfect engine
+/// (the human moving first, then second, each time one of the best columns the page
+/// shows), "Show every move's value" on and a second a move; every analysis and every
+/// engine move's values exact at every stone, none an estimate (the engine estimates only
+/// the columns it could not solve in the time). The book holds every position of up to
+/// 10 stones, so below 10 stones every column comes from it, and from 10 on the solver
+/// answers within the second.
 #[test]
 fn connect_four_is_exact_at_every_stone_on_the_play_page() {
     let depth = BookRef::shipped().map_or(0, |book| book.book.depth());
-    let mut start = Vec::new();
-    if depth < 10 {
-        eprintln!(
-            "NOTE: the built-in Connect Four book holds {depth} stones, not 10: the play \
-             page's games start at 12 stones (books/README.md)"
-        );
-        start.push("moves=4,6,7,2,2,6,2,7,5,4,6,1".to_string());
-    }
+    assert_eq!(depth, 10, "the built-in book (books/README.md)");
+    let start: Vec<String> = Vec::new();
     let Some((report, _)) =
         run_in_browser_with("connect4.mjs", "Connect Four's browser tests", &start)
     else {

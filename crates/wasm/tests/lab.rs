@@ -202,8 +202,9 @@ fn a_loaded_book_answers_in_place_of_the_built_in_one() {
     let mut lab = Lab::new();
     assert_eq!(solve(&lab)["book"], "built-in");
 
+    // The book the site serves: the native binary's, every position of up to 10 stones.
     let said = lab.load_connect4_book(SHIPPED_BYTES).unwrap();
-    assert_eq!(said, "books/connect4.book (depth 3, 151 positions)");
+    assert_eq!(said, "books/connect4.book (depth 10, 1208493 positions)");
     let answer = solve(&lab);
     assert_eq!(answer["book"], "books/connect4.book");
     // After 4 every reply loses (the book's values, at once).
@@ -225,8 +226,9 @@ fn a_loaded_book_answers_in_place_of_the_built_in_one() {
         error.contains("the 4x4 board, not the standard 7x6"),
         "{error}"
     );
-    // (A shard of the shipped book, every record of it resumed: no search.)
-    let shipped = OpeningBook::from_bytes(SHIPPED_BYTES).unwrap();
+    // (A shard of the module's own depth-3 book, every record of it resumed: no search.)
+    let web = include_bytes!("../../../books/connect4-web.book");
+    let shipped = OpeningBook::from_bytes(web).unwrap();
     let half = Shard::new(0, 2).unwrap();
     let options = BuildOptions {
         shard: half,

@@ -170,8 +170,8 @@ fn connect_four_analysis_is_the_solve_move_for_move() {
     }
 }
 
-/// With the shipped book (every position of at most 2 stones), every column after
-/// one stone is answered exactly, at once.
+/// With the shipped book (every position of up to 10 stones), every column after one
+/// stone is answered exactly, at once.
 #[test]
 fn connect_four_reads_the_book() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../books/connect4.book");
