@@ -331,9 +331,8 @@ fn pig_on_the_play_page() {
 fn connect_four_is_exact_at_every_stone_on_the_play_page() {
     let depth = BookRef::shipped().map_or(0, |book| book.book.depth());
     assert_eq!(depth, 10, "the built-in book (books/README.md)");
-    let start: Vec<String> = Vec::new();
     let Some((report, _)) =
-        run_in_browser_with("connect4.mjs", "Connect Four's browser tests", &start)
+        run_in_browser_with("connect4.mjs", "Connect Four's browser tests", &[])
     else {
         return;
     };
