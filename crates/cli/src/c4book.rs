@@ -103,9 +103,10 @@ pub fn load<G: Playable>(args: &BookArgs, root: &G) -> Result<Option<LoadedBook>
 
 /// Reads and checks the book at `path` (and its board size against `board`'s): the
 /// header first, then no more than the records it announces (see `OpeningBook::read_from`).
+/// A file of the built-in book's very bytes is that book, not read and checked again.
 pub fn read(path: &str, board: Option<&Connect4>) -> Result<LoadedBook> {
-    let mut input =
-        Input::open(path).map_err(|e| anyhow::anyhow!("book {}: {}", e.name, e.kind))?;
+    let unreadable = |e: input::InputError| anyhow::anyhow!("book {}: {}", e.name, e.kind);
+    let mut input = Input::open(path).map_err(unreadable)?;
     let size = input.size();
     let context = || format!("book {}", input::display_name(path));
     let built_in = ply_games::connect4::book::SHIPPED_BYTES;
@@ -114,7 +115,7 @@ pub fn read(path: &str, board: Option<&Connect4>) -> Result<LoadedBook> {
         // then the book built in, checked once by the tests, not record by record again.
         let bytes = input
             .read_bytes(built_in.len() as u64, "an opening book")
-            .map_err(|e| anyhow::anyhow!("book {}: {}", e.name, e.kind))?;
+            .map_err(unreadable)?;
         match ply_games::connect4::book::shipped() {
             Some(shipped) if bytes == built_in => shipped,
             _ => Arc::new(OpeningBook::from_bytes(&bytes).with_context(context)?),

@@ -674,7 +674,7 @@ fn column_scores<G: Playable, H: SearchHooks<G>>(
     moves.sort_by_key(|&mv| pos.move_string(mv).parse::<u32>().unwrap_or(u32::MAX));
     for mv in moves {
         if let Some(known) = book.and_then(|book| ply_api::solve::book_move_value(pos, mv, book)) {
-            let score = pons_words(pos.conventional_score(known.value));
+            let score = pons_score_text(pos.conventional_score(known.value));
             parts.push(format!("{} {score}", pos.move_string(mv)));
             continue;
         }
@@ -686,7 +686,7 @@ fn column_scores<G: Playable, H: SearchHooks<G>>(
             -result.score
         }
         .from_node(1);
-        let score = pons_words(pos.conventional_score(value).filter(|_| result.exact));
+        let score = pons_score_text(pos.conventional_score(value).filter(|_| result.exact));
         parts.push(format!("{} {score}", pos.move_string(mv)));
     }
     format!("{COLUMN_SCORES_LEGEND}{}", parts.join(", "))
@@ -700,7 +700,7 @@ fn solved_column_scores<G: Playable>(pos: &G, moves: &[MoveValue<G::Move>]) -> S
     let parts: Vec<String> = moves
         .iter()
         .map(|m| {
-            let score = pons_words(pos.conventional_score(m.value));
+            let score = pons_score_text(pos.conventional_score(m.value));
             format!("{} {score}", pos.move_string(m.mv))
         })
         .collect();
@@ -708,7 +708,7 @@ fn solved_column_scores<G: Playable>(pos: &G, moves: &[MoveValue<G::Move>]) -> S
 }
 
 /// A column's score in a hint: `+4`, `0`, `-2`, or `?` when not proved.
-fn pons_words(score: Option<i32>) -> String {
+fn pons_score_text(score: Option<i32>) -> String {
     match score {
         Some(0) => "0".to_string(),
         Some(score) => format!("{score:+}"),
