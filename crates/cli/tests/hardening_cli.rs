@@ -646,14 +646,17 @@ fn long_work_shows_its_progress_on_a_terminal() {
     let runs = [
         ("solve mnk:4,4,4 --algorithm alphabeta", "alphabeta: "),
         ("solve mnk:4,4,4 --algorithm minimax", "minimax: "),
-        // Ten stones: the shipped book answers up to nine at once; this position's seven
-        // children take it about a second. (On every core by default: one at a time on a
-        // machine of one core, else several.)
+        // Ten stones, without the book (which answers every position of up to eleven
+        // stones at once): this position's seven children take the solver seconds. (On
+        // every core by default: one at a time on a machine of one core, else several.)
         (
-            "solve connect4 1632711117",
+            "solve connect4 1632711117 --no-book",
             "solving move 1 of 7|solving 7 moves, ",
         ),
-        ("solve connect4 1632711117 --weak", "solving move 1 of 7"),
+        (
+            "solve connect4 1632711117 --no-book --weak",
+            "solving move 1 of 7",
+        ),
         ("count mnk:4,4,4 --force", "tree nodes (of about"),
     ];
     // The runs side by side: each is stopped after 2 s whatever it has done by then.

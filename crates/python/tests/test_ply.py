@@ -66,7 +66,7 @@ def test_corner_then_edge_loses_for_o():
 
 
 def test_the_book_answers_the_empty_board_at_once():
-    # The shipped book holds every position up to 10 stones: the first player wins with
+    # The shipped book holds every position up to 11 stones: the first player wins with
     # the last stone (Pons' score 1), by the centre column only, read from it (one node).
     r = ply.solve("connect4")
     assert (r.value, r.score, r.best) == ("win", 1, ["4"])

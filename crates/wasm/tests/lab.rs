@@ -202,9 +202,9 @@ fn a_loaded_book_answers_in_place_of_the_built_in_one() {
     let mut lab = Lab::new();
     assert_eq!(solve(&lab)["book"], "built-in");
 
-    // The book the site serves: the native binary's, every position of up to 10 stones.
+    // The book the site serves: the native binary's, every position of up to 11 stones.
     let said = lab.load_connect4_book(SHIPPED_BYTES).unwrap();
-    assert_eq!(said, "books/connect4.book (depth 10, 1208493 positions)");
+    assert_eq!(said, "books/connect4.book (depth 11, 3356580 positions)");
     let answer = solve(&lab);
     assert_eq!(answer["book"], "books/connect4.book");
     // After 4 every reply loses (the book's values, at once).

@@ -170,7 +170,7 @@ fn connect_four_analysis_is_the_solve_move_for_move() {
     }
 }
 
-/// With the shipped book (every position of up to 10 stones), every column after one
+/// With the shipped book (every position of up to 11 stones), every column after one
 /// stone is answered exactly, at once.
 #[test]
 fn connect_four_reads_the_book() {
