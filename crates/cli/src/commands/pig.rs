@@ -1,6 +1,7 @@
 //! `ply solve pig` and `ply play pig`: Pig, the dice game, solved exactly and played
 //! against the optimal policy, the die thrown by a random generator.
 
+use super::play::GameRecord;
 use crate::interrupt::{self, Interrupted};
 use crate::report::{player_key, print_json};
 use anyhow::Result;
@@ -8,7 +9,6 @@ use ply_api::lang::Lang;
 use ply_api::pig::{self, PigSolveReport};
 use ply_core::Player;
 use ply_games::pig::{Decision, PigState};
-use serde::Serialize;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -113,26 +113,6 @@ pub fn analyze(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The record `ply play pig --json` prints at the end.
-#[derive(Serialize)]
-struct PigRecord {
-    game: String,
-    start: String,
-    /// Each decision, a roll with the face it threw: `roll 4`, `hold`.
-    moves: Vec<String>,
-    /// `first_player_wins` or `second_player_wins` (as for the other games); null when
-    /// the game was abandoned.
-    result: Option<&'static str>,
-    winner: Option<&'static str>,
-    /// The final scores (the winner's with the winning turn added).
-    scores: [u32; 2],
-    /// The seed of the die (`--seed` plays the same throws again).
-    seed: u64,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    interrupted: bool,
-    ended: &'static str,
-}
-
 /// Shows the game: on standard output, or on standard error with `--json`.
 macro_rules! say {
     ($json:expr, $($arg:tt)*) => {
@@ -193,7 +173,7 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
     let lines = super::play::read_lines();
     let finish = |record: Vec<String>, scores: [u32; 2], winner: Option<Player>, ended| {
         if json {
-            print_json(&PigRecord {
+            print_json(&GameRecord {
                 game: ply_games::ChanceSpec::Pig { goal: args.goal }.spec(),
                 start: start.to_string(),
                 moves: record,
@@ -202,8 +182,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
                     Player::Second => "second_player_wins",
                 }),
                 winner: winner.map(player_key),
-                scores,
-                seed,
+                book: None,
+                scores: Some(scores),
+                seed: Some(seed),
                 interrupted: ended == "interrupted",
                 ended,
             })?;

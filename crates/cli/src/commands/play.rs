@@ -60,22 +60,31 @@ pub struct Args {
     seed: Option<u64>,
 }
 
+/// The record `ply play GAME --json` prints at the end, Pig's included.
 #[derive(Serialize)]
-struct GameRecord {
-    game: String,
-    start: String,
-    moves: Vec<String>,
-    /// Null when the game was interrupted.
-    result: Option<&'static str>,
-    winner: Option<&'static str>,
+pub(super) struct GameRecord {
+    pub(super) game: String,
+    pub(super) start: String,
+    /// The moves; in Pig each decision, a roll with the face it threw: `roll 4`, `hold`.
+    pub(super) moves: Vec<String>,
+    /// `first_player_wins`, `second_player_wins` or `draw`; null when the game was
+    /// interrupted or abandoned.
+    pub(super) result: Option<&'static str>,
+    pub(super) winner: Option<&'static str>,
     /// The opening book the engine read (connect4 only; null: none).
     #[serde(skip_serializing_if = "Option::is_none")]
-    book: Option<Option<String>>,
+    pub(super) book: Option<Option<String>>,
+    /// Pig: the final scores (the winner's with the winning turn added).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) scores: Option<[u32; 2]>,
+    /// Pig: the seed of the die (`--seed` plays the same throws again).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) seed: Option<u64>,
     /// Present (true) only when Ctrl-C ended the game.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
-    interrupted: bool,
+    pub(super) interrupted: bool,
     /// How the game ended: "finished", "quit", "end_of_input" or "interrupted".
-    ended: &'static str,
+    pub(super) ended: &'static str,
 }
 
 /// Shows the game: on standard output, or on standard error with `--json`, which keeps
@@ -507,6 +516,8 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                     .has_books()
                     .then_some(())
                     .map(|_| book_used.as_ref().map(|b| b.path.clone())),
+                scores: None,
+                seed: None,
                 interrupted: false,
                 ended: Ending::Finished.key(),
             })?;
@@ -563,6 +574,8 @@ fn abandon<G: Playable>(
                 .has_books()
                 .then_some(())
                 .map(|_| book.map(|b| b.path.clone())),
+            scores: None,
+            seed: None,
             interrupted: ending == Ending::Interrupted,
             ended: ending.key(),
         })?;
