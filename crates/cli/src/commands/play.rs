@@ -514,8 +514,7 @@ impl<G: Playable> HooksVisitor<G> for PlayWith<'_, G> {
                 winner: winner.map(report::player_key),
                 book: initial
                     .has_books()
-                    .then_some(())
-                    .map(|_| book_used.as_ref().map(|b| b.path.clone())),
+                    .then(|| book_used.as_ref().map(|b| b.path.clone())),
                 scores: None,
                 seed: None,
                 interrupted: false,
@@ -570,10 +569,7 @@ fn abandon<G: Playable>(
             moves,
             result: None,
             winner: None,
-            book: initial
-                .has_books()
-                .then_some(())
-                .map(|_| book.map(|b| b.path.clone())),
+            book: initial.has_books().then(|| book.map(|b| b.path.clone())),
             scores: None,
             seed: None,
             interrupted: ending == Ending::Interrupted,
