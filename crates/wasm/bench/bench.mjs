@@ -10,6 +10,8 @@
 //   connect4     the first 100 positions of Test_L2_R1 solved exactly
 //                (`ply bench connect4 FILE --limit 100 --threads 1`)
 //   chess        `ply bench chess --depth 7 --threads 1` (nine positions)
+// and, in three fresh pages, Connect Four's first analysis (which waits for the site's
+// book), the same again, and an 11-stone position's (every column solved).
 // Each side reports the time its searches took, measured by the same code (the engine's
 // clock: the system's natively, the page's `performance.now()` in the browser); the page
 // also times each call itself ("in the page"), which adds what the call does around the
@@ -191,6 +193,8 @@ async function main() {
   let loaded;
   /** @type {{ms: number, status: number} | undefined} */
   let firstAnswer;
+  /** @type {{book: number, again: number, solved: number}[]} */
+  const connectFour = [];
   try {
     const page = await browser.newPage();
     await page.goto(`${site.url}bench.html`);
@@ -221,6 +225,15 @@ async function main() {
       const reply = await ply.answer("/api/health", "");
       return { ms: performance.now() - started, status: reply.status };
     });
+    // Connect Four in fresh pages: the first analysis waits for the site's book (fetched,
+    // unpacked and read into the module), the same one again is answered from it, and a
+    // position past the book's depth has every column solved on the worker's one thread.
+    for (let i = 0; i < 3; i++) {
+      const c4 = await browser.newPage();
+      await c4.goto(`${site.url}bench.html`);
+      connectFour.push(await c4.evaluate(timeConnectFour, C4_SOLVED));
+      await c4.close();
+    }
   } finally {
     await browser.close();
     site.close();
@@ -231,6 +244,16 @@ async function main() {
   console.log(`browser: ${loaded.agent}${loaded.isolated ? ", cross-origin isolated" : ""}`);
   if (firstAnswer) {
     console.log(`first answer of a fresh page through ply.js: ${firstAnswer.ms.toFixed(0)} ms (status ${firstAnswer.status})`);
+  }
+  if (connectFour.length > 0) {
+    const range = (/** @type {number[]} */ ms) =>
+      `${Math.min(...ms).toFixed(0)}-${Math.max(...ms).toFixed(0)} ms`;
+    console.log(
+      `connect4 in ${connectFour.length} fresh pages (/api/play/analysis): ` +
+        `the first, with the site's book read: ${range(connectFour.map((r) => r.book))}; ` +
+        `again: ${range(connectFour.map((r) => r.again))}; ` +
+        `${C4_SOLVED} (every column solved): ${range(connectFour.map((r) => r.solved))}`
+    );
   }
   console.log(`${args.runs} runs of each, native and browser in turns, after one to warm up`);
   console.log("ms: the searches' time as each side reports it (median, and best run)");
@@ -260,6 +283,33 @@ async function main() {
     const cells = row.map((cell, i) => (i === 0 || i === last ? cell.padEnd(widths[i]) : cell.padStart(widths[i])));
     console.log(cells.join("  ").trimEnd());
   }
+}
+
+/** An 11-stone position, one stone past the site's book: its columns are searched. */
+const C4_SOLVED = "16327111174";
+
+/**
+ * Runs in the page: the times of three Connect Four analyses through `ply.js`, each
+ * checked exact: `4` twice (the first waits for the book), then `past`.
+ * @param {string} past
+ * @returns {Promise<{book: number, again: number, solved: number}>}
+ */
+async function timeConnectFour(past) {
+  const ply = await import(new URL("ply.js", location.href).href);
+  /** @param {string} position */
+  const timed = async (position) => {
+    const started = performance.now();
+    const reply = await ply.answer("/api/play/analysis", JSON.stringify({ game: "connect4", position }));
+    const ms = performance.now() - started;
+    if (reply.status !== 200 || JSON.parse(reply.body).exact !== true) {
+      throw new Error(`connect4 ${position}: not an exact answer: ${reply.status} ${reply.body}`);
+    }
+    return ms;
+  };
+  const book = await timed("4");
+  const again = await timed("4");
+  const solved = await timed(past);
+  return { book, again, solved };
 }
 
 main().catch((error) => {
