@@ -26,7 +26,18 @@
 export const LANGUAGES = ["en", "sv", "zh", "el"];
 
 /** The areas of the catalogs: one file each, `words/<lang>/<area>.json`. */
-export const AREAS = ["common", "values", "tree", "play", "boards", "lessons", "practice", "exercise", "explain"];
+export const AREAS = [
+  "common",
+  "values",
+  "tree",
+  "play",
+  "boards",
+  "lessons",
+  "practice",
+  "exercise",
+  "explain",
+  "grade",
+];
 
 /** Where the chosen language is remembered (localStorage). */
 export const STORED = "ply.lang";

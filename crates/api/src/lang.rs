@@ -44,8 +44,9 @@ pub enum Lang {
 }
 
 /// The areas of the lab, one catalog file each: `words/<lang>/<area>.json`.
-pub const AREAS: [&str; 9] = [
+pub const AREAS: [&str; 10] = [
     "common", "values", "tree", "play", "boards", "lessons", "practice", "exercise", "explain",
+    "grade",
 ];
 
 /// The catalog files, compiled in: `SOURCES[lang][area]`.
@@ -61,6 +62,7 @@ macro_rules! catalog_files {
             include_str!(concat!("../words/", $lang, "/practice.json")),
             include_str!(concat!("../words/", $lang, "/exercise.json")),
             include_str!(concat!("../words/", $lang, "/explain.json")),
+            include_str!(concat!("../words/", $lang, "/grade.json")),
         ]),*]
     };
 }

@@ -47,6 +47,7 @@ pub mod control;
 pub mod cyclic;
 pub mod explain;
 pub mod games;
+pub mod grade;
 pub mod lang;
 pub mod perft;
 pub mod pig;

@@ -7,6 +7,7 @@ mod control;
 mod explain;
 mod game_trees;
 mod games;
+mod grade;
 mod lang;
 mod perft;
 mod play;
