@@ -92,35 +92,9 @@ impl Kind {
     }
 }
 
-/// When alpha-beta stops at a node.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Rule {
-    /// As soon as α ≥ β: a tie closes the window (ply's convention, and AIMA's).
-    #[default]
-    Ge,
-    /// Only when a value passes the bound strictly (α > β): on a tie the search goes on
-    /// (Berkeley's CS188 tells its students not to prune on equality).
-    Gt,
-}
-
-impl Rule {
-    /// `ge` or `gt`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Rule::Ge => "ge",
-            Rule::Gt => "gt",
-        }
-    }
-
-    /// The rule called `name`.
-    pub fn from_name(name: &str) -> Option<Rule> {
-        match name {
-            "ge" => Some(Rule::Ge),
-            "gt" => Some(Rule::Gt),
-            _ => None,
-        }
-    }
-}
+/// When alpha-beta stops at a node: `ge` (α ≥ β, ply's and AIMA's convention) or `gt`
+/// (only past the bound, CS188's).
+pub use ply_core::PruningRule as Rule;
 
 /// The tests a check runs: the kind's fixed tests, `random` held-out ones from `seed`,
 /// and the trees a teacher gives (which replace the fixed ones when there are any).

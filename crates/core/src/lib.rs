@@ -60,7 +60,8 @@ pub use game::{Evaluator, Game, GameBounds, NoEvaluation, Outcome, Player};
 pub use retrograde::{RetrogradeError, RetrogradeOptions, RetrogradeProgress, RetrogradeTable};
 pub use score::Score;
 pub use search::{
-    Algorithm, MoveValue, NoObserver, Observer, SearchOptions, SearchResult, SearchStats,
+    Algorithm, MoveValue, NoObserver, Observer, PruningRule, SearchOptions, SearchResult,
+    SearchStats,
     alpha_beta, alpha_beta_with, evaluate_moves, evaluate_moves_with, minimax, minimax_with,
     negamax, negamax_with,
 };

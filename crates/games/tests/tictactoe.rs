@@ -151,6 +151,7 @@ fn lost_side_still_blocks_the_open_line() {
     let blind = SearchOptions {
         depth: None,
         distance_aware: false,
+        ..SearchOptions::default()
     };
     let result = alpha_beta_with(&pos, &NoEvaluation, blind, &mut ply_core::NoObserver);
     assert_eq!(result.value, Score::loss_in(0));

@@ -21,7 +21,9 @@
 //! ```
 
 use crate::tree::{ExplicitTree, NodeId, TreePosition};
-use ply_core::{Algorithm, NoEvaluation, Observer, Player, Score, SearchOptions, SearchStats};
+use ply_core::{
+    Algorithm, NoEvaluation, Observer, Player, PruningRule, Score, SearchOptions, SearchStats,
+};
 
 /// What a backed-up value says about the true value of its node (MAX's point of view).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -322,6 +324,28 @@ impl<'t> Observer<TreePosition<'t>> for Recorder<'t> {
 
 /// Searches `tree` from its root with `algorithm` and reports every node.
 pub fn annotate(tree: &ExplicitTree, algorithm: Algorithm) -> Annotation {
+    annotate_with(tree, algorithm, PruningRule::Ge)
+}
+
+/// [`annotate`] with alpha-beta's pruning rule: [`PruningRule::Gt`] goes on past a tie
+/// (a value equal to the bound) where the default cuts.
+///
+/// ```
+/// use ply_core::{Algorithm, PruningRule};
+/// use ply_tree::{annotate_with, parse};
+///
+/// // At b the first leaf, 3, equals what a guarantees.
+/// let tree = parse("(r (a 3 5) (b 3 1) (c 2 7))", &Default::default()).unwrap();
+/// let ge = annotate_with(&tree, Algorithm::AlphaBeta, PruningRule::Ge);
+/// let gt = annotate_with(&tree, Algorithm::AlphaBeta, PruningRule::Gt);
+/// assert_eq!((ge.stats.leaves, gt.stats.leaves), (4, 5));
+/// assert_eq!(tree.format_score(ge.value), tree.format_score(gt.value));
+/// ```
+pub fn annotate_with(
+    tree: &ExplicitTree,
+    algorithm: Algorithm,
+    pruning: PruningRule,
+) -> Annotation {
     let mut recorder = Recorder {
         tree,
         nodes: vec![NodeReport::default(); tree.len()],
@@ -333,7 +357,10 @@ pub fn annotate(tree: &ExplicitTree, algorithm: Algorithm) -> Annotation {
     let result = algorithm.search(
         &root,
         &NoEvaluation,
-        SearchOptions::default(),
+        SearchOptions {
+            pruning,
+            ..SearchOptions::default()
+        },
         &mut recorder,
     );
     let mut pv = vec![tree.root()];

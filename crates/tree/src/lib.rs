@@ -31,7 +31,7 @@ pub mod render;
 pub mod tree;
 pub mod value;
 
-pub use annotate::{Annotation, Bound, NodeReport, Step, Window, annotate};
+pub use annotate::{Annotation, Bound, NodeReport, Step, Window, annotate, annotate_with};
 pub use expand::{
     CUT_WIN, ExpandOptions, GameTreeOptions, MAX_ESTIMATE, expand, expand_game, expand_strategy,
     expand_to_depth,

@@ -21,6 +21,7 @@ fn solved(position: &Mnk) -> i32 {
     let options = SearchOptions {
         depth: None,
         distance_aware: false,
+        ..SearchOptions::default()
     };
     let value = alpha_beta_with(position, &NoEvaluation, options, &mut NoObserver).value;
     if value.is_win() {

@@ -752,19 +752,19 @@ impl Explainer<'_> {
     }
 
     /// The index of a step in the tree lab's trace of this tree, when the lab shows
-    /// this search (a written tree; for alpha-beta, under the lab's rule ≥).
+    /// this search (a written tree, MAX at the root).
     fn step_of(&self, at: StepAt) -> Option<usize> {
         let explicit = self.test.explicit.as_ref()?;
         let algorithm = match self.kind {
             Kind::Minimax => ply_core::Algorithm::Minimax,
             Kind::Negamax => ply_core::Algorithm::Negamax,
-            Kind::AlphaBeta if self.rule == Rule::Ge => ply_core::Algorithm::AlphaBeta,
+            Kind::AlphaBeta => ply_core::Algorithm::AlphaBeta,
             _ => return None,
         };
         if explicit.has_chance() || explicit.node(0).mover != ply_core::Player::First {
             return None;
         }
-        let run = ply_tree::annotate(explicit, algorithm);
+        let run = ply_tree::annotate_with(explicit, algorithm, self.rule);
         run.steps.iter().position(|s| match (s, at) {
             (ply_tree::Step::Leaf { node, .. }, StepAt::Leaf(id)) => *node == id,
             (ply_tree::Step::Cutoff { node, .. }, StepAt::Cut(id)) => *node == id,

@@ -2,7 +2,9 @@
 //!
 //! `alpha` is what the side to move is already sure of elsewhere, `beta` what
 //! the opponent is sure of: once a move scores `>= beta`, the opponent will
-//! never let the game reach this node, and the remaining moves are pruned.
+//! never let the game reach this node, and the remaining moves are pruned
+//! (under [`PruningRule::Gt`](super::PruningRule::Gt), only once a move scores
+//! `> beta`: a tie goes on).
 //! Fail-soft: the value returned may lie outside the window, which gives a
 //! tighter bound to the caller (and to a transposition table, later).
 
@@ -74,7 +76,7 @@ fn search<G: Game, E: Evaluator<G>, O: Observer<G>>(
             }
             alpha = alpha.max(v);
         }
-        if v >= beta {
+        if ctx.options.pruning.cuts(v, beta) {
             ctx.stats.cutoffs += 1;
             ctx.observer.cutoff(pos, ply, alpha, beta, &moves[i + 1..]);
             break;

@@ -65,6 +65,9 @@ pub struct SearchOptions {
     /// Prefer faster wins and slower losses (the default). Turned off, every
     /// win is worth the same, and a lost side may stop defending.
     pub distance_aware: bool,
+    /// When alpha-beta stops at a node: as soon as a value reaches the bound (the
+    /// default), or only when it passes it.
+    pub pruning: PruningRule,
 }
 
 impl SearchOptions {
@@ -73,6 +76,47 @@ impl SearchOptions {
         SearchOptions {
             depth,
             distance_aware: true,
+            pruning: PruningRule::Ge,
+        }
+    }
+}
+
+/// When alpha-beta cuts: the two conventions of the textbooks, which differ on ties
+/// only (the value and the move are the same; the leaves evaluated are not).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PruningRule {
+    /// As soon as α ≥ β: a value equal to the bound closes the window (ply's
+    /// convention, and AIMA's).
+    #[default]
+    Ge,
+    /// Only when a value passes the bound strictly (α > β): on a tie the search goes
+    /// on (Berkeley's CS188 tells its students not to prune on equality).
+    Gt,
+}
+
+impl PruningRule {
+    /// Both rules, ply's first.
+    pub const ALL: [PruningRule; 2] = [PruningRule::Ge, PruningRule::Gt];
+
+    /// The name in commands, links and JSON: `ge` or `gt`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PruningRule::Ge => "ge",
+            PruningRule::Gt => "gt",
+        }
+    }
+
+    /// The rule called `name` (`ge` or `gt`).
+    pub fn from_name(name: &str) -> Option<PruningRule> {
+        PruningRule::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// True when a value `v` closes a window whose upper bound is `beta`.
+    #[inline]
+    pub fn cuts(self, v: crate::Score, beta: crate::Score) -> bool {
+        match self {
+            PruningRule::Ge => v >= beta,
+            PruningRule::Gt => v > beta,
         }
     }
 }
