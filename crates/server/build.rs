@@ -8,6 +8,7 @@ fn main() {
     println!("cargo::rerun-if-changed=../../pages/index.html");
     println!("cargo::rerun-if-changed=../../pages/play.html");
     println!("cargo::rerun-if-changed=../../pages/practice.html");
+    println!("cargo::rerun-if-changed=../../pages/code.html");
     // The catalogs of words the pages fetch are ply-api's, compiled into it.
     println!("cargo::rerun-if-changed=js");
     println!("cargo::rerun-if-changed=build.rs");

@@ -15,7 +15,7 @@ const ASSETS = new URL("../assets/", import.meta.url);
 /** The first part of every message id: the themes of the catalogs' areas. */
 const THEMES = [
   "nav", "controls", "backend", "error", "language", "value", "outcome", "play", "tree",
-  "lesson", "lessons", "practice", "exercise", "explain", "boards",
+  "lesson", "lessons", "practice", "exercise", "explain", "boards", "code",
 ];
 
 /** The ids the scripts build from a prefix, each with every ending it can take. */
@@ -29,6 +29,7 @@ const BUILT = {
     "tictactoe", "nim", "race", "weighted", "equal",
   ],
   "tree.algorithm.name.${…}": ["minimax", "negamax", "alphabeta"],
+  "code.kind.${…}": ["minimax", "negamax", "alphabeta", "expectimax", "tictactoe"],
 };
 
 /** A quoted id: a theme, then dotted lowercase parts; not a file's name. */

@@ -19,6 +19,7 @@ use std::borrow::Cow;
 #[include = "index.html"]
 #[include = "play.html"]
 #[include = "practice.html"]
+#[include = "code.html"]
 #[include = "assets/**"]
 #[exclude = "**/node_modules/**"]
 #[exclude = "**/.*"]
@@ -81,6 +82,13 @@ pub(crate) async fn play() -> Response {
 /// `GET /practice`, `GET /practice.html`: the practice page.
 pub(crate) async fn practice() -> Response {
     page("practice.html")
+}
+
+/// `GET /code`, `GET /code.html`: the code page, where students' own searches are run and
+/// checked in the browser (its editor, Python and the grader's module are the static
+/// site's: `scripts/build-site`).
+pub(crate) async fn code() -> Response {
+    page("code.html")
 }
 
 /// A catalog of words, `words/{lang}/{area}.json` (`lang` a code such as `sv`, `area`

@@ -178,6 +178,8 @@ fn app(limits: Limits, book: Option<BookRef>, control: ply_api::control::Control
         .route("/play.html", get(assets::play))
         .route("/practice", get(assets::practice))
         .route("/practice.html", get(assets::practice))
+        .route("/code", get(assets::code))
+        .route("/code.html", get(assets::code))
         .route("/ply.js", get(assets::ply_js))
         .route("/assets/{*file}", get(assets::file))
         .fallback(handlers::not_found)

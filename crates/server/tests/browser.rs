@@ -345,3 +345,68 @@ fn connect_four_is_exact_at_every_stone_on_the_play_page() {
         );
     }
 }
+
+/// The code page (`tests/browser/code.mjs`): students' programs run in a worker and checked
+/// by ply's grader in the WebAssembly module, on the static site. For each kind a right
+/// Python program and a right JavaScript program pass; the named mistakes (no_pruning,
+/// cuts_on_equality under the rule gt, sign_error, wrong_player, ignores_probabilities,
+/// depth_off_by_one, in both languages) get exactly their diagnosis through the page's
+/// test hook; an endless loop ends with the timeout message and the next check passes;
+/// deep recursion is a crash with its error; Stop ends a run at once; Run numbers the
+/// leaves the program evaluated; every language fits 390 px and 1280 px. Against `ply
+/// serve` the page is only opened (its checks need the site's module and Python).
+#[test]
+fn students_programs_are_checked_on_the_code_page() {
+    let Some((report, targets)) = run_in_browser("code.mjs", "the code page's browser tests")
+    else {
+        return;
+    };
+    assert_lines(&report, &targets, &["code.html is in the navigation"]);
+    assert_lines(&report, &["server"], &["ply serve serves code.html"]);
+    if !targets.contains(&"static") {
+        return;
+    }
+    let mut lines: Vec<String> = Vec::new();
+    for kind in ["minimax", "negamax", "alphabeta", "expectimax", "tictactoe"] {
+        for language in ["python", "javascript"] {
+            lines.push(format!(
+                "{kind} in {language}: a right program passes (true, \"\")"
+            ));
+        }
+    }
+    for (kind, language, diagnosis) in [
+        ("alphabeta", "python", "no_pruning"),
+        ("alphabeta", "javascript", "cuts_on_equality"),
+        ("negamax", "python", "sign_error"),
+        ("minimax", "javascript", "wrong_player"),
+        ("expectimax", "javascript", "ignores_probabilities"),
+        ("tictactoe", "python", "depth_off_by_one"),
+    ] {
+        lines.push(format!(
+            "{kind} in {language}: {diagnosis} is named (false, \"{diagnosis}\")"
+        ));
+    }
+    for lang in ["en", "sv", "zh", "el"] {
+        for width in [390, 1280] {
+            lines.push(format!("{lang} at {width} px: the page fits its window"));
+        }
+    }
+    lines.extend(
+        [
+            "the editor is CodeMirror",
+            "the negamax lesson's Python starter passes (true)",
+            "an endless loop ends with the timeout message (timeout: …",
+            "the next check after the endless loop passes (true)",
+            "deep recursion is a crash with its error (crash)",
+            "JavaScript's deep recursion is a crash with a clear message (crash)",
+            "Stop ends the run at once (…",
+            "the next check after Stop passes",
+            "Run numbers the classic tree's nine leaves (1 2 3 4 5 6 7 8 9)",
+            "Run says what solve returned (…",
+            "no error on the page ()",
+        ]
+        .map(String::from),
+    );
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    assert_lines(&report, &["static"], &lines);
+}

@@ -134,3 +134,63 @@ pub fn bench_connect4(lines: &str) -> String {
 pub fn trap_for_testing() {
     panic!("a panic asked for by a test (trapForTesting)");
 }
+
+/// One check of a student's program (the code page, `code.html`): its tests, and the
+/// grader's answer to each line the program's nodes send ([`crate::grade::Check`]).
+/// Every method returns its error as a string (a JS exception): none traps.
+#[wasm_bindgen(js_name = GradeCheck)]
+pub struct GradeCheck {
+    check: crate::grade::Check,
+}
+
+#[wasm_bindgen(js_class = GradeCheck)]
+impl GradeCheck {
+    /// A check of `kind` (`minimax`, `negamax`, `alphabeta`, `expectimax`, `tictactoe`)
+    /// under `rule` (`ge`, `gt`), with `random` held-out tests from `seed`, said in `lang`;
+    /// `own` is a JSON list of a teacher's trees, `[{"name": …, "tree": …}]` (`[]` or
+    /// empty: the kind's fixed tests).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        kind: &str,
+        rule: &str,
+        seed: u32,
+        random: u32,
+        lang: &str,
+        own: &str,
+    ) -> Result<GradeCheck, String> {
+        let own = crate::grade::read_own(own)?;
+        crate::grade::Check::new(kind, rule, u64::from(seed), random, lang, &own)
+            .map(|check| GradeCheck { check })
+    }
+
+    /// The number of tests.
+    pub fn count(&self) -> u32 {
+        self.check.count() as u32
+    }
+
+    /// A test's name.
+    pub fn name(&self, index: u32) -> Result<String, String> {
+        self.check.name(index as usize)
+    }
+
+    /// A test's first line: `root NAME`.
+    pub fn greeting(&self, index: u32) -> Result<String, String> {
+        self.check.greeting(index as usize)
+    }
+
+    /// The grader's answer to one line: a line, `""` once answered, `stop REASON`.
+    pub fn respond(&mut self, index: u32, line: &str) -> Result<String, String> {
+        self.check.respond(index as usize, line)
+    }
+
+    /// Ends a test (`outcome`: `{"outcome": "answered" | "timeout" | "crash" |
+    /// "protocol", "millis"?, "detail"?}`): its report, JSON.
+    pub fn finish(&mut self, index: u32, outcome: &str) -> Result<String, String> {
+        self.check.finish(index as usize, outcome)
+    }
+
+    /// The whole check's report (the tests finished so far), JSON.
+    pub fn report(&self) -> String {
+        self.check.report()
+    }
+}

@@ -8,8 +8,9 @@
 //! other: the one built into ply.
 //!
 //! The module itself (`bindings`, built for `wasm32-unknown-unknown` with
-//! wasm-bindgen by `scripts/build-site`) is a thin layer over [`Lab`] and [`mod@bench`],
-//! which are plain Rust and tested natively.
+//! wasm-bindgen by `scripts/build-site`) is a thin layer over [`Lab`], [`mod@bench`] and
+//! [`grade`] (the code page's checks of students' programs), which are plain Rust and
+//! tested natively.
 //!
 //! ```
 //! let lab = ply_wasm::Lab::new();
@@ -24,6 +25,7 @@
 pub mod bench;
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;
+pub mod grade;
 
 use ply_api::control::Control;
 use ply_api::service::{Answer, Service, ServiceLimits};
