@@ -205,10 +205,11 @@ def minimax(node, depth):
 
 def solve(root):
     @@code.starter.solve@@
-    best_value, best_child = float("-inf"), None
+    @@code.starter.maxmin.root@@
+    best_value, best_child = None, None
     for child in root.children():
         value = minimax(child, 1)
-        if value > best_value:
+        if best_value is None or (value > best_value if root.kind == "max" else value < best_value):
             best_value, best_child = value, child.name
     return best_value, best_child
 `;
@@ -228,11 +229,12 @@ function minimax(node, depth) {
 
 function solve(root) {
   @@code.starter.solve@@
-  let bestValue = -Infinity;
+  @@code.starter.maxmin.root@@
+  let bestValue = null;
   let bestChild = null;
   for (const child of root.children()) {
     const value = minimax(child, 1);
-    if (value > bestValue) {
+    if (bestValue === null || (root.kind === "max" ? value > bestValue : value < bestValue)) {
       bestValue = value;
       bestChild = child.name;
     }

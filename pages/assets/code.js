@@ -321,6 +321,8 @@ function phaseWords(phase) {
 function failure(finished) {
   if (finished.how === "stopped") return t("code.status.stopped");
   if (finished.how === "compile") return t("code.error.load", { detail: finished.message ?? "" });
+  // `ply serve` serves the page, not the static site's module and Python.
+  if (backend === "server") return t("code.error.no-site");
   return t("code.error.failed", { detail: finished.message ?? "" });
 }
 
