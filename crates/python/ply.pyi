@@ -1,8 +1,9 @@
 """ply: game-tree search from Python.
 
-Solve, analyse and play ply's games, batch-solve positions on every core, and read
-and draw minimax trees (a notebook shows a ``Tree`` as its annotated picture). Every
-function calls the library the ``ply`` binary calls, so the answers are the same.
+Solve, analyse and play ply's games, batch-solve positions on every core, read and
+draw minimax trees (a notebook shows a ``Tree`` as its annotated picture), and check a
+search function written in Python with ply's grader (``check``). Every function calls
+the library the ``ply`` binary calls, so the answers are the same.
 The searches run without the GIL; Ctrl-C (a notebook's interrupt) stops them.
 
 >>> import ply
@@ -18,7 +19,8 @@ The searches run without the GIL; Ctrl-C (a notebook's interrupt) stops them.
 [1, 1]
 """
 
-from typing import Any, Optional, Sequence, Union
+from fractions import Fraction
+from typing import Any, Callable, Optional, Sequence, Tuple, Union
 
 __version__: str
 
@@ -275,3 +277,136 @@ class Game:
         hash_mib: Optional[int] = None,
         book: bool = True,
     ) -> Analysis: ...
+
+# ----- checking a search function --------------------------------------------------
+
+class ProtocolError(PlyError):
+    """A query the grader refused, raised by a node's method inside a function that
+    ``check`` runs: the ``value()`` of an inner node (``a is not a leaf``). The test
+    fails as ``protocol_error`` even when the function catches it."""
+
+class GradingStopped(BaseException):
+    """Raised inside a function that ``check`` runs to end its test: its time limit has
+    passed (the test is a ``timeout``), or the protocol's limit (16 wrong queries,
+    100,000 queries: a ``protocol_error``). A ``BaseException``, like
+    ``KeyboardInterrupt``, so ``except Exception`` lets it through."""
+
+class Node:
+    """A node of the tree a checked function searches. Made by ``check`` (the root)
+    and by ``children()``; each belongs to one test, and refuses (``PlyError``) once
+    that test is over.
+
+    Each method is a query of the grader's protocol (``children N``, ``value N``); a
+    node keeps what it has been told, so asking again makes no new query.
+    """
+
+    name: str
+    """The node's name in the tree (``"a"``, ``"#3"``; in tic-tac-toe the moves from
+    the root, ``"b2.a1"``)."""
+    probability: Optional[Fraction]
+    """Under a chance node, the child's probability (an exact ``Fraction``: multiply it
+    with ``float`` or ``int`` values freely); None elsewhere."""
+    @property
+    def kind(self) -> str:
+        """``"max"``, ``"min"``, ``"chance"`` or ``"leaf"`` (asked together with the
+        children: reading it expands the node, as ``children()`` does)."""
+    def children(self) -> list[Node]:
+        """The children, in the tree's order (a leaf: ``[]``); a new list each call, of
+        the same nodes."""
+    def value(self) -> Union[int, float]:
+        """A leaf's value: for MAX, or with ``kind="negamax"`` for the player to move
+        there. An inner node's value raises ``ProtocolError`` (with
+        ``kind="tictactoe"`` every position has one: the textbook's f(p))."""
+
+class CheckedTest:
+    """One test of a ``check``: the fields of its JSON (``ply grade --json``)."""
+
+    name: str
+    passed: bool
+    outcome: str
+    """``"answered"``, ``"timeout"``, ``"crash"`` or ``"protocol_error"``."""
+    value: Optional[str]
+    """The value returned, as the answer line wrote it (``"3"``, ``"3.5"``)."""
+    expected_value: str
+    move: Optional[str]
+    """The child chosen, when the function returned a pair (value, move)."""
+    expected_moves: list[str]
+    evaluated: list[str]
+    """The leaves the function asked ``value()`` of, in order."""
+    expected_evaluated: list[str]
+    expanded: list[str]
+    expected_expanded: list[str]
+    diagnoses: list[str]
+    message: str
+    """The first difference, in words, with the numbers that decide it."""
+    queries: int
+    tree: str
+    lab: str
+    """The tree lab's link (relative to ply's site) at the step where the function
+    first went its own way."""
+    def to_dict(self) -> dict[str, Any]: ...
+
+class CheckReport:
+    """What ``check`` returns: the report of ``ply grade --json``, as attributes. In a
+    notebook, a table (one row a test) with the diagnoses in words below; ``str()``
+    is the report as ``ply grade`` prints it."""
+
+    kind: str
+    rule: str
+    passed: bool
+    """True when every test passed."""
+    tests: list[CheckedTest]
+    diagnoses: list[str]
+    """The mistakes the function makes on every test (``"no_pruning"``,
+    ``"wrong_player"``...), and ``"timeout"``, ``"crash"``, ``"protocol_error"`` where a
+    test ended so."""
+    diagnosis_text: list[str]
+    summary: str
+    lang: str
+    seed: int
+    """The seed of the random tests (given, or drawn)."""
+    def to_json(self) -> str: ...
+    def to_dict(self) -> dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+
+def check(
+    function: Callable[[Node], Union[float, Tuple[float, Union[str, Node, None]]]],
+    kind: str = "minimax",
+    rule: str = "ge",
+    tests: int = 5,
+    seed: Optional[int] = None,
+    lang: str = "en",
+    time_limit: float = 2.0,
+) -> CheckReport:
+    """Checks a search function with ply's grader, as ``ply grade`` checks a program:
+    on the kind's fixed tests and ``tests`` random held-out ones (from ``seed``; None
+    draws one, which the report keeps), each a fresh call ``function(root)``.
+
+    The function returns the root's value, or a pair (value, the chosen child: its
+    name or the node). ``kind`` is ``"minimax"``, ``"negamax"``, ``"alphabeta"``,
+    ``"expectimax"`` or ``"tictactoe"`` (a position searched two plies deep);
+    ``rule`` (alpha-beta) ``"ge"`` cuts on a tie, ``"gt"`` only past the bound; ``lang``
+    is ``"en"``, ``"sv"``, ``"zh"`` or ``"el"``. The grader judges the value, the move,
+    the leaves evaluated and the nodes expanded, in order, and names a classic mistake
+    when the function makes it on every test.
+
+    A test ends as ``timeout`` past ``time_limit`` seconds (a node call raises
+    ``GradingStopped``, and a loop that calls no node method gets it raised at its next
+    bytecode; a call blocked in C, like ``time.sleep``, only once it returns), as
+    ``protocol_error`` on a refused query (``ProtocolError``) or an answer that is not a
+    number, and as ``crash`` on any other exception (a ``RecursionError`` too), with
+    the exception's last line. ``KeyboardInterrupt`` ends the whole check.
+
+    >>> def minimax(node):
+    ...     if node.kind == "leaf":
+    ...         return node.value()
+    ...     values = [minimax(c) for c in node.children()]
+    ...     return max(values) if node.kind == "max" else min(values)
+    >>> report = ply.check(minimax, tests=3, seed=1)
+    >>> report.passed, report.summary
+    (True, '6 of 6 tests passed.')
+    >>> ply.check(minimax, kind="alphabeta", tests=0).diagnoses
+    ['no_pruning']
+    >>> ply.check(lambda root: root.value()).tests[0].message
+    'The program broke the protocol: a is not a leaf'
+    """

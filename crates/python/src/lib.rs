@@ -3,9 +3,12 @@
 //! The Python module `ply`, built with PyO3 and maturin (`pip install ./crates/python`).
 //! Every function calls ply's library layer (`ply-api`), so Python gets the answers of
 //! the `ply` binary. The searches run without the GIL, and Ctrl-C (or a notebook's
-//! interrupt) stops them. The module's own documentation, with examples, is in
+//! interrupt) stops them. `ply.check` judges a search function written in Python with
+//! ply's grader (`check`). The module's own documentation, with examples, is in
 //! `ply.pyi` (the type stubs) and docs/bindings.md.
 #![deny(missing_docs)]
+
+mod check;
 
 use ply_api::analyze::{AnalyzeOptions, AnalyzeReport, analyze_spec};
 use ply_api::batch::{ANSWER_BYTES, BatchOptions, solve_batch as api_solve_batch};
@@ -752,6 +755,12 @@ fn ply_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_pig, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
+    m.add("ProtocolError", py.get_type::<check::ProtocolError>())?;
+    m.add("GradingStopped", py.get_type::<check::GradingStopped>())?;
+    m.add_function(wrap_pyfunction!(check::check, m)?)?;
+    m.add_class::<check::Node>()?;
+    m.add_class::<check::CheckReport>()?;
+    m.add_class::<check::CheckedTest>()?;
     m.add_class::<Tree>()?;
     m.add_class::<Game>()?;
     m.add_class::<SolveResult>()?;
