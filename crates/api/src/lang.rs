@@ -84,10 +84,26 @@ impl Lang {
     }
 
     /// The language a BCP 47 tag names (`sv`, `sv-SE`, `zh-Hans-CN`, `EL`), by its
-    /// primary subtag; `None` for a language the lab does not speak.
+    /// primary subtag; `None` for a language the lab does not speak, and for Chinese in
+    /// traditional characters (`zh-Hant`, `zh-TW`: see [`Lang::asks_traditional`]), which
+    /// the lab does not write: its Chinese is simplified.
     pub fn from_tag(tag: &str) -> Option<Lang> {
         let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
-        Lang::ALL.into_iter().find(|lang| lang.code() == primary)
+        let lang = Lang::ALL.into_iter().find(|lang| lang.code() == primary)?;
+        (!(lang == Lang::Zh && Lang::asks_traditional(tag))).then_some(lang)
+    }
+
+    /// Whether a tag asks for Chinese in traditional characters: the script `Hant` (or
+    /// the old `zh-CHT`), or, with no script named, a region that writes them (`TW`,
+    /// `HK`, `MO`). `zh-Hans-TW` asks for simplified characters, and gets them.
+    pub fn asks_traditional(tag: &str) -> bool {
+        let mut subtags = tag.trim().split(['-', '_']).map(str::to_ascii_lowercase);
+        if subtags.next().as_deref() != Some("zh") {
+            return false;
+        }
+        let subtags: Vec<String> = subtags.collect();
+        let named = |names: &[&str]| subtags.iter().any(|s| names.contains(&s.as_str()));
+        !named(&["hans", "chs"]) && named(&["hant", "cht", "tw", "hk", "mo"])
     }
 
     fn index(self) -> usize {
@@ -171,12 +187,21 @@ impl Display for Lang {
 impl std::str::FromStr for Lang {
     type Err = String;
 
+    /// [`Lang::from_tag`], or the refusal of a tag that names no language ply speaks;
+    /// a tag that asks for Chinese in traditional characters is refused rather than
+    /// answered in simplified ones, and the refusal says so.
     fn from_str(tag: &str) -> Result<Lang, String> {
         Lang::from_tag(tag).ok_or_else(|| {
-            format!(
-                "unknown language {}: ply speaks en, sv, zh and el",
-                ply_core::text::excerpt(tag)
-            )
+            let quoted = ply_core::text::excerpt(tag);
+            if Lang::asks_traditional(tag) {
+                format!(
+                    "{quoted} asks for Chinese in traditional characters, which ply does not \
+                     write: its Chinese (zh, zh-Hans) is in simplified characters; ply speaks \
+                     en, sv, zh and el"
+                )
+            } else {
+                format!("unknown language {quoted}: ply speaks en, sv, zh and el")
+            }
         })
     }
 }

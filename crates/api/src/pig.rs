@@ -79,15 +79,12 @@ pub fn position(goal: u32, text: Option<&str>) -> Result<PigState, ApiError> {
     if text.is_empty() || text.eq_ignore_ascii_case("start") {
         return PigState::start(goal).map_err(refusal);
     }
-    let with_goal = if text.contains(':') {
-        text.to_string()
-    } else {
-        format!("{goal}:{text}")
-    };
-    let state = PigState::parse(&with_goal).map_err(refusal)?;
+    // Read as written, so that a refusal quotes the text the caller sent.
+    let state = PigState::parse_in(goal, text).map_err(refusal)?;
     if state.goal() != goal {
         return Err(ApiError::bad_request(format!(
-            "position: {text} plays to {}, but the game is pig:{goal}",
+            "position: {} plays to {}, but the game is pig:{goal}",
+            ply_core::text::excerpt(text),
             state.goal()
         )));
     }

@@ -131,14 +131,33 @@ impl CheckRequest {
     }
 }
 
-/// Reads a seed: a whole number, 0 or more (the upper end is checked with the request).
+/// Reads a seed: a whole number from 0 to [`MAX_SEED`] written in digits. Anything
+/// else (a sign, even `-0`; a fraction or an exponent; a number past the largest; a
+/// string) is refused in one sentence, [`seed_refusal`], quoting it as it is written.
 fn seed_field<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
-    let number = serde_json::Number::deserialize(deserializer)?;
-    number.as_u64().ok_or_else(|| {
-        serde::de::Error::custom(format!(
-            "seed: {number} is not a whole number from 0 to {MAX_SEED}"
-        ))
-    })
+    let raw = Box::<serde_json::value::RawValue>::deserialize(deserializer)?;
+    let written = raw.get().trim();
+    written
+        .parse::<u64>()
+        .ok()
+        .filter(|&seed| seed <= MAX_SEED && written.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| serde::de::Error::custom(seed_refusal(written)))
+}
+
+/// The refusal of a seed, `written` as the request writes it (a number as it is, any
+/// other value quoted short): `seed: -1 is not a whole number from 0 to
+/// 9007199254740991 written in digits`.
+fn seed_refusal(written: &str) -> String {
+    let number = written.len() <= 40
+        && written
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E'));
+    let shown = if number {
+        written.to_string()
+    } else {
+        ply_core::text::excerpt(written)
+    };
+    format!("seed: {shown} is not a whole number from 0 to {MAX_SEED} written in digits")
 }
 
 /// Reads a level: a whole number (its range is checked with the request).
@@ -666,10 +685,7 @@ fn read_request(request: &PracticeRequest) -> Result<(Kind, &'static str, SplitM
         ))
     })?;
     if request.seed > MAX_SEED {
-        return Err(bad(format!(
-            "seed: {} is not a whole number from 0 to {MAX_SEED}",
-            request.seed
-        )));
+        return Err(bad(seed_refusal(&request.seed.to_string())));
     }
     if !LEVELS.contains(&request.level) {
         return Err(bad(format!(

@@ -265,3 +265,31 @@ fn tree_writes_pig_out_with_chance_nodes() {
         6
     );
 }
+
+/// A position that does not read is quoted as it was typed (not with the goal put in
+/// front of it) and the message says what is wrong with it.
+#[test]
+fn a_position_that_does_not_read_is_quoted_as_typed() {
+    for (args, said) in [
+        (
+            &["tree", "pig:20@-1+0-0"][..],
+            "pig: cannot read '-1+0-0' as a position: the first player's score '-1' has a \
+             minus sign, and a score cannot be negative",
+        ),
+        (
+            &["solve", "pig:20", "12--3+0"][..],
+            "pig: cannot read '12--3+0' as a position: the second player's score '-3' has a \
+             minus sign, and a score cannot be negative",
+        ),
+        (
+            &["solve", "pig", "12+0-"][..],
+            "pig: cannot read '12+0-' as a position: the second player's score is missing",
+        ),
+    ] {
+        ply()
+            .args(args)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(said));
+    }
+}

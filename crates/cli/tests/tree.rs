@@ -509,6 +509,23 @@ fn lang_says_the_summary_and_the_cuts_in_words() {
     );
 }
 
+/// `--lang` takes what `"lang"` takes: Chinese in traditional characters is refused,
+/// saying why, rather than printed in simplified characters.
+#[test]
+fn lang_refuses_chinese_in_traditional_characters() {
+    let error = failure(&["tree", "-", "--lang", "zh-TW"], "(a 1 2)");
+    assert!(
+        error.contains(
+            "'zh-TW' asks for Chinese in traditional characters, which ply does not write: its \
+             Chinese (zh, zh-Hans) is in simplified characters; ply speaks en, sv, zh and el"
+        ),
+        "{error}"
+    );
+    // Simplified characters asked for in Taiwan are what ply writes.
+    let zh = stdout(&["tree", "-", "--lang", "zh-Hans-TW"], "(a 1 2)");
+    assert!(zh.contains("：估值 2，"), "{zh}");
+}
+
 /// The children of the root in `ply tree ... --json`: name, value and how many moves each
 /// stands for.
 fn root_children(args: &[&str]) -> Vec<(String, i64, i64)> {

@@ -907,3 +907,57 @@ fn questions_and_reasons_come_in_the_requested_language() {
         }
     }
 }
+
+/// Every seed that is not one is refused in the same shape, with the same sentence,
+/// quoting it as the request wrote it: a seed past 2^53 − 1 used to be refused in a
+/// sentence of its own (and the others by the JSON reader), and `-0` was quoted `-0.0`.
+#[test]
+fn every_bad_seed_is_refused_in_one_sentence_quoting_it() {
+    let reader = "the request is not the JSON this endpoint reads: ";
+    for (seed, quoted) in [
+        ("-1", "-1"),
+        ("-0", "-0"),
+        ("9007199254740992", "9007199254740992"),
+        ("18446744073709551616", "18446744073709551616"),
+        ("1.5", "1.5"),
+        ("1.0", "1.0"),
+        ("4e3", "4e3"),
+        ("\"7\"", "'\"7\"'"),
+        ("null", "'null'"),
+    ] {
+        for path in ["/api/practice", "/api/practice/check"] {
+            let body = format!(
+                r#"{{"kind": "values", "seed": {seed}, "level": 1, "response": {{"values": {{}}}}}}"#
+            );
+            let body = if path == "/api/practice" {
+                body.replace(r#", "response": {"values": {}}"#, "")
+            } else {
+                body
+            };
+            let answer = service().answer(path, body.as_bytes(), &Control::new());
+            assert_eq!(answer.status, 400, "{path} {seed}");
+            let error: Value = serde_json::from_str(&answer.body).unwrap();
+            assert_eq!(error["kind"], "bad_request");
+            let message = error["error"].as_str().unwrap();
+            let sentence = format!(
+                "{reader}seed: {quoted} is not a whole number from 0 to 9007199254740991 \
+                 written in digits at line 1 column "
+            );
+            assert!(message.starts_with(&sentence), "{path} {seed}: {message}");
+        }
+    }
+    // The largest seed is read, and a request made in Rust past it is refused with the
+    // same sentence.
+    let (status, _) = post(
+        "/api/practice",
+        &json!({"kind": "values", "seed": MAX_SEED, "level": 1}),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(
+        exercise(&request("values", MAX_SEED + 1, 1))
+            .unwrap_err()
+            .error,
+        "seed: 9007199254740992 is not a whole number from 0 to 9007199254740991 written in \
+         digits"
+    );
+}

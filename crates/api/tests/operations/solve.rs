@@ -302,3 +302,124 @@ fn every_columns_score_with_two_threads_is_one_threads() {
         compared += 1;
     }
 }
+
+/// A tag that asks for Chinese in traditional characters (`zh-Hant`, `zh-TW`) is refused
+/// by every endpoint, saying why, rather than answered in simplified characters as if it
+/// had asked for them; a tag that asks for simplified characters, in Taiwan too, is `zh`.
+#[test]
+fn chinese_in_traditional_characters_is_refused_not_answered_in_simplified() {
+    use ply_api::lang::Lang;
+    use ply_api::service::{Service, ServiceLimits};
+    for tag in [
+        "zh-Hant",
+        "zh-TW",
+        "zh_tw",
+        "zh-Hant-CN",
+        "ZH-HK",
+        "zh-MO",
+        "zh-CHT",
+    ] {
+        assert!(Lang::asks_traditional(tag), "{tag}");
+        assert_eq!(Lang::from_tag(tag), None, "{tag}");
+        assert_eq!(
+            tag.parse::<Lang>(),
+            Err(format!(
+                "'{tag}' asks for Chinese in traditional characters, which ply does not write: \
+                 its Chinese (zh, zh-Hans) is in simplified characters; ply speaks en, sv, zh \
+                 and el"
+            ))
+        );
+    }
+    for tag in ["zh", "zh-CN", "zh-Hans", "zh-Hans-TW", "zh-SG", "zh-CHS"] {
+        assert!(!Lang::asks_traditional(tag), "{tag}");
+        assert_eq!(Lang::from_tag(tag), Some(Lang::Zh), "{tag}");
+    }
+    let service = Service::new(ServiceLimits::default(), None);
+    for (path, start) in [
+        ("/api/tree", r#"{"tree": "(a 1 2)""#),
+        ("/api/solve", r#"{"game": "nim:1,2""#),
+        ("/api/play/pig", r#"{"game": "pig:4""#),
+        (
+            "/api/practice",
+            r#"{"kind": "values", "seed": 1, "level": 1"#,
+        ),
+    ] {
+        let body = format!(r#"{start}, "lang": "zh-TW"}}"#);
+        let answer = service.answer(path, body.as_bytes(), &Control::new());
+        assert_eq!(answer.status, 400, "{path}");
+        let error: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+        let message = error["error"].as_str().unwrap();
+        assert!(
+            message.starts_with(
+                "the request is not the JSON this endpoint reads: lang: 'zh-TW' asks for \
+                 Chinese in traditional characters, which ply does not write"
+            ),
+            "{path}: {message}"
+        );
+    }
+}
+
+/// A Pig position that does not read is quoted as the request wrote it (the goal was put
+/// in front of it, so the message quoted a text the caller never sent), and the reason
+/// names the number at fault and what is wrong with it (a '-' read as the separator
+/// used to leave an empty first score: "should be a number, not ''").
+#[test]
+fn a_pig_position_that_does_not_read_is_quoted_as_written() {
+    use ply_api::service::{Service, ServiceLimits};
+    let service = Service::new(ServiceLimits::default(), None);
+    let refused = |path: &str, body: serde_json::Value| {
+        let answer = service.answer(path, body.to_string().as_bytes(), &Control::new());
+        assert_eq!(answer.status, 400, "{path} {body}");
+        let error: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+        assert_eq!(error["kind"], "parse", "{error}");
+        error["error"].as_str().unwrap().to_string()
+    };
+    let negative = "position: pig: cannot read '-1+0-0' as a position: the first player's score \
+                    '-1' has a minus sign, and a score cannot be negative";
+    let position = serde_json::json!({"game": "pig:20", "position": "-1+0-0"});
+    assert_eq!(refused("/api/solve", position.clone()), negative);
+    assert_eq!(refused("/api/play/pig", position.clone()), negative);
+    assert_eq!(refused("/api/tree/game", position), negative);
+    assert_eq!(
+        refused(
+            "/api/solve",
+            serde_json::json!({"game": "pig", "position": "12+0-"})
+        ),
+        "position: pig: cannot read '12+0-' as a position: the second player's score is missing"
+    );
+    // A position with a goal of its own is read as written too.
+    assert_eq!(
+        refused(
+            "/api/solve",
+            serde_json::json!({"game": "pig:20", "position": "20:5+x-0"})
+        ),
+        "position: pig: cannot read '20:5+x-0' as a position: the turn total should be a \
+         number, not 'x'"
+    );
+}
+
+/// Four hidden-fugitive cops on 8x8: at least 124,912,270 moves from the placements
+/// alone, more than a retrograde table holds. `/api/solve` and `/api/play/analysis`
+/// refuse it at once with the count and the limit (413, `"limit": "memory"`), as the
+/// command line does: it was analysed for the whole time a request may take.
+#[test]
+fn a_hidden_pursuit_too_large_is_refused_at_once_everywhere() {
+    use ply_api::service::{Service, ServiceLimits};
+    let service = Service::new(ServiceLimits::default(), None);
+    let message = "pursuit-hidden:grid:8x8,cops=4: at least 124912270 moves between the \
+                   reachable positions, more than retrograde analysis holds here (100000000): \
+                   choose a smaller graph or fewer cops";
+    for path in ["/api/solve", "/api/play/analysis"] {
+        let started = std::time::Instant::now();
+        let body = serde_json::json!({"game": "pursuit-hidden:grid:8x8,cops=4"});
+        let answer = service.answer(path, body.to_string().as_bytes(), &Control::new());
+        assert_eq!(answer.status, 413, "{path}: {}", answer.body);
+        let error: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+        assert_eq!(
+            error,
+            serde_json::json!({"error": message, "kind": "limit", "limit": "memory"}),
+            "{path}"
+        );
+        assert!(started.elapsed().as_secs() < 5, "{path}: {:?}", started.elapsed());
+    }
+}

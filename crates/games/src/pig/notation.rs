@@ -8,55 +8,144 @@ use std::fmt;
 
 impl PigState {
     /// Reads a position in the notation described on [`PigState`], checking it as
-    /// [`PigState::new`] does.
+    /// [`PigState::new`] does; a text that names no goal plays to [`DEFAULT_GOAL`].
     pub fn parse(text: &str) -> Result<PigState, PigError> {
-        let refuse = |reason: &str| PigError::Notation {
+        PigState::parse_in(DEFAULT_GOAL, text)
+    }
+
+    /// [`PigState::parse`] for the game to `goal`: a text that names no goal
+    /// (`12+7-30`) plays to `goal`, one that names a goal (`50:12+7-30`) to that one
+    /// (whether it is `goal` is the caller's to check). A refusal quotes the text as it
+    /// is written and says what is wrong with it:
+    ///
+    /// ```
+    /// use ply_games::pig::PigState;
+    ///
+    /// assert_eq!(PigState::parse_in(20, "12+2-0").unwrap().goal(), 20);
+    /// assert_eq!(
+    ///     PigState::parse_in(20, "-1+0-0").unwrap_err().to_string(),
+    ///     "pig: cannot read '-1+0-0' as a position: the first player's score '-1' has a \
+    ///      minus sign, and a score cannot be negative"
+    /// );
+    /// ```
+    pub fn parse_in(goal: u32, text: &str) -> Result<PigState, PigError> {
+        let refuse = |reason: String| PigError::Notation {
             text: excerpt(text),
-            reason: reason.to_string(),
+            reason,
         };
         let trimmed = text.trim();
         let (goal, body) = match trimmed.split_once(':') {
-            Some((goal, body)) => (number(goal, "the goal").map_err(|r| refuse(&r))?, body),
-            None => (DEFAULT_GOAL, trimmed),
+            Some((goal, body)) => (number(goal, "the goal", "a goal").map_err(refuse)?, body),
+            None => (goal, trimmed),
         };
-        let Some((first, second)) = body.split_once('-') else {
-            return Err(refuse(
-                "expected the two scores separated by '-', as in 12+7-30",
-            ));
-        };
-        let first = side(first, "the first player's score").map_err(|r| refuse(&r))?;
-        let second = side(second, "the second player's score").map_err(|r| refuse(&r))?;
-        let (to_move, turn_total) = match (first.1, second.1) {
-            (Some(total), None) => (Player::First, total),
-            (None, Some(total)) => (Player::Second, total),
-            (None, None) => {
-                return Err(refuse(
-                    "no '+' marks the player to move: write the turn total after that \
-                     player's score, as in 12+0-30",
-                ));
-            }
-            (Some(_), Some(_)) => {
-                return Err(refuse(
-                    "both scores carry a turn total: only the player to move has one",
-                ));
-            }
-        };
-        PigState::new(goal, [first.0, second.0], turn_total, to_move)
+        let (scores, turn_total, to_move) = read_scores(body).map_err(refuse)?;
+        PigState::new(goal, scores, turn_total, to_move)
     }
 }
 
-/// One side of the `-`: a score, with `+` and the turn total if this player is to move.
-fn side(text: &str, what: &str) -> Result<(u32, Option<u32>), String> {
-    match text.split_once('+') {
-        Some((score, total)) => Ok((number(score, what)?, Some(number(total, "the turn total")?))),
-        None => Ok((number(text, what)?, None)),
+/// The scores and the turn total of a position's text after its goal (`12+7-30`), and
+/// who is to move; or what is wrong with them.
+fn read_scores(body: &str) -> Result<([u32; 2], u32, Player), String> {
+    let fields = fields(body);
+    let minuses = fields.iter().filter(|(_, sign)| *sign == Some('-')).count();
+    if minuses == 0 {
+        // No '-' between two scores; a '-' read as a minus sign says why.
+        return Err(match fields.iter().find(|(text, _)| negative(text)) {
+            Some((text, _)) => format!(
+                "{} has a minus sign, and neither a score nor a turn total can be negative; \
+                 the two scores are separated by '-', as in 12+7-30",
+                excerpt(text.trim())
+            ),
+            None => "expected the two scores separated by '-', as in 12+7-30".to_string(),
+        });
+    }
+    if minuses > 1 {
+        return Err(format!(
+            "expected two scores separated by one '-', as in 12+7-30, not {}",
+            minuses + 1
+        ));
+    }
+    // Each player's side: its score and, for the player to move, '+' and the turn total.
+    let split = fields
+        .iter()
+        .position(|(_, sign)| *sign == Some('-'))
+        .unwrap_or(0);
+    let (first, second) = fields.split_at(split + 1);
+    let first = side(first, "the first player")?;
+    let second = side(second, "the second player")?;
+    match (first.1, second.1) {
+        (Some(total), None) => Ok(([first.0, second.0], total, Player::First)),
+        (None, Some(total)) => Ok(([first.0, second.0], total, Player::Second)),
+        (None, None) => Err(
+            "no '+' marks the player to move: write the turn total after that \
+                             player's score, as in 12+0-30"
+                .to_string(),
+        ),
+        (Some(_), Some(_)) => {
+            Err("both scores carry a turn total: only the player to move has one".to_string())
+        }
     }
 }
 
-/// A decimal number without sign or spaces inside.
-fn number(text: &str, what: &str) -> Result<u32, String> {
+/// The fields of `body` between its separators `+` and `-`, each with the separator
+/// after it (`None` for the last). A `-` where a number is to begin (at the start, or
+/// right after a separator) is that number's minus sign, not a separator: `-1+0-0`
+/// is the fields `-1`, `0`, `0`.
+fn fields(body: &str) -> Vec<(&str, Option<char>)> {
+    let mut fields = Vec::new();
+    let mut start = 0;
+    for (at, c) in body.char_indices() {
+        let so_far = &body[start..at];
+        let sign = c == '-' && so_far.trim().is_empty();
+        if (c == '+' || c == '-') && !sign {
+            fields.push((so_far, Some(c)));
+            start = at + 1;
+        }
+    }
+    fields.push((&body[start..], None));
+    fields
+}
+
+/// One player's side (`who`: `the first player`): a score and, if this player is to
+/// move, `+` and the turn total (`fields` as [`fields`] reads them, the last one ending
+/// at the `-` or the end).
+fn side(fields: &[(&str, Option<char>)], who: &str) -> Result<(u32, Option<u32>), String> {
+    let score = |text| number(text, &format!("{who}'s score"), "a score");
+    match fields {
+        [(text, _)] => Ok((score(text)?, None)),
+        [(text, _), (total, _)] => Ok((
+            score(text)?,
+            Some(number(total, "the turn total", "a turn total")?),
+        )),
+        _ => Err(format!(
+            "{who} has {} turn totals: only the player to move has one, written once after \
+             the score with '+', as in 12+7-30",
+            fields.len() - 1
+        )),
+    }
+}
+
+/// Whether `text` is a number with a minus sign (`-1`).
+fn negative(text: &str) -> bool {
+    text.trim()
+        .strip_prefix('-')
+        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A decimal number without sign or spaces inside: `what` (`the goal`) names it in a
+/// refusal, `kind` (`a goal`) says what it may not be.
+fn number(text: &str, what: &str, kind: &str) -> Result<u32, String> {
     let digits = text.trim();
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if digits.is_empty() {
+        return Err(format!("{what} is missing"));
+    }
+    if negative(digits) {
+        return Err(format!(
+            "{what} {} has a minus sign, and {kind} cannot be negative",
+            excerpt(digits)
+        ));
+    }
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
             "{what} should be a number, not {}",
             excerpt(digits)
@@ -126,9 +215,15 @@ mod tests {
             ("12-30", "no '+' marks the player to move"),
             ("12+2-30+4", "both scores carry a turn total"),
             ("a+0-0", "should be a number"),
-            ("-3+0-0", "should be a number"),
-            ("12+-30", "the turn total should be a number"),
-            ("12+7-30-4", "should be a number"),
+            ("-3+0-0", "the first player's score '-3' has a minus sign"),
+            (
+                "12+-30",
+                "'-30' has a minus sign, and neither a score nor a turn total can be",
+            ),
+            (
+                "12+7-30-4",
+                "expected two scores separated by one '-', as in 12+7-30, not 3",
+            ),
             ("x:0+0-0", "the goal should be a number"),
             ("99999999999+0-0", "too large"),
         ] {
@@ -164,6 +259,74 @@ mod tests {
             })
         );
         assert_eq!(PigState::parse("0+1-0"), Err(PigError::TurnTotalOne));
+    }
+
+    /// What the user wrote is quoted, never a text made from it (the goal put in front),
+    /// and the reason names the number at fault and what is wrong with it, never an
+    /// empty field a '-' read as a separator left behind.
+    #[test]
+    fn refusals_quote_the_text_as_written_and_say_what_is_wrong() {
+        for (goal, text, said) in [
+            (
+                20,
+                "-1+0-0",
+                "pig: cannot read '-1+0-0' as a position: the first player's score '-1' has a \
+                 minus sign, and a score cannot be negative",
+            ),
+            (
+                20,
+                "12--3+0",
+                "pig: cannot read '12--3+0' as a position: the second player's score '-3' has a \
+                 minus sign, and a score cannot be negative",
+            ),
+            (
+                100,
+                "12+-4-0",
+                "pig: cannot read '12+-4-0' as a position: the turn total '-4' has a minus sign, \
+                 and a turn total cannot be negative",
+            ),
+            (
+                100,
+                "-5:0+0-0",
+                "pig: cannot read '-5:0+0-0' as a position: the goal '-5' has a minus sign, and a \
+                 goal cannot be negative",
+            ),
+            (
+                20,
+                "+0-0",
+                "pig: cannot read '+0-0' as a position: the first player's score is missing",
+            ),
+            (
+                20,
+                "12+0-",
+                "pig: cannot read '12+0-' as a position: the second player's score is missing",
+            ),
+            (
+                20,
+                "12+-0",
+                "pig: cannot read '12+-0' as a position: '-0' has a minus sign, and neither a \
+                 score nor a turn total can be negative; the two scores are separated by '-', as \
+                 in 12+7-30",
+            ),
+            (
+                20,
+                "12+3+4-0",
+                "pig: cannot read '12+3+4-0' as a position: the first player has 2 turn totals: \
+                 only the player to move has one, written once after the score with '+', as in \
+                 12+7-30",
+            ),
+            (
+                20,
+                ":0+0-0",
+                "pig: cannot read ':0+0-0' as a position: the goal is missing",
+            ),
+        ] {
+            assert_eq!(
+                PigState::parse_in(goal, text).unwrap_err().to_string(),
+                said,
+                "{text}"
+            );
+        }
     }
 
     #[test]
