@@ -184,7 +184,8 @@ fn search(tree: ExplicitTree, request: &TreeRequest) -> Result<Evaluated, ApiErr
 /// unless `star1` or `star2`): the JSON `ply tree --format json --trace` prints for it.
 /// A picture asked for comes in the field `svg` (chance nodes drawn as circles, each
 /// outcome with its probability), or is left out with the reason (`svg_omitted`) past
-/// the picture and answer limits; the words are not given yet.
+/// the picture and answer limits; asked in a language, the search told in words in
+/// the field `words` ([`crate::words::chance_words`]), within the answer limit.
 pub fn chance_answer(
     tree: &ExplicitTree,
     request: &TreeRequest,
@@ -192,8 +193,12 @@ pub fn chance_answer(
 ) -> Result<String, ApiError> {
     let run = chance_run(tree, request)?;
     let json = render::chance_json(tree, &run, true);
-    let text = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
+    let mut text = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
     check_answer_bytes("answer", text.len(), limits)?;
+    if let Some(lang) = request.lang {
+        text = with_words(text, &crate::words::chance_words(lang, tree, &run));
+        check_answer_bytes("answer with its words", text.len(), limits)?;
+    }
     if !request.picture {
         return Ok(text);
     }

@@ -7,8 +7,12 @@
 
 use crate::lang::Lang;
 use ply_core::Score;
+use ply_core::chance::{NodeKind, Ratio};
 use ply_core::engine::{Bound, SearchInfo};
+use ply_tree::chance::{ChanceAlgorithm, ChanceRun, ChanceStep};
+use ply_tree::{ExplicitTree, NodeId};
 use serde::{Deserialize, Deserializer};
+use std::fmt::Display;
 
 /// `win`, `loss` or `draw`: a proved value's result for the side it is seen from.
 pub fn result_word(score: Score) -> &'static str {
@@ -192,6 +196,160 @@ pub fn optional_lang_field<'de, D: Deserializer<'de>>(
             .parse()
             .map(Some)
             .map_err(|e: String| serde::de::Error::custom(format!("lang: {e}"))),
+    }
+}
+
+/// A chance search (expectiminimax, Star1, Star2) of `tree` told in words in `lang`:
+/// the field `words` of `/api/tree`'s answer for a tree with chance nodes, and what
+/// `ply tree --lang` prints for one. The sentences the tree lab writes for it, from the
+/// same catalog: the summary (`tree.summary`, as for a minimax search: the search's
+/// name, the root's value, its best child, the nodes visited, the leaves evaluated, the
+/// cuts and the leaves never looked at) and, in the order the search made them, every
+/// cut with why it happened: a chance node whose sum can no longer reach into its
+/// window whatever the outcomes left are worth (`tree.chance.cut.low`,
+/// `tree.chance.cut.high`), a MIN node at α, a MAX node at β (`tree.chance.cut.min`,
+/// `tree.chance.cut.max`).
+///
+/// Values are written as the lab writes them: a whole number or a short decimal when
+/// the value has one (`4`, `3.5`, `-0.25`), else the fraction (`11/3`); a chance node's
+/// sum term by term, each outcome's probability times its value (`1/3 × 0 + 1/3 ×
+/// (-1)`); a leaf the tree gave no name by its value.
+pub fn chance_words(lang: Lang, tree: &ExplicitTree, run: &ChanceRun) -> crate::tree::TreeWords {
+    let algorithm = match run.algorithm {
+        ChanceAlgorithm::Expectiminimax => "tree.algorithm.name.expectiminimax",
+        ChanceAlgorithm::Star1 => "tree.algorithm.name.star1",
+        ChanceAlgorithm::Star2 => "tree.algorithm.name.star2",
+    };
+    let pruned_leaves = (0..tree.len())
+        .filter(|&id| tree.node(id as NodeId).is_leaf() && run.nodes[id].pruned)
+        .count();
+    let best = match run.best {
+        Some(best) => chance_label(tree, best),
+        None => lang.say("tree.summary.best.none", &[]),
+    };
+    let summary = lang.say(
+        "tree.summary",
+        &[
+            ("algorithm", &lang.say(algorithm, &[])),
+            ("value", &exact_text(run.value)),
+            ("best", &best),
+            (
+                "nodes",
+                &lang.say("tree.summary.nodes", &[("count", &run.stats.nodes)]),
+            ),
+            (
+                "leaves",
+                &lang.say("tree.summary.leaves", &[("count", &run.stats.leaves)]),
+            ),
+            (
+                "cutoffs",
+                &lang.say("tree.summary.cutoffs", &[("count", &run.stats.cuts)]),
+            ),
+            (
+                "pruned",
+                &lang.say("tree.summary.pruned", &[("count", &pruned_leaves)]),
+            ),
+        ],
+    );
+    // The trace walked as the lab walks it: each node's window as it was last entered,
+    // each chance node's terms since it was.
+    let separator = lang.say("tree.list.separator", &[]);
+    let mut windows: Vec<Option<(Ratio, Ratio)>> = vec![None; tree.len()];
+    let mut terms: Vec<Vec<String>> = vec![Vec::new(); tree.len()];
+    let mut cuts = Vec::new();
+    for step in &run.steps {
+        match step {
+            ChanceStep::Enter { node, window } => {
+                windows[*node as usize] = *window;
+                terms[*node as usize].clear();
+            }
+            ChanceStep::Add {
+                node,
+                probability,
+                value,
+                ..
+            } => {
+                let value = exact_text(*value);
+                let value = if value.starts_with('-') {
+                    format!("({value})")
+                } else {
+                    value
+                };
+                terms[*node as usize].push(format!("{probability} × {value}"));
+            }
+            ChanceStep::Exit {
+                node,
+                value,
+                bound,
+                pruned,
+            } if !pruned.is_empty() => {
+                let id = *node;
+                let name = chance_label(tree, id);
+                let value = exact_text(*value);
+                let pruned = pruned
+                    .iter()
+                    .map(|&p| chance_label(tree, p))
+                    .collect::<Vec<_>>()
+                    .join(&separator);
+                let window = windows[id as usize];
+                let alpha = window.map_or("−∞".to_string(), |(a, _)| exact_text(a));
+                let beta = window.map_or("+∞".to_string(), |(_, b)| exact_text(b));
+                let sum = terms[id as usize].join(" + ");
+                let args: [(&str, &dyn Display); 6] = [
+                    ("node", &name),
+                    ("sum", &sum),
+                    ("value", &value),
+                    ("alpha", &alpha),
+                    ("beta", &beta),
+                    ("pruned", &pruned),
+                ];
+                let id = match (tree.kind(id), bound) {
+                    (NodeKind::Chance, ply_tree::Bound::Upper) => "tree.chance.cut.low",
+                    (NodeKind::Chance, _) => "tree.chance.cut.high",
+                    (NodeKind::Min, _) => "tree.chance.cut.min",
+                    (NodeKind::Max, _) => "tree.chance.cut.max",
+                };
+                cuts.push(lang.say(id, &args));
+            }
+            ChanceStep::Leaf { .. } | ChanceStep::Probe { .. } | ChanceStep::Exit { .. } => {}
+        }
+    }
+    crate::tree::TreeWords { summary, cuts }
+}
+
+/// How the words of a chance search call a node: its name, or for a leaf the tree gave
+/// no name its value as written.
+fn chance_label(tree: &ExplicitTree, id: NodeId) -> String {
+    let node = tree.node(id);
+    match tree.max_value(id) {
+        Some(value) if node.is_leaf() && (!node.named || node.name.starts_with('#')) => {
+            tree.format_value(value)
+        }
+        _ => node.name.clone(),
+    }
+}
+
+/// The most decimal places [`exact_text`] writes before it writes the fraction instead.
+const EXACT_DECIMALS: u32 = 12;
+
+/// An exact value as the tree lab writes it: a whole number or a decimal when it has a
+/// short one (`4`, `3.5`, `-0.25`: its denominator a product of 2s and 5s), else the
+/// fraction (`11/3`).
+pub fn exact_text(value: Ratio) -> String {
+    // 1/(2^a 5^b) has max(a, b) decimal places.
+    let mut rest = value.denominator();
+    let mut factors = [0u32; 2];
+    for (count, factor) in factors.iter_mut().zip([2, 5]) {
+        while rest % factor == 0 {
+            rest /= factor;
+            *count += 1;
+        }
+    }
+    let places = factors[0].max(factors[1]);
+    if rest == 1 && places <= EXACT_DECIMALS {
+        value.to_decimal(places)
+    } else {
+        value.to_string()
     }
 }
 

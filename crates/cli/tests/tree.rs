@@ -509,6 +509,66 @@ fn lang_says_the_summary_and_the_cuts_in_words() {
     );
 }
 
+/// A tree with chance nodes is told in words too (`--lang` used to be refused for it):
+/// in text, the summary and the cuts in place of the summary line; in JSON, the field
+/// `words`, as `/api/tree` answers a request with `"lang"`.
+#[test]
+fn lang_says_a_chance_search_in_words() {
+    // MAX has 5 for sure in a; Star1 cuts the MIN node m at α = 1, then the throw c.
+    let tree = "(r (a[chance] 5) (c[chance] [1/2](m[min] 1 9) [1/2]8))";
+    let text = stdout(&["tree", "-", "--algorithm", "star1", "--lang", "sv"], tree);
+    assert!(
+        text.ends_with(
+            "Star1: värde 5, bästa drag a; 6 noder besökta, 2 löv evaluerade, 2 avskärningar, \
+             2 löv som aldrig undersöktes.\n  α-beskärning vid m: 1 ≤ α = 1, Max har bättre på \
+             annat håll. Aldrig undersökta: 9.\n  Beskärning vid c: efter 1/2 × 1 kan c som \
+             mest bli värd 5, även om varje återstående utfall vore värt så mycket ett löv kan \
+             vara; 5 ≤ α = 5, så Max har bättre på annat håll. Aldrig undersökta: 8.\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("star1: value"), "{text}");
+    // With --trace the steps follow the words, as they follow the summary line.
+    let traced = stdout(
+        &[
+            "tree",
+            "-",
+            "--algorithm",
+            "star1",
+            "--lang",
+            "el",
+            "--trace",
+        ],
+        tree,
+    );
+    assert!(traced.contains("Star1: αξία 5, "), "{traced}");
+    assert!(traced.contains("\nsteps:\n"), "{traced}");
+    // JSON: the command line's answer and the field `words`.
+    let with = json(
+        &[
+            "tree",
+            "-",
+            "--json",
+            "--trace",
+            "--algorithm",
+            "star1",
+            "--lang",
+            "en",
+        ],
+        tree,
+    );
+    let mut without = json(
+        &["tree", "-", "--json", "--trace", "--algorithm", "star1"],
+        tree,
+    );
+    assert_eq!(
+        with["words"]["cuts"][0],
+        "α-cut at m: 1 ≤ α = 1: MAX has better elsewhere. Never looked at: 9."
+    );
+    without["words"] = with["words"].clone();
+    assert_eq!(with, without);
+}
+
 /// `--lang` takes what `"lang"` takes: Chinese in traditional characters is refused,
 /// saying why, rather than printed in simplified characters.
 #[test]

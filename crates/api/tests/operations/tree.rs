@@ -362,6 +362,125 @@ fn chance_trees_are_answered_with_exact_values() {
     );
 }
 
+/// A tree whose Star1 search cuts twice: MAX has 5 for sure in `a`; in the throw `c`,
+/// the MIN node `m` is entered with α = (5 − 1/2 × 9) / (1/2) = 1 (9 being the most a
+/// leaf is worth), so its first leaf, 1, cuts it (9 never looked at); then `c`, after
+/// 1/2 × 1, is worth at most 1/2 + 1/2 × 9 = 5 ≤ α = 5, and its second outcome, 8, is
+/// never looked at either.
+const TWO_CUTS: &str = "(r (a[chance] 5) (c[chance] [1/2](m[min] 1 9) [1/2]8))";
+
+/// A tree with chance nodes is told in words in every language, as a tree without is:
+/// the summary and every cut, the sentences the tree lab writes for a chance search
+/// (they used to be left out: a request with `lang` had no `words`).
+#[test]
+fn chance_trees_are_told_in_words_in_every_language() {
+    use ply_api::lang::Lang;
+    let asked = |lang: Option<Lang>, algorithm: &str, tree: &str| {
+        json(&TreeRequest {
+            lang,
+            algorithm: Some(algorithm.into()),
+            ..TreeRequest::new(tree)
+        })
+    };
+    let plain = asked(None, "star1", TWO_CUTS);
+    assert!(plain.get("words").is_none());
+    for lang in Lang::ALL {
+        let mut answer = asked(Some(lang), "star1", TWO_CUTS);
+        let summary = lang.say(
+            "tree.summary",
+            &[
+                ("algorithm", &lang.say("tree.algorithm.name.star1", &[])),
+                ("value", &5),
+                ("best", &"a"),
+                ("nodes", &lang.say("tree.summary.nodes", &[("count", &6)])),
+                ("leaves", &lang.say("tree.summary.leaves", &[("count", &2)])),
+                (
+                    "cutoffs",
+                    &lang.say("tree.summary.cutoffs", &[("count", &2)]),
+                ),
+                ("pruned", &lang.say("tree.summary.pruned", &[("count", &2)])),
+            ],
+        );
+        let at_m = lang.say(
+            "tree.chance.cut.min",
+            &[("node", &"m"), ("value", &1), ("alpha", &1), ("pruned", &9)],
+        );
+        let at_c = lang.say(
+            "tree.chance.cut.low",
+            &[
+                ("node", &"c"),
+                ("sum", &"1/2 × 1"),
+                ("value", &5),
+                ("alpha", &5),
+                ("pruned", &8),
+            ],
+        );
+        assert_eq!(
+            answer["words"],
+            serde_json::json!({"summary": summary, "cuts": [at_m, at_c]}),
+            "{lang}"
+        );
+        // Apart from the words, the answer is the one without them.
+        answer.as_object_mut().unwrap().remove("words");
+        assert_eq!(answer, plain, "{lang}");
+    }
+    // Written out, so that an emptied catalog fails here.
+    let words = asked(Some(Lang::En), "star1", TWO_CUTS)["words"].clone();
+    assert_eq!(
+        words,
+        serde_json::json!({
+            "summary": "Star1: value 5, best a; 6 nodes visited, 2 leaves evaluated, 2 cutoffs, \
+                        2 leaves never looked at.",
+            "cuts": [
+                "α-cut at m: 1 ≤ α = 1: MAX has better elsewhere. Never looked at: 9.",
+                "Cut at c: after 1/2 × 1, even if every outcome left were worth the most a leaf \
+                 can be, c would be worth at most 5 ≤ α = 5: MAX has better elsewhere. Never \
+                 looked at: 8.",
+            ],
+        })
+    );
+    // The same tree with MIN at the root and MAX in the throw: a β-cut at m (9 ≥ β =
+    // (5 − 1/2 × 1) / (1/2) = 9), then c, after 1/2 × 9, worth at least 5 ≥ β = 5.
+    let mirrored = "(r[min] (a[chance] 5) (c[chance] [1/2](m[max] 9 1) [1/2]2))";
+    assert_eq!(
+        asked(Some(Lang::Sv), "star1", mirrored)["words"]["cuts"],
+        serde_json::json!([
+            "β-beskärning vid m: 9 ≥ β = 9, Min har bättre på annat håll. Aldrig undersökta: 1.",
+            "Beskärning vid c: efter 1/2 × 9 blir c värd minst 5, även om varje återstående \
+             utfall vore värt så lite ett löv kan vara; 5 ≥ β = 5, så Min har bättre på annat \
+             håll. Aldrig undersökta: 2.",
+        ])
+    );
+    // Expectiminimax cuts nothing; a chance root has no best move; values that are not
+    // short decimals are fractions, negative terms in brackets.
+    let words = &asked(
+        Some(Lang::En),
+        "expectiminimax",
+        "(r[chance] [1/3]-1 [2/3]3)",
+    )["words"];
+    assert_eq!(words["cuts"], serde_json::json!([]));
+    assert_eq!(
+        words["summary"],
+        "Expectiminimax: value 5/3, best none; 3 nodes visited, 2 leaves evaluated, \
+         0 cutoffs, 0 leaves never looked at."
+    );
+    // A Pig tree searched through /api/tree/game tells its search in words too.
+    let game = game_tree(
+        &GameTreeRequest {
+            game: "pig:4".into(),
+            depth: Some(2),
+            search: true,
+            lang: Some(Lang::Zh),
+            ..GameTreeRequest::default()
+        },
+        &TreeLimits::default(),
+    )
+    .unwrap();
+    let search: serde_json::Value = serde_json::from_str(game.search.unwrap().get()).unwrap();
+    let summary = search["words"]["summary"].as_str().unwrap();
+    assert!(summary.starts_with("期望极小极大搜索："), "{summary}");
+}
+
 /// The service (what `ply serve` and the WebAssembly module answer with) answers a tree
 /// with chance nodes as `evaluate_tree` does, picture included, and draws it at
 /// `/api/tree/svg`.

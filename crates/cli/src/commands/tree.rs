@@ -511,13 +511,18 @@ fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode
             tree.len()
         );
     }
-    if args.lang.is_some() {
-        bail!("the search of a tree with chance nodes is told in English only for now (no --lang)");
-    }
     let run = annotate_chance(tree, algorithm, None).map_err(|error| anyhow::anyhow!("{error}"))?;
+    // With --lang, the search told in words, as /api/tree tells it (`words`).
+    let words = args
+        .lang
+        .map(|lang| ply_api::words::chance_words(lang, tree, &run));
     let output = if format == "json" {
         let json = render::chance_json(tree, &run, args.trace);
-        serde_json::to_string_pretty(&json).unwrap_or_default() + "\n"
+        let json = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
+        match &words {
+            Some(words) => ply_api::tree::with_words(json, words),
+            None => json,
+        }
     } else if format == "dot" {
         render::chance_dot(tree, &run)
     } else if format == "svg" {
@@ -528,6 +533,21 @@ fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode
         render::chance_svg(tree, &run, &options)
     } else {
         let mut out = render::chance_text(tree, &run);
+        if let Some(words) = &words {
+            // The summary and the cuts in words in place of the summary line, which
+            // is the last.
+            let end = out
+                .trim_end_matches('\n')
+                .rfind('\n')
+                .map_or(0, |at| at + 1);
+            out.truncate(end);
+            out.push_str(&words.summary);
+            for cut in &words.cuts {
+                out.push_str("\n  ");
+                out.push_str(cut);
+            }
+            out.push('\n');
+        }
         if args.trace {
             out.push_str("\nsteps:\n");
             out.push_str(&render::chance_trace(tree, &run));
