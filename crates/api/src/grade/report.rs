@@ -152,8 +152,9 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
     })
 }
 
-/// `text` with the five characters XML reserves escaped, and control characters
-/// (which XML 1.0 cannot carry) dropped.
+/// `text` with the five characters XML reserves escaped, control characters (which XML
+/// 1.0 cannot carry) dropped, and the two noncharacters it cannot carry either (U+FFFE,
+/// U+FFFF: a program may write them in a node's name) replaced by U+FFFD.
 fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -165,6 +166,7 @@ fn xml(text: &str) -> String {
             '\'' => out.push_str("&apos;"),
             '\n' | '\t' => out.push(c),
             c if c.is_control() => {}
+            '\u{fffe}' | '\u{ffff}' => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }
