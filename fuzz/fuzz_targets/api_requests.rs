@@ -70,6 +70,8 @@ fuzz_target!(|data: &[u8]| {
         // Small enough that trees within the node limit pass it.
         max_answer_bytes: 100_000,
         max_picture_nodes: 200,
+        // Star2 doubles its work at each chance node of a chain: a second at most.
+        max_search_ms: Some(1_000),
     };
     let most = tree_limits.max_answer_bytes;
     if let Ok(request) = serde_json::from_slice::<TreeRequest>(data) {

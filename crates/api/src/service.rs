@@ -49,7 +49,8 @@ pub struct ServiceLimits {
     /// The deepest level of a tree (`max_tree_depth`).
     pub max_tree_depth: u32,
     /// The longest a search may run, in milliseconds (`max_search_ms`); a request
-    /// asking for more is refused with 422.
+    /// asking for more is refused with 422. A tree's search (`/api/tree`,
+    /// `/api/tree/svg`) gets as long, and is refused with 422 when not done in it.
     pub max_search_ms: u64,
     /// The most nodes a search may visit (`max_search_nodes`).
     pub max_search_nodes: u64,
@@ -89,6 +90,7 @@ impl ServiceLimits {
             },
             max_answer_bytes: self.max_answer_bytes,
             max_picture_nodes: self.max_picture_nodes,
+            max_search_ms: Some(self.max_search_ms),
         }
     }
 
@@ -424,7 +426,8 @@ impl Service {
             Operation::Games => Answer::json(&crate::games::list_games()),
             Operation::Tree(request) => {
                 let tree_limits = limits.tree_limits();
-                let body = match crate::tree::search_request(&request, &tree_limits)? {
+                let body = match crate::tree::search_request_with(&request, &tree_limits, control)?
+                {
                     crate::tree::Searched::Minimax(evaluated) => {
                         // Room for the answer is taken before the answer is made, at its
                         // bound.
@@ -448,7 +451,7 @@ impl Service {
                 let tree_limits = limits.tree_limits();
                 // A picture is bounded by its nodes before it is drawn; its bytes are
                 // counted once drawn, when they are known.
-                let svg = crate::tree::tree_svg(&request, &tree_limits)?;
+                let svg = crate::tree::tree_svg_with(&request, &tree_limits, control)?;
                 reserve(svg.len() as u64)?;
                 Answer {
                     status: 200,

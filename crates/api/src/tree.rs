@@ -11,11 +11,12 @@
 //! words in that language (`words`: the summary and every cut, [`TreeWords`]).
 
 use crate::ApiError;
+use crate::control::Control;
 use crate::lang::Lang;
 use ply_core::Algorithm;
 use ply_core::{Player, Score};
 pub use ply_tree::Limits;
-use ply_tree::chance::{ChanceAlgorithm, annotate_chance};
+use ply_tree::chance::{ChanceAlgorithm, annotate_chance_until};
 use ply_tree::{
     Annotation, ExplicitTree, LeafPerspective, MoveOrder, ParseOptions, TreeError, annotate, parse,
     render,
@@ -84,6 +85,11 @@ pub struct TreeLimits {
     /// draws without `--force`: wider pictures are too big to read (100,000 leaves
     /// make one 7.7 million pixels wide).
     pub max_picture_nodes: usize,
+    /// The longest a tree's search may take, in milliseconds (the server's
+    /// `max_search_ms`); `None` (the command line's): as long as it takes. Only chance
+    /// searches may take long on a tree within the other limits (Star2 doubles its work
+    /// at each chance node of a chain); the others visit each node at most once.
+    pub max_search_ms: Option<u64>,
 }
 
 impl TreeLimits {
@@ -100,6 +106,7 @@ impl Default for TreeLimits {
             tree: Limits::default(),
             max_answer_bytes: Limits::MAX_INPUT_BYTES as u64,
             max_picture_nodes: TreeLimits::PICTURE_NODES,
+            max_search_ms: None,
         }
     }
 }
@@ -158,9 +165,19 @@ pub enum Searched {
 /// Reads the tree of `request` once, within `limits`, and searches it: what `POST
 /// /api/tree` answers, for either kind of tree.
 pub fn search_request(request: &TreeRequest, limits: &TreeLimits) -> Result<Searched, ApiError> {
+    search_request_with(request, limits, &Control::new())
+}
+
+/// [`search_request`], a chance search stopped when `control` is (a client gone) or
+/// past `limits.max_search_ms`, and then refused (`max_search_ms`).
+pub fn search_request_with(
+    request: &TreeRequest,
+    limits: &TreeLimits,
+    control: &Control,
+) -> Result<Searched, ApiError> {
     let tree = read_tree(request, limits)?;
     if tree.has_chance() {
-        return chance_answer(&tree, request, limits).map(Searched::Chance);
+        return chance_answer_with(&tree, request, limits, control).map(Searched::Chance);
     }
     search(tree, request).map(|evaluated| Searched::Minimax(Box::new(evaluated)))
 }
@@ -191,7 +208,18 @@ pub fn chance_answer(
     request: &TreeRequest,
     limits: &TreeLimits,
 ) -> Result<String, ApiError> {
-    let run = chance_run(tree, request)?;
+    chance_answer_with(tree, request, limits, &Control::new())
+}
+
+/// [`chance_answer`], the search stopped when `control` is or past
+/// `limits.max_search_ms`, and then refused (`max_search_ms`).
+pub fn chance_answer_with(
+    tree: &ExplicitTree,
+    request: &TreeRequest,
+    limits: &TreeLimits,
+    control: &Control,
+) -> Result<String, ApiError> {
+    let run = chance_run(tree, request, limits, control)?;
     let json = render::chance_json(tree, &run, true);
     let mut text = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
     check_answer_bytes("answer", text.len(), limits)?;
@@ -227,10 +255,13 @@ pub fn chance_answer(
 }
 
 /// The chance search the request names (expectiminimax unless `star1` or `star2`) of
-/// `tree`; the searches that cannot take chance nodes are refused.
+/// `tree`; the searches that cannot take chance nodes are refused, and one stopped by
+/// `control` or past `limits.max_search_ms` is refused with that limit.
 fn chance_run(
     tree: &ExplicitTree,
     request: &TreeRequest,
+    limits: &TreeLimits,
+    control: &Control,
 ) -> Result<ply_tree::chance::ChanceRun, ApiError> {
     let algorithm: ChanceAlgorithm = match request.algorithm.as_deref() {
         None => ChanceAlgorithm::Expectiminimax,
@@ -241,7 +272,31 @@ fn chance_run(
             ))
         })?,
     };
-    annotate_chance(tree, algorithm, None).map_err(|error| ApiError::bad_request(error.to_string()))
+    let stop = match limits.max_search_ms {
+        Some(ms) => control.stop_after(std::time::Duration::from_millis(ms)),
+        None => control.linked(),
+    };
+    annotate_chance_until(tree, algorithm, None, &stop).map_err(|error| match error {
+        ply_core::chance::ChanceError::Stopped => {
+            let name = algorithm.name();
+            let advice = match algorithm {
+                ChanceAlgorithm::Expectiminimax => "send a smaller tree",
+                _ => "send a smaller tree, or search it with expectiminimax, which visits each node once",
+            };
+            let message = match limits.max_search_ms {
+                Some(ms) => format!(
+                    "the {name} search of this tree did not finish within {ms} ms (limit \
+                     max_search_ms): {advice}"
+                ),
+                None => format!(
+                    "the {name} search of this tree was stopped before it finished (limit \
+                     max_search_ms)"
+                ),
+            };
+            ApiError::limit("max_search_ms", message)
+        }
+        error => ApiError::bad_request(error.to_string()),
+    })
 }
 
 /// The picture of a chance search as `/api/tree` carries it: the tree alone, each
@@ -832,9 +887,19 @@ pub fn evaluate_tree(request: &TreeRequest, limits: &TreeLimits) -> Result<Strin
 /// --format svg --trace` draws it, within `limits` (`max_picture_nodes`,
 /// `max_answer_bytes`).
 pub fn tree_svg(request: &TreeRequest, limits: &TreeLimits) -> Result<String, ApiError> {
+    tree_svg_with(request, limits, &Control::new())
+}
+
+/// [`tree_svg`], a chance search stopped when `control` is (a client gone) or past
+/// `limits.max_search_ms`, and then refused (`max_search_ms`).
+pub fn tree_svg_with(
+    request: &TreeRequest,
+    limits: &TreeLimits,
+    control: &Control,
+) -> Result<String, ApiError> {
     let tree = read_tree(request, limits)?;
     if tree.has_chance() {
-        let run = chance_run(&tree, request)?;
+        let run = chance_run(&tree, request, limits, control)?;
         if tree.len() > limits.max_picture_nodes {
             // The same refusal as the picture of `/api/tree`.
             chance_picture(&tree, &run, limits)?;

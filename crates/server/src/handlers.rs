@@ -136,7 +136,8 @@ fn refuse(error: ApiError) -> Response {
 ///
 /// A search stops when the server shuts down, and when its client leaves (a page's
 /// Stop button aborts its request): its slot is then free for the next request at
-/// once, instead of when the search's time is up.
+/// once, instead of when the search's time is up. So does a tree's chance search,
+/// which holds a tree job slot and has the time of a search (`max_search_ms`).
 async fn run(state: &State, request: Request, slot: Option<OwnedSemaphorePermit>) -> Response {
     let control = Control::with_stop(state.control.linked());
     // Dropped with this future: when the answer is made, or when the connection closes

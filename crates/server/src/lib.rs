@@ -51,7 +51,8 @@ pub struct Limits {
     /// The deepest level of a tree (`max_tree_depth`).
     pub max_tree_depth: u32,
     /// The longest a search may run, in milliseconds (`max_search_ms`); a request
-    /// asking for more is refused.
+    /// asking for more is refused. A tree's chance search (`/api/tree`,
+    /// `/api/tree/svg`) gets as long, and is refused with 422 when not done in it.
     pub max_search_ms: u64,
     /// The most nodes a search may visit (`max_search_nodes`).
     pub max_search_nodes: u64,

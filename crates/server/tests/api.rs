@@ -359,6 +359,57 @@ fn fan(leaves: usize) -> String {
     format!("(a {})", "1 ".repeat(leaves))
 }
 
+/// `levels` chance nodes one below the other, each with a MAX node (its one move the
+/// next chance node, or a 1 at the bottom, and a 0) and a 2, equally likely: 4 nodes a
+/// level, worth 2 - 2^-levels. Star2 searches again what it probes, so it visits twice
+/// the nodes for each level more (1,179,645 for 18 levels).
+fn chance_chain(levels: usize) -> String {
+    let mut text = "1".to_string();
+    for _ in 0..levels {
+        text = format!("(c[chance] ([max] {text} 0) 2)");
+    }
+    text
+}
+
+/// A tree's search has the time a search has (`max_search_ms`): past it, it is refused
+/// with 422 naming the limit, and the job ends (it used to run on with no limit, holding
+/// its tree job slot: a small tree of 60 chance levels is some 2^60 nodes for Star2).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tree_search_past_its_time_is_refused() {
+    let limits = Limits {
+        max_search_ms: 300,
+        ..Limits::default()
+    };
+    let app = router(limits, None);
+    let chain = chance_chain(60);
+    for path in ["/api/tree", "/api/tree/svg"] {
+        let clock = std::time::Instant::now();
+        let body = json!({"tree": chain, "algorithm": "star2"});
+        let (status, error) = call_json(&app, "POST", path, body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {error}");
+        assert_eq!(error["kind"], "limit");
+        assert_eq!(error["limit"], "max_search_ms");
+        assert_eq!(
+            error["error"],
+            "the star2 search of this tree did not finish within 300 ms (limit max_search_ms): \
+             send a smaller tree, or search it with expectiminimax, which visits each node once"
+        );
+        let elapsed = clock.elapsed();
+        assert!(
+            elapsed < std::time::Duration::from_secs(5),
+            "{path}: {elapsed:?}"
+        );
+    }
+    // Expectiminimax visits each of its 241 nodes once: 2 - 2^-60. (The answer nests
+    // deeper than serde_json reads by default: its text is looked at.)
+    let body = json!({"tree": chain, "algorithm": "expectiminimax"});
+    let (status, answer) = call(&app, "POST", "/api/tree", &body.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let answer: String = answer.split_whitespace().collect();
+    assert!(answer.contains(r#""value_exact":"2305843009213693951/1152921504606846976""#));
+    assert!(answer.contains(r#""nodes_visited":241,"#));
+}
+
 /// A tree's answer is bounded before it is made: a root with 99,998 leaves (200 KB of
 /// text, within `max_tree_nodes`) made 49 MB of JSON and a 46 MB picture 7.7 million
 /// pixels wide. Both are refused with 413 naming their limit; small trees still answer.

@@ -264,3 +264,56 @@ fn a_search_whose_client_leaves_stops() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// A client that leaves while its tree is searched stops the search: its tree job slot
+/// is free for the next tree at once (a Star2 search of a small tree of chance nodes
+/// used to run on after its client had gone, holding the slot: two of them made a small
+/// /api/tree wait 40 s).
+#[test]
+fn a_tree_job_whose_client_leaves_frees_its_slot() {
+    let limits = Limits {
+        max_tree_jobs: 1,
+        ..Limits::default()
+    };
+    let server = Server::start(limits, None);
+    // 60 chance nodes one below the other: some 2^60 nodes for Star2.
+    let mut chain = "1".to_string();
+    for _ in 0..60 {
+        chain = format!("(c[chance] ([max] {chain} 0) 2)");
+    }
+    let body = format!(r#"{{"tree": "{chain}", "algorithm": "star2"}}"#);
+    let mut leaving = TcpStream::connect(server.addr).unwrap();
+    write!(
+        leaving,
+        "POST /api/tree HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    // A small tree waits for the one slot, taken by the search.
+    let addr = server.addr;
+    let small = std::thread::spawn(move || {
+        let answer = request(
+            addr,
+            "POST",
+            "/api/tree",
+            r#"{"tree": "(a (b 3 12 8) (c 2 4 6))"}"#,
+        );
+        (answer, Instant::now())
+    });
+    std::thread::sleep(Duration::from_millis(1000));
+    assert!(
+        !small.is_finished(),
+        "the small tree did not wait for the slot"
+    );
+    let left = Instant::now();
+    drop(leaving);
+    let ((status, text), answered) = small.join().unwrap();
+    assert!(status.contains("200"), "{status}: {text}");
+    assert!(text.contains("\"value\": 3"), "{text}");
+    let waited = answered - left;
+    assert!(
+        waited < Duration::from_secs(3),
+        "the search of a client gone held its tree job slot for {waited:?} more"
+    );
+}

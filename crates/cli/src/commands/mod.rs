@@ -4,6 +4,7 @@ pub mod bench_chess;
 pub mod book;
 pub mod count;
 pub mod generate;
+pub mod grade;
 pub mod grundy;
 pub mod perft;
 pub mod pig;

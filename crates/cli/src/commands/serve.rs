@@ -36,7 +36,7 @@ pub struct Args {
     /// The deepest level of a tree.
     #[arg(long, value_name = "N", default_value_t = ply_server::Limits::default().max_tree_depth as u64, value_parser = args::whole::<u64>(1, 10_000), allow_negative_numbers = true)]
     max_tree_depth: u64,
-    /// The longest a search may run, in milliseconds.
+    /// The longest a search may run, in milliseconds (a tree's search too).
     #[arg(long, value_name = "MS", default_value_t = ply_server::Limits::default().max_search_ms, value_parser = args::whole::<u64>(1, 3_600_000), allow_negative_numbers = true)]
     max_search_ms: u64,
     /// The most nodes a search may visit.

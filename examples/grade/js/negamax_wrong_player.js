@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// Negamax with a classic mistake, wrong_player: each leaf scored for the other player.
+//
+// A leaf's value is for the player to move there; a node is worth the largest of its
+// children's values, each negated (a child's value is for the other player).
+"use strict";
+const fs = require("fs");
+
+// Standard input, read a line at a time (blocking reads: the search is recursive).
+let pending = Buffer.alloc(0);
+function readLine() {
+  let at;
+  while ((at = pending.indexOf(10)) < 0) {
+    const chunk = Buffer.alloc(4096);
+    let n;
+    try {
+      n = fs.readSync(0, chunk, 0, chunk.length, null);
+    } catch (e) {
+      if (e.code === "EAGAIN") continue; // an input opened non-blocking: try again
+      throw e;
+    }
+    if (n === 0) throw new Error("ply closed the input");
+    pending = Buffer.concat([pending, chunk.subarray(0, n)]);
+  }
+  const line = pending.toString("utf8", 0, at);
+  pending = pending.subarray(at + 1);
+  return line.trim();
+}
+
+// Sends one query and returns ply's answer (one line).
+function ask(query) {
+  fs.writeSync(1, query + "\n");
+  return readLine();
+}
+
+// The node's kind (max, min, leaf) and its children, in order.
+function children(node) {
+  const words = ask("children " + node).split(" ");
+  return [words[0], words.slice(1)];
+}
+
+function value(node) {
+  return Number(ask("value " + node));
+}
+
+function negamax(node) {
+  const [kind, kids] = children(node);
+  if (kind === "leaf") return -value(node); // MISTAKE: the value is already for the player to move
+  return Math.max(...kids.map((kid) => -negamax(kid)));
+}
+
+const root = readLine().split(" ")[1];
+const [, kids] = children(root);
+const values = kids.map((kid) => -negamax(kid));
+const best = Math.max(...values);
+fs.writeSync(1, `answer ${best} ${kids[values.indexOf(best)]}\n`);
