@@ -4,8 +4,8 @@
 //! pages call the API of this server, and `/assets/words/{lang}/{area}.json`, the
 //! catalogs of words the pages speak from (`ply_api::lang`, the API's own).
 
-use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use ply_api::lang::Lang;
 use std::borrow::Cow;
@@ -110,10 +110,58 @@ pub(crate) async fn ply_js() -> Response {
 }
 
 /// `GET /assets/FILE`: any file under `pages/assets/` (`FILE` may be in a folder), and
-/// the catalogs of words under `assets/words/`.
-pub(crate) async fn file(Path(name): Path<String>) -> Response {
-    match name.strip_prefix("words/") {
-        Some(catalog) => words(catalog),
-        None => page(&format!("assets/{name}")),
+/// the catalogs of words under `assets/words/`; with a site (`ply serve --site`), the
+/// site's own assets that the pages do not embed (the code page's editor bundle).
+pub(crate) async fn file(State(state): State<crate::State>, Path(name): Path<String>) -> Response {
+    if let Some(catalog) = name.strip_prefix("words/") {
+        return words(catalog);
     }
+    let embedded = format!("assets/{name}");
+    if Pages::get(&embedded).is_none()
+        && let Some(site) = &state.site
+        && let Some(found) = from_site(site, &embedded).await
+    {
+        return found;
+    }
+    page(&embedded)
+}
+
+/// The largest file of a site that is served: Pyodide's module, the largest, is about
+/// 9 MB.
+const MAX_SITE_FILE_BYTES: u64 = 64 << 20;
+
+/// Any other path: a file of the site (`ply serve --site DIR`: the grader's
+/// WebAssembly module under `wasm/`, Python under `pyodide/`), or the API's 404.
+pub(crate) async fn site_file(State(state): State<crate::State>, uri: Uri) -> Response {
+    if let Some(site) = &state.site
+        && let Some(relative) = uri.path().strip_prefix('/')
+        && !relative.starts_with("api/")
+        && let Some(found) = from_site(site, relative).await
+    {
+        return found;
+    }
+    crate::handlers::not_found(uri).await
+}
+
+/// The file `relative` (a path of plain names, `/`-separated) of `site`, if it is a
+/// regular file no larger than [`MAX_SITE_FILE_BYTES`]: no `..`, no hidden name, no
+/// symbolic link is followed out of the folder.
+async fn from_site(site: &std::path::Path, relative: &str) -> Option<Response> {
+    let mut full = site.to_path_buf();
+    for part in relative.split('/') {
+        if part.is_empty() || part.starts_with('.') || part.contains('\\') {
+            return None;
+        }
+        full.push(part);
+        let meta = tokio::fs::symlink_metadata(&full).await.ok()?;
+        if meta.file_type().is_symlink() {
+            return None;
+        }
+    }
+    let meta = tokio::fs::symlink_metadata(&full).await.ok()?;
+    if !meta.is_file() || meta.len() > MAX_SITE_FILE_BYTES {
+        return None;
+    }
+    let bytes = tokio::fs::read(&full).await.ok()?;
+    Some(serve(relative, Cow::Owned(bytes)))
 }

@@ -38,6 +38,7 @@ use axum::routing::{get, post};
 use ply_api::service::{Method, Service, ServiceLimits};
 use ply_api::solve::BookRef;
 use std::future::Future;
+use std::path::PathBuf;
 use std::sync::Arc;
 use tokio::sync::Semaphore;
 
@@ -145,16 +146,30 @@ pub(crate) struct State {
     pub(crate) unsent_kib: Arc<Semaphore>,
     /// Raised when the server shuts down: searches under way stop.
     pub(crate) control: ply_api::control::Control,
+    /// A built static site (`scripts/build-site`) whose files are served where the
+    /// embedded pages have none: the code page's editor, Python and grader module.
+    pub(crate) site: Option<Arc<std::path::Path>>,
 }
 
 /// The whole application: the API and the pages, with `limits`; the engine reads
 /// `book` (a Connect Four opening book) where the game has books.
 pub fn router(limits: Limits, book: Option<BookRef>) -> Router {
-    app(limits, book, ply_api::control::Control::new())
+    app(limits, book, ply_api::control::Control::new(), None)
+}
+
+/// [`router`], with the files of a built static site (`site`) served where the
+/// embedded pages have none.
+pub fn router_with_site(limits: Limits, book: Option<BookRef>, site: Option<PathBuf>) -> Router {
+    app(limits, book, ply_api::control::Control::new(), site)
 }
 
 /// The application, its searches stopped when `control` is raised.
-fn app(limits: Limits, book: Option<BookRef>, control: ply_api::control::Control) -> Router {
+fn app(
+    limits: Limits,
+    book: Option<BookRef>,
+    control: ply_api::control::Control,
+    site: Option<PathBuf>,
+) -> Router {
     let tree_jobs = limits.max_tree_jobs.clamp(1, Semaphore::MAX_PERMITS / 8);
     let state = State {
         limits,
@@ -164,6 +179,7 @@ fn app(limits: Limits, book: Option<BookRef>, control: ply_api::control::Control
         tree_requests: Arc::new(Semaphore::new(tree_jobs * (1 + TREE_JOBS_WAITING))),
         unsent_kib: Arc::new(Semaphore::new(handlers::kib(limits.max_unsent_bytes))),
         control,
+        site: site.map(|dir| Arc::from(dir.as_path())),
     };
     let mut router = Router::new();
     for endpoint in ply_api::service::ENDPOINTS {
@@ -183,7 +199,7 @@ fn app(limits: Limits, book: Option<BookRef>, control: ply_api::control::Control
         .route("/code.html", get(assets::code))
         .route("/ply.js", get(assets::ply_js))
         .route("/assets/{*file}", get(assets::file))
-        .fallback(handlers::not_found)
+        .fallback(assets::site_file)
         // The body limit is checked by the handlers themselves (they read the body
         // as bytes), so that a refusal is the API's JSON error naming the limit.
         .layer(axum::extract::DefaultBodyLimit::max(limits.max_body_bytes))
@@ -201,6 +217,19 @@ pub async fn serve(
     book: Option<BookRef>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    serve_with_site(listener, limits, book, None, shutdown).await
+}
+
+/// [`serve`], with the files of a built static site (`site`, made by
+/// `scripts/build-site`) served where the embedded pages have none: the code page's
+/// editor, its Python and the grader's WebAssembly module (`ply serve --site DIR`).
+pub async fn serve_with_site(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    book: Option<BookRef>,
+    site: Option<PathBuf>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     let control = ply_api::control::Control::new();
     let stop = control.flag();
     let shutdown = async move {
@@ -209,7 +238,7 @@ pub async fn serve(
     };
     connections::serve(
         listener,
-        app(limits, book, control),
+        app(limits, book, control, site),
         limits.max_connections,
         std::time::Duration::from_millis(limits.client_timeout_ms),
         shutdown,

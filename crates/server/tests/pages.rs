@@ -197,3 +197,74 @@ async fn the_pages_are_served_as_on_the_static_site() {
         assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
     }
 }
+
+/// `ply serve --site DIR`: the files of a built site that the embedded pages do not
+/// have (the grader's module, Python, the editor's bundle) come from the site; the
+/// embedded pages stay the server's; nothing outside the folder is reached.
+#[tokio::test]
+async fn a_site_folder_serves_what_the_pages_do_not_embed() {
+    let site = std::env::temp_dir().join(format!("ply-site-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&site);
+    std::fs::create_dir_all(site.join("wasm")).unwrap();
+    std::fs::create_dir_all(site.join("pyodide")).unwrap();
+    std::fs::create_dir_all(site.join("assets")).unwrap();
+    std::fs::write(site.join("wasm/ply_wasm_bg.wasm"), b"\0asm-module").unwrap();
+    std::fs::write(site.join("pyodide/pyodide.mjs"), "export const python = 1;").unwrap();
+    std::fs::write(
+        site.join("assets/code-editor.js"),
+        "export const editor = 1;",
+    )
+    .unwrap();
+    std::fs::write(site.join("assets/code.js"), "not the embedded page").unwrap();
+    std::fs::write(site.join(".hidden"), "secret").unwrap();
+    std::fs::write(site.parent().unwrap().join("ply-outside.txt"), "outside").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/etc/hostname", site.join("link.txt")).unwrap();
+    let app = ply_server::router_with_site(Limits::default(), None, Some(site.clone()));
+    let fetch = |path: &'static str| {
+        let app = app.clone();
+        async move {
+            let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+            let response = app.oneshot(request).await.unwrap();
+            let status = response.status();
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            (status, String::from_utf8_lossy(&bytes).into_owned())
+        }
+    };
+    assert_eq!(
+        fetch("/wasm/ply_wasm_bg.wasm").await,
+        (StatusCode::OK, "\0asm-module".to_string())
+    );
+    assert_eq!(
+        fetch("/pyodide/pyodide.mjs").await,
+        (StatusCode::OK, "export const python = 1;".to_string())
+    );
+    assert_eq!(
+        fetch("/assets/code-editor.js").await,
+        (StatusCode::OK, "export const editor = 1;".to_string())
+    );
+    // The embedded page wins over the site's copy.
+    let (status, body) = fetch("/assets/code.js").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        body,
+        std::fs::read_to_string(pages().join("assets/code.js")).unwrap()
+    );
+    for path in [
+        "/.hidden",
+        "/wasm/../../ply-outside.txt",
+        "/wasm/%2e%2e/%2e%2e/ply-outside.txt",
+        "/link.txt",
+        "/wasm",
+        "/api/nothing",
+    ] {
+        let (status, _) = fetch(path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
+    // Without a site, the same paths are the API's 404.
+    let (status, _, body) = get("/wasm/ply_wasm_bg.wasm").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("no such page or endpoint"), "{body}");
+    let _ = std::fs::remove_dir_all(&site);
+    let _ = std::fs::remove_file(site.parent().unwrap().join("ply-outside.txt"));
+}

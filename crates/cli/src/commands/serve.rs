@@ -69,6 +69,11 @@ pub struct Args {
     /// idle connection is closed then), and for each write of an answer to progress.
     #[arg(long, value_name = "MS", default_value_t = ply_server::Limits::default().client_timeout_ms, value_parser = args::whole::<u64>(100, 3_600_000), allow_negative_numbers = true)]
     client_timeout_ms: u64,
+    /// A static site built by `scripts/build-site DIR`: its files are served where the
+    /// lab's embedded pages have none, so that the code page runs and checks students'
+    /// programs (its editor, Python and the grader's module are the site's).
+    #[arg(long, value_name = "DIR")]
+    site: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -97,6 +102,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
         path: b.path,
         book: b.book,
     });
+    // A site to serve files from must be a folder the build script made: its code page
+    // and module are what `--site` is for.
+    let site = match args.site {
+        Some(dir) if !dir.join("code.html").is_file() || !dir.join("wasm").is_dir() => {
+            anyhow::bail!(
+                "--site {}: not a site built by scripts/build-site (no code.html and wasm/ in it)",
+                dir.display()
+            );
+        }
+        site => site,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_io()
         .enable_time()
@@ -130,7 +146,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         };
-        ply_server::serve(listener, limits, book, shutdown)
+        ply_server::serve_with_site(listener, limits, book, site, shutdown)
             .await
             .context("the server stopped")?;
         eprintln!("ply: stopped");
