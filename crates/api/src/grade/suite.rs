@@ -132,11 +132,12 @@ pub fn fixed(kind: Kind) -> Vec<Test> {
     }
 }
 
-/// `count` random tests of `kind` from `seed` (each test's seed: `seed + i`).
+/// `count` random tests of `kind` from `seed` (the i-th test's seed: `seed + i`, wrapping,
+/// taken modulo 2^53, the seeds practice exercises are made from).
 pub fn random(kind: Kind, seed: u64, count: u32) -> Result<Vec<Test>, String> {
     let mut tests = Vec::new();
     for i in 0..count {
-        let s = (seed + i as u64) % (crate::practice::MAX_SEED + 1);
+        let s = seed.wrapping_add(i as u64) % (crate::practice::MAX_SEED + 1);
         let level = 2 + i % 3;
         let name = format!("random-{} (seed {s})", i + 1);
         let test = match kind {

@@ -743,3 +743,11 @@ fn the_reference_search_agrees_with_the_tree_labs_alpha_beta() {
     // Ties are common in small random trees: the rules part on some of them.
     assert!(differing_rules > 0);
 }
+
+#[test]
+fn any_seed_gives_random_tests() {
+    for seed in [0, u64::MAX, u64::MAX - 1, (1 << 53) - 1] {
+        let tests = suite(Kind::AlphaBeta, 3, seed, Vec::new()).unwrap();
+        assert_eq!(tests.len(), 4 + 3);
+    }
+}
