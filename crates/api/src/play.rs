@@ -624,6 +624,8 @@ fn analyse<G: Playable>(
             max_bytes: Some(512 << 20),
             ..RetrogradeOptions::default()
         };
+        // A table that surely cannot fit is refused at once, not after the time.
+        crate::resources::check_retrograde(pos, &options)?;
         let table = RetrogradeTable::solve_with_progress(pos, options, |_| {
             if stop.is_raised() {
                 std::ops::ControlFlow::Break(())

@@ -176,13 +176,15 @@ pub fn retrograde_options<G: Game + std::hash::Hash + Eq>() -> RetrogradeOptions
 }
 
 /// Refuses at once a retrograde analysis from `root` that surely cannot fit within
-/// `options`: more positions are known to be reachable ([`ply_core::GameBounds::min_positions`])
-/// than it may hold.
+/// `options`: more positions are known to be reachable ([`ply_core::GameBounds::min_positions`]),
+/// or more moves between them ([`Playable::min_retrograde_moves`]), than it may hold, or
+/// the table of that many would not fit in its memory.
 pub fn check_retrograde<G: Playable>(root: &G, options: &RetrogradeOptions) -> Result<()> {
-    let Some(at_least) = root.bounds().min_positions else {
-        return Ok(());
-    };
-    if at_least > options.max_positions as u64 {
+    let positions = root.bounds().min_positions;
+    let moves = root.min_retrograde_moves();
+    if let Some(at_least) = positions
+        && at_least > options.max_positions as u64
+    {
         return Err(refuse!(
             "{}: at least {at_least} positions are reachable, more than retrograde analysis \
              holds here ({}): choose a smaller graph or fewer cops",
@@ -190,18 +192,34 @@ pub fn check_retrograde<G: Playable>(root: &G, options: &RetrogradeOptions) -> R
             options.max_positions
         ));
     }
-    let bytes = RetrogradeTable::<G>::bytes_for(at_least as usize, 0);
+    if let Some(at_least) = moves
+        && at_least > options.max_moves as u64
+    {
+        return Err(refuse!(
+            "{}: at least {at_least} moves between the reachable positions, more than \
+             retrograde analysis holds here ({}): choose a smaller graph or fewer cops",
+            root.game_name(),
+            options.max_moves
+        ));
+    }
+    if positions.is_none() && moves.is_none() {
+        return Ok(());
+    }
+    let (at_least, moves) = (positions.unwrap_or(1), moves.unwrap_or(0));
+    let to_usize = |count: u64| usize::try_from(count).unwrap_or(usize::MAX);
+    let bytes = RetrogradeTable::<G>::bytes_for(to_usize(at_least), to_usize(moves));
     if let Some(limit) = options.max_bytes
         && bytes > limit
     {
+        let what = if moves > 0 {
+            format!("retrograde analysis of at least {at_least} positions and {moves} moves")
+        } else {
+            format!("retrograde analysis of at least {at_least} positions")
+        };
         return Err(refuse!(
             "{}: {}",
             root.game_name(),
-            MemoryError::new(
-                format!("retrograde analysis of at least {at_least} positions"),
-                bytes,
-                Some(limit)
-            )
+            MemoryError::new(what, bytes, Some(limit))
         ));
     }
     Ok(())

@@ -200,11 +200,38 @@ fn pursuit_games_too_large_are_refused_at_once() {
         .assert_stderr_contains("positions are reachable");
 }
 
+/// Four hidden-fugitive cops on 8x8: its positions are few, but its moves many. Each of
+/// the 766,480 placements is reachable and keeps all its cops' moves, at least
+/// 124,912,270 of them, more than a table holds: refused at once, with the count and the
+/// limit (it was refused after 20 s and 450 MB, and on a busy machine ran past 60 s
+/// without a word).
+#[test]
+fn a_hidden_pursuit_with_too_many_moves_is_refused_at_once() {
+    for json in [false, true] {
+        let mut args = vec!["solve", "pursuit-hidden:grid:8x8,cops=4"];
+        if json {
+            args.push("--json");
+        }
+        let out = Bounded::new(&args).memory_mib(1024).seconds(10).run();
+        out.assert_no_crash()
+            .assert_code(2)
+            .assert_one_line_error()
+            .assert_stderr_contains(
+                "ply: error: pursuit-hidden:grid:8x8,cops=4: at least 124912270 moves between \
+                 the reachable positions, more than retrograde analysis holds here \
+                 (100000000): choose a smaller graph or fewer cops",
+            );
+        assert!(out.elapsed.as_secs() < 5, "{:?}", out.elapsed);
+    }
+}
+
 /// The hidden game cannot be bounded before it is explored (the sets of places the fugitive
-/// may be), so the table's memory is counted as it grows, and refused within its share.
+/// may be), so past what its placements tell, the table's memory is counted as it grows,
+/// and refused within its share (four cops on 6x6: at least 6,420,944 moves from the
+/// placements, far more once explored).
 #[test]
 fn a_retrograde_table_stays_within_its_memory() {
-    Bounded::new(&["solve", "pursuit-hidden:grid:8x8,cops=4"])
+    Bounded::new(&["solve", "pursuit-hidden:grid:6x6,cops=4"])
         .memory_mib(300)
         .seconds(120)
         .run()

@@ -120,6 +120,17 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
         false
     }
 
+    /// At least how many moves between the positions reachable from this one retrograde
+    /// analysis stores (it keeps every move of every position it reaches that is not
+    /// finished), when the game can tell without exploring them. With
+    /// [`ply_core::GameBounds::min_positions`], what lets a solver refuse at once a table
+    /// that cannot fit: the hidden pursuit's positions may be few and its moves many
+    /// (`pursuit-hidden:grid:8x8,cops=4`: 766,481 positions and at least 124,912,270
+    /// moves from the start). Default: `None`, nothing known.
+    fn min_retrograde_moves(&self) -> Option<u64> {
+        None
+    }
+
     /// This game's own score of an exact value, when it has a convention of its own
     /// (Connect Four: Pascal Pons' score, `ply_games::connect4::score`). Default: none.
     fn conventional_score(&self, _value: ply_core::Score) -> Option<i32> {

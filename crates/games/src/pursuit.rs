@@ -92,16 +92,55 @@ impl Squad {
 /// Every way to put `k` interchangeable cops on `n` vertices (multisets, sorted).
 fn placements(n: usize, k: usize) -> Vec<Squad> {
     let mut out = Vec::new();
+    for_each_placement(n, k, |squad| out.push(squad));
+    out
+}
+
+/// Calls `visit` with every way to put `k` interchangeable cops on `n` vertices, in the
+/// order of [`placements`], without making the list.
+fn for_each_placement(n: usize, k: usize, mut visit: impl FnMut(Squad)) {
     let mut current = vec![0usize; k];
     loop {
-        out.push(Squad::from_vertices(&current));
+        visit(Squad::from_vertices(&current));
         // Next non-decreasing sequence.
         let Some(i) = (0..k).rev().find(|&i| current[i] + 1 < n) else {
-            return out;
+            return;
         };
         let next = current[i] + 1;
         current[i..].fill(next);
     }
+}
+
+/// At least how many squads the cops of `squad` reach in one move, without making them
+/// ([`squad_moves`] counts them exactly, at the cost of a list a squad). Cops whose
+/// closed neighbourhoods are pairwise disjoint move independently: with the other cops
+/// staying, each of their choices is a different squad (the squad less the cops that
+/// stayed is their choice, and each vertex of it lies in one cop's neighbourhood only).
+/// So the product of the sizes of such neighbourhoods, kept greedily in squad order.
+fn squad_moves_at_least(graph: &Graph, squad: Squad) -> u64 {
+    let (mut taken, mut count) = (0u64, 1u64);
+    for v in squad.vertices() {
+        let reach = graph.closed_neighbourhood(v);
+        if reach & taken == 0 {
+            taken |= reach;
+            count = count.saturating_mul(u64::from(reach.count_ones()));
+        }
+    }
+    count
+}
+
+/// At least how many moves retrograde analysis stores from a start where no cop is
+/// placed yet: the start's move to each placement, and for each, `after(squad, least)`
+/// the moves that surely follow it (`least` is [`squad_moves_at_least`] of the squad).
+/// Every placement is reachable, and the table keeps every move of every position it
+/// reaches that is not finished.
+fn placement_moves_at_least(graph: &Graph, k: usize, after: impl Fn(Squad, u64) -> u64) -> u64 {
+    let mut moves = 0u64;
+    for_each_placement(graph.vertex_count(), k, |squad| {
+        let least = squad_moves_at_least(graph, squad);
+        moves = moves.saturating_add(1).saturating_add(after(squad, least));
+    });
+    moves
 }
 
 /// Every squad the cops can reach in one move (each cop stays or steps along an edge),
@@ -606,6 +645,20 @@ impl Playable for Pursuit {
         true
     }
 
+    /// From the start: each placement, where the fugitive may place itself on any
+    /// vertex, then on each vertex free of cops a position where the cops move.
+    fn min_retrograde_moves(&self) -> Option<u64> {
+        if self.cops.is_placed() || self.fugitive != NONE {
+            return None;
+        }
+        let n = self.graph.vertex_count() as u64;
+        let k = self.cops_count as usize;
+        Some(placement_moves_at_least(&self.graph, k, |squad, least| {
+            let free = n - u64::from(squad.mask().count_ones());
+            n.saturating_add(free.saturating_mul(least))
+        }))
+    }
+
     /// `cops_win`, and `capture_time`: the number of cop moves (after the placements)
     /// until the capture under best play, `null` when the fugitive escapes for ever.
     fn solve_fields(&self, value: Score, line: &[PursuitMove]) -> Vec<(&'static str, FieldValue)> {
@@ -910,6 +963,23 @@ impl Playable for HiddenPursuit {
         true
     }
 
+    /// From the start: each placement, then the cops' moves from it unless the cops
+    /// cover every vertex the fugitive may be.
+    fn min_retrograde_moves(&self) -> Option<u64> {
+        if self.cops.is_placed() {
+            return None;
+        }
+        let k = self.cops_count as usize;
+        let possible = self.possible;
+        Some(placement_moves_at_least(&self.graph, k, |squad, least| {
+            if possible & !squad.mask() == 0 {
+                0
+            } else {
+                least
+            }
+        }))
+    }
+
     /// `cops_win`: a plan clears the graph whatever the fugitive does; `capture_time`: the
     /// number of cop moves of the shortest such plan after the placement (`null`: no plan);
     /// `plan`: the cops' vertices after each move of that plan (the placement first).
@@ -933,5 +1003,98 @@ impl Playable for HiddenPursuit {
                 FieldValue::List(line.iter().map(|&s| self.move_string(s)).collect()),
             ),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_core::RetrogradeTable;
+
+    fn graph(spec: &str) -> Graph {
+        Graph::from_spec(spec).unwrap()
+    }
+
+    #[test]
+    fn the_least_count_of_squad_moves_never_passes_the_count() {
+        for (spec, k) in [
+            ("path:4", 2),
+            ("grid:3x3", 3),
+            ("cycle:5", 4),
+            ("petersen", 2),
+        ] {
+            let graph = graph(spec);
+            for squad in placements(graph.vertex_count(), k) {
+                let least = squad_moves_at_least(&graph, squad);
+                let moves = squad_moves(&graph, squad).len() as u64;
+                assert!(least <= moves, "{spec}: {squad:?}: {least} > {moves}");
+                // Cops whose neighbourhoods are apart: every choice counts.
+                let reaches: Vec<u64> = squad
+                    .vertices()
+                    .map(|v| graph.closed_neighbourhood(v))
+                    .collect();
+                let apart = reaches
+                    .iter()
+                    .enumerate()
+                    .all(|(i, a)| reaches[i + 1..].iter().all(|b| a & b == 0));
+                if apart {
+                    assert_eq!(least, moves, "{spec}: {squad:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_least_count_of_moves_from_the_start_is_worked_out_by_hand() {
+        // path:3 (0-1-2), one cop: the start's 3 placements, then from 0, 1, 2 the cop
+        // stays or steps: 2 + 3 + 2 moves. 10 in all.
+        let one = HiddenPursuit::from_spec_args("path:3").unwrap();
+        assert_eq!(one.min_retrograde_moves(), Some(10));
+        // Two cops: 6 placements (00 01 02 11 12 22); their closed neighbourhoods
+        // overlap in each, so one cop counts: 2, 2, 2, 3, 3, 2. 20 in all.
+        let two = HiddenPursuit::from_spec_args("path:3,cops=2").unwrap();
+        assert_eq!(two.min_retrograde_moves(), Some(20));
+        // Visible, one cop: each placement, the fugitive's 3 places, and on each place
+        // free of the cop the cop's moves: 3 + (3 + 2·2) + (3 + 2·3) + (3 + 2·2) = 26.
+        let seen = Pursuit::from_spec_args("path:3").unwrap();
+        assert_eq!(seen.min_retrograde_moves(), Some(26));
+        // Once the cops are placed, nothing is claimed.
+        let placed = one.after(Squad::from_vertices(&[1]));
+        assert_eq!(placed.min_retrograde_moves(), None);
+    }
+
+    #[test]
+    fn the_least_count_of_moves_never_passes_the_tables() {
+        for spec in [
+            "path:4,cops=2",
+            "grid:3x3,cops=2",
+            "cycle:6,cops=2",
+            "petersen,cops=2",
+        ] {
+            let hidden = HiddenPursuit::from_spec_args(spec).unwrap();
+            let table = RetrogradeTable::solve(&hidden).unwrap();
+            let least = hidden.min_retrograde_moves().unwrap();
+            assert!(
+                least <= table.stats().moves,
+                "{spec}: {least} > {}",
+                table.stats().moves
+            );
+            let seen = Pursuit::from_spec_args(spec).unwrap();
+            let table = RetrogradeTable::solve(&seen).unwrap();
+            let least = seen.min_retrograde_moves().unwrap();
+            assert!(
+                least <= table.stats().moves,
+                "{spec}: {least} > {}",
+                table.stats().moves
+            );
+        }
+    }
+
+    #[test]
+    fn four_cops_on_8x8_store_more_moves_than_a_table_holds() {
+        // 766,480 placements and at least 124,145,790 cop moves from them (counted the
+        // same way by a script of its own): past the 100,000,000 moves of a table.
+        let hidden = HiddenPursuit::from_spec_args("grid:8x8,cops=4").unwrap();
+        assert_eq!(hidden.min_retrograde_moves(), Some(124_912_270));
     }
 }

@@ -420,6 +420,10 @@ fn a_hidden_pursuit_too_large_is_refused_at_once_everywhere() {
             serde_json::json!({"error": message, "kind": "limit", "limit": "memory"}),
             "{path}"
         );
-        assert!(started.elapsed().as_secs() < 5, "{path}: {:?}", started.elapsed());
+        assert!(
+            started.elapsed().as_secs() < 5,
+            "{path}: {:?}",
+            started.elapsed()
+        );
     }
 }
