@@ -44,12 +44,16 @@ use crate::tree::{
     Evaluated, GameTreeRequest, NodeNames, TreeLimits, TreeRequest, evaluate, written_game_tree,
 };
 use ply_core::Player;
+use ply_core::chance::Ratio;
 use ply_tree::{ExplicitTree, MoveOrder, NodeId, ParseOptions, Step, parse};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod answer;
 mod expectimax;
+
+pub use answer::{MAX_ANSWER_CHARS, MAX_DIGITS, ROUNDED_PLACES, Response, Written};
 
 /// The largest seed: 2^53 − 1, the largest whole number a JavaScript number holds exactly.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
@@ -96,7 +100,8 @@ impl PracticeRequest {
 /// The request of `POST /api/practice/check`: the exercise's fields and the student's
 /// `response` (`{"values": {name: number|null}}`, `{"pruned": [names]}`, `{"order":
 /// [names]}`, `{"best": "move", "value": n}`, or for expectimax `{"values": {name:
-/// "7/6"|number|null}}`).
+/// "7/6"|number|null}}`; a number may be written as a string, `"6"`, and is read
+/// exactly: see [`Written`]).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
@@ -114,8 +119,9 @@ pub struct CheckRequest {
     /// As in [`PracticeRequest`].
     #[serde(default)]
     pub variant: Option<String>,
-    /// The student's answer.
-    pub response: Value,
+    /// The student's answer, as its JSON text: read when the exercise is made, so that
+    /// each refusal names its field and each number is read from its own digits.
+    pub response: Response,
 }
 
 impl CheckRequest {
@@ -1106,11 +1112,8 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
     let built = build(&request.exercise_request())?;
     let lang = request.lang;
     let kind = Kind::from_name(&request.kind).unwrap_or(Kind::Values);
-    let response = request
-        .response
-        .as_object()
-        .ok_or_else(|| bad("response: an object, such as {\"values\": {...}}".to_string()))?;
-    let field = |name: &str| -> Result<&Value, ApiError> {
+    let response = answer::Fields::read(&request.response)?;
+    let field = |name: &str| -> Result<&serde_json::value::RawValue, ApiError> {
         response.get(name).ok_or_else(|| {
             bad(format!(
                 "response: no field {name} (a {} exercise is answered with {})",
@@ -1125,43 +1128,29 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
             ))
         })
     };
-    let names = |value: &Value, what: &str| -> Result<Vec<String>, ApiError> {
-        let list = value
-            .as_array()
-            .ok_or_else(|| bad(format!("response: {what} is a list of node names")))?;
-        list.iter()
-            .map(|v| {
-                let name = v
-                    .as_str()
-                    .ok_or_else(|| bad(format!("response: {what} is a list of node names")))?;
-                match built.id_of(name) {
-                    Some(id) if built.lab.tree.node(id).is_leaf() => Ok(name.to_string()),
-                    _ => Err(bad(format!(
-                        "response: {what}: the tree has no leaf {}",
-                        ply_core::text::excerpt(name)
-                    ))),
-                }
-            })
-            .collect()
+    let is_leaf = |name: &str| {
+        built
+            .id_of(name)
+            .is_some_and(|id| built.lab.tree.node(id).is_leaf())
     };
+    let names = |name: &str| answer::leaves(field(name)?, name, is_leaf);
     // Each mark with the step where it shows.
     let mut marks: Vec<(Mark, usize)> = Vec::new();
     match kind {
         Kind::Values => {
-            let given = field("values")?
-                .as_object()
-                .ok_or_else(|| bad("response: values is an object, node name -> number".into()))?;
-            for name in given.keys() {
-                match built.id_of(name) {
-                    Some(id) if !built.lab.tree.node(id).is_leaf() => {}
-                    _ => {
-                        return Err(bad(format!(
-                            "response: values: the tree has no inner node {}",
-                            ply_core::text::excerpt(name)
-                        )));
-                    }
-                }
-            }
+            let given = answer::values(
+                field("values")?,
+                |name| {
+                    built
+                        .id_of(name)
+                        .is_some_and(|id| !built.lab.tree.node(id).is_leaf())
+                },
+                "response: values is an object, node name -> number",
+            )?;
+            let given: BTreeMap<&str, &serde_json::value::RawValue> = given
+                .iter()
+                .map(|(name, raw)| (name.as_str(), *raw))
+                .collect();
             let negamax = built.exercise.variant == "negamax";
             for id in built.inner() {
                 let name = built.name(id).to_string();
@@ -1170,15 +1159,18 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
                 } else {
                     built.shown_value(id)
                 };
-                let given = given.get(&name).cloned().unwrap_or(Value::Null);
-                let ok = given.as_i64() == Some(expected) && given.is_number();
+                let given = answer::given(
+                    given.get(name.as_str()).copied(),
+                    &format!("values: {name}"),
+                )?;
+                let ok = given.answers(Ratio::from(expected));
                 let reason = (!ok).then(|| value_reason(&built, lang, id, negamax));
                 marks.push((
                     Mark {
                         node: name,
                         part: None,
                         ok,
-                        given,
+                        given: given.echo,
                         expected: expected.into(),
                         reason,
                     },
@@ -1187,7 +1179,7 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
             }
         }
         Kind::Pruned => {
-            let given: BTreeSet<String> = names(field("pruned")?, "pruned")?.into_iter().collect();
+            let given: BTreeSet<String> = names("pruned")?.into_iter().collect();
             for id in built.leaves().collect::<Vec<_>>() {
                 let name = built.name(id).to_string();
                 let report = &built.lab.run.nodes[id as usize];
@@ -1214,7 +1206,7 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
             }
         }
         Kind::Order => {
-            let given = names(field("order")?, "order")?;
+            let given = names("order")?;
             let order = built.order();
             for (k, &id) in order.iter().enumerate() {
                 let name = built.name(id).to_string();
@@ -1259,11 +1251,11 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
             let value = built.exercise.answer.value.unwrap_or(0);
             let step = built.exit_step(root);
             let children = built.lab.tree.children(root).to_vec();
-            let given_move = response.get("best").cloned().unwrap_or(Value::Null);
-            if !(given_move.is_null() || given_move.is_string()) {
-                return Err(bad("response: best is a move, as a string".into()));
-            }
-            let chosen = given_move.as_str().and_then(|text| {
+            let given_move = match response.get("best") {
+                Some(raw) => answer::string(raw, "best", "a move, as a string")?,
+                None => None,
+            };
+            let chosen = given_move.as_deref().and_then(|text| {
                 children
                     .iter()
                     .copied()
@@ -1271,7 +1263,7 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
             });
             let ok = chosen.is_some_and(|c| built.shown_value(c) == value);
             let first_best = best.first().cloned().unwrap_or_default();
-            let reason = match (given_move.as_str(), chosen) {
+            let reason = match (given_move.as_deref(), chosen) {
                 _ if ok => None,
                 (Some(text), None) => Some(
                     lang.say(
@@ -1310,23 +1302,20 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
                     node: built.name(root).to_string(),
                     part: Some("move"),
                     ok,
-                    given: given_move,
+                    given: given_move.map_or(Value::Null, Value::from),
                     expected: best.into(),
                     reason,
                 },
                 step,
             ));
-            let given_value = response.get("value").cloned().unwrap_or(Value::Null);
-            if !(given_value.is_null() || given_value.is_number()) {
-                return Err(bad("response: value is a number".into()));
-            }
-            let ok = given_value.as_i64() == Some(value);
+            let given_value = answer::given(response.get("value"), "value")?;
+            let ok = given_value.answers(Ratio::from(value));
             marks.push((
                 Mark {
                     node: built.name(root).to_string(),
                     part: Some("value"),
                     ok,
-                    given: given_value,
+                    given: given_value.echo,
                     expected: value.into(),
                     reason: (!ok).then(|| value_reason(&built, lang, root, false)),
                 },
@@ -1340,6 +1329,28 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
         marks,
         built.lab.run.steps.len(),
     ))
+}
+
+/// [`check`]'s answer as the JSON text `POST /api/practice/check` answers, within
+/// `max_answer_bytes` (refused past it, 413 naming the limit). A check has a mark for
+/// each node at most (a response naming more, or a node twice, is refused as it is
+/// read), and echoes no string longer than [`MAX_ANSWER_CHARS`]: its answer is a few
+/// kilobytes, far within the server's default of 16 MiB.
+pub fn check_json(request: &CheckRequest, max_answer_bytes: u64) -> Result<String, ApiError> {
+    let checked = check(request)?;
+    // (Strings, numbers and lists: its JSON is always made.)
+    let json = serde_json::to_string(&checked).unwrap_or_default();
+    if json.len() as u64 > max_answer_bytes {
+        return Err(ApiError::limit(
+            "max_answer_bytes",
+            format!(
+                "the answer to this check takes {} bytes, more than the {max_answer_bytes} an \
+                 answer may take (limit max_answer_bytes)",
+                json.len()
+            ),
+        ));
+    }
+    Ok(json)
 }
 
 /// The answer to a check: `marks`, each with the step of the lab's trace (of `steps`)

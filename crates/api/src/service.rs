@@ -56,7 +56,7 @@ pub struct ServiceLimits {
     pub max_search_nodes: u64,
     /// The most bytes of one answer made of a tree (`max_answer_bytes`): the JSON of
     /// `/api/tree` is refused with 413 before it is made when its size, bounded from
-    /// the tree, may pass it.
+    /// the tree, may pass it (that of `/api/practice/check` once made).
     pub max_answer_bytes: u64,
     /// The most nodes of a picture (`max_picture_nodes`), `/api/tree/svg`; 413 past it.
     pub max_picture_nodes: usize,
@@ -392,8 +392,8 @@ impl Service {
     /// `max_unsent_bytes`) counts their bytes with `reserve`: it is asked for room for
     /// a tree's answer before the answer is handed over (for `/api/tree`, at the
     /// answer's bound before the answer is made; for `/api/tree/svg` and
-    /// `/api/tree/game`, at the answer's size once made), and a refusal it returns is
-    /// the answer. Other answers are small, and not counted.
+    /// `/api/tree/game` and `/api/practice/check`, at the answer's size once made), and
+    /// a refusal it returns is the answer. Other answers are small, and not counted.
     ///
     /// A panic in the operation (a bug) is answered with [`internal_error`] where the
     /// target unwinds (not on WebAssembly, where it aborts the module).
@@ -495,7 +495,17 @@ impl Service {
                 control,
             )?),
             Operation::Practice(request) => Answer::json(&crate::practice::exercise(&request)?),
-            Operation::PracticeCheck(request) => Answer::json(&crate::practice::check(&request)?),
+            Operation::PracticeCheck(request) => {
+                let body = crate::practice::check_json(&request, limits.max_answer_bytes)?;
+                // It echoes the student's answer: counted as held once made, as a game
+                // tree's answer is.
+                reserve(body.len() as u64)?;
+                Answer {
+                    status: 200,
+                    content_type: JSON,
+                    body,
+                }
+            }
             Operation::PlayPig(request) => Answer::json(&crate::pig::play(&request)?),
         })
     }

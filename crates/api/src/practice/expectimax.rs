@@ -10,7 +10,8 @@
 //!
 //! A student answers each node with a whole number, an exact fraction (`7/6`), an exact
 //! decimal (`3.75`, with a point or a comma), or a decimal rounded to 2 places or more
-//! when the value's decimals go on (`1.17` for 7/6); the question says so.
+//! when the value's decimals go on (`1.17` for 7/6); the question says so. Each is read
+//! exactly, as every kind reads its numbers ([`super::Written`]).
 //!
 //! ```
 //! use ply_api::practice::{PracticeRequest, exercise};
@@ -24,18 +25,20 @@
 //! ```
 
 use super::{
-    CheckRequest, Checked, Exercise, Key, Lab, Made, Mark, PracticeRequest, Shape, SplitMix64, bad,
-    letters, list, read_request,
+    CheckRequest, Checked, Exercise, Key, Lab, Made, Mark, PracticeRequest, Shape, SplitMix64,
+    answer, bad, letters, list, read_request,
 };
 use crate::ApiError;
 use crate::lang::Lang;
 use ply_core::chance::{NodeKind, Ratio};
 use ply_tree::chance::{ChanceAlgorithm, ChanceRun, ChanceStep, annotate_chance};
 use ply_tree::{ExplicitTree, NodeId, ParseOptions, parse};
-use serde_json::Value;
+use serde_json::value::RawValue;
+use std::collections::BTreeMap;
 
-/// The decimal places a rounded answer needs at least, and the key's decimals show.
-const PLACES: u32 = 2;
+/// The decimal places the key's decimals and a reason's rounding show (as many as a
+/// rounded answer needs at least, [`super::ROUNDED_PLACES`]).
+const PLACES: u32 = super::ROUNDED_PLACES;
 
 /// The shape of a level's trees. The layers go MAX, chance, MIN, chance by depth, so the
 /// depth says how many layers a level has: 2 (MAX over dice), 3 (MIN below the dice),
@@ -254,41 +257,6 @@ pub(super) fn build(request: &PracticeRequest) -> Result<Built, ApiError> {
     Ok(built)
 }
 
-/// Whether `given` (a student's text or a JSON number) answers `exact`: the same value
-/// (a whole number, a fraction such as `7/6`, a decimal with a point or a comma), or a
-/// decimal of 2 or more places within half a unit of its last place (7/6 as `1.17` or
-/// `1.167`; 3.75 has to be `3.75`: `3.76` is a whole unit off).
-fn answers(given: &Value, exact: Ratio) -> bool {
-    let text = match given {
-        Value::String(text) => text.replace('\u{2212}', "-"),
-        Value::Number(number) => number.to_string(),
-        _ => return false,
-    };
-    let mut text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if !text.contains('.') && !text.contains('/') {
-        text = text.replacen(',', ".", 1);
-    }
-    let Ok(value) = text.parse::<Ratio>() else {
-        return false;
-    };
-    if value == exact {
-        return true;
-    }
-    let places = match text.split_once('.') {
-        Some((_, decimals)) if !text.contains('/') => decimals.len() as u32,
-        _ => 0,
-    };
-    if !(PLACES..=30).contains(&places) {
-        return false;
-    }
-    // |value − exact| ≤ ½ · 10^−places, that is 2 · 10^places · |value − exact| ≤ 1.
-    let unit = Ratio::from(2 * 10i64.pow(places.min(18)));
-    value
-        .checked_sub(exact)
-        .and_then(|d| d.checked_mul(unit))
-        .is_some_and(|d| d <= Ratio::ONE && d >= Ratio::from(-1))
-}
-
 /// A value as a sum's term or a list shows it: negative values in brackets (`1/4 × (-1)`).
 fn term(value: Ratio) -> String {
     if value < Ratio::ZERO {
@@ -370,46 +338,45 @@ fn reason(built: &Built, lang: Lang, id: NodeId) -> String {
 pub(super) fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
     let built = build(&request.exercise_request())?;
     let lang = request.lang;
-    let given = request
-        .response
-        .as_object()
-        .ok_or_else(|| bad("response: an object, such as {\"values\": {...}}".to_string()))?
-        .get("values")
-        .ok_or_else(|| {
-            bad("response: no field values (an expectimax exercise is answered with {\"values\": {name: \"7/6\", a number or null}})".to_string())
-        })?
-        .as_object()
-        .ok_or_else(|| bad("response: values is an object, node name -> value".to_string()))?;
-    for name in given.keys() {
-        match built.id_of(name) {
-            Some(id) if !built.tree.node(id).is_leaf() => {}
-            _ => {
-                return Err(bad(format!(
-                    "response: values: the tree has no inner node {}",
-                    ply_core::text::excerpt(name)
-                )));
-            }
-        }
-    }
-    let marks: Vec<(Mark, usize)> = built
+    let response = answer::Fields::read(&request.response)?;
+    let values = response.get("values").ok_or_else(|| {
+        bad("response: no field values (an expectimax exercise is answered with {\"values\": {name: \"7/6\", a number or null}})".to_string())
+    })?;
+    let given = answer::values(
+        values,
+        |name| {
+            built
+                .id_of(name)
+                .is_some_and(|id| !built.tree.node(id).is_leaf())
+        },
+        "response: values is an object, node name -> value",
+    )?;
+    let given: BTreeMap<&str, &RawValue> = given
+        .iter()
+        .map(|(name, raw)| (name.as_str(), *raw))
+        .collect();
+    let marks = built
         .inner()
         .map(|id| {
             let name = built.name(id).to_string();
             let value = built.value(id);
-            let given = given.get(&name).cloned().unwrap_or(Value::Null);
-            let ok = answers(&given, value);
+            let given = answer::given(
+                given.get(name.as_str()).copied(),
+                &format!("values: {name}"),
+            )?;
+            let ok = given.answers(value);
             let reason = (!ok).then(|| reason(&built, lang, id));
             let mark = Mark {
                 node: name,
                 part: None,
                 ok,
-                given,
+                given: given.echo,
                 expected: value.to_string().into(),
                 reason,
             };
-            (mark, built.mistake_step(id))
+            Ok((mark, built.mistake_step(id)))
         })
-        .collect();
+        .collect::<Result<Vec<(Mark, usize)>, ApiError>>()?;
     Ok(super::checked(
         request,
         &built.exercise.variant,
@@ -421,9 +388,19 @@ pub(super) fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     fn r(text: &str) -> Ratio {
         text.parse().unwrap()
+    }
+
+    /// Whether `given`, a value of a response, answers `exact` (a value that is not a
+    /// number is refused, and panics here).
+    fn answers(given: &Value, exact: Ratio) -> bool {
+        let raw = serde_json::value::to_raw_value(given).unwrap();
+        answer::given(Some(&raw), "values: b")
+            .unwrap()
+            .answers(exact)
     }
 
     #[test]
@@ -432,8 +409,17 @@ mod tests {
         for right in ["7/6", " 7 / 6 ", "14/12", "1.17", "1,17", "1.167", "1.1667"] {
             assert!(answers(&right.into(), seven_sixths), "{right}");
         }
-        for wrong in ["1.2", "1.16", "1.18", "7/5", "", "x", "1.17.1", "1/0"] {
+        for wrong in ["1.2", "1.16", "1.18", "7/5"] {
             assert!(!answers(&wrong.into(), seven_sixths), "{wrong}");
+        }
+        // Not numbers: refused, naming the node.
+        for refused in ["", "x", "1.17.1", "1/0"] {
+            let raw = serde_json::value::to_raw_value(refused).unwrap();
+            let error = answer::given(Some(&raw), "values: b").err().unwrap();
+            assert!(
+                error.error.starts_with("response: values: b: "),
+                "{error:?}"
+            );
         }
         let three_quarters = r("15/4");
         assert!(answers(&"3.75".into(), three_quarters));

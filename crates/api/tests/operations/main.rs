@@ -12,6 +12,7 @@ mod lang;
 mod perft;
 mod play;
 mod practice;
+mod practice_answers;
 mod practice_expectimax;
 mod solve;
 mod tree;

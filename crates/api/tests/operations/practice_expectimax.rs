@@ -405,7 +405,21 @@ fn answers_are_exact_fractions_decimals_or_roundings() {
         "1 place is not enough: {rounded1}"
     );
     assert!(!verdict(Value::Null), "no answer");
-    assert!(!verdict(json!("seven")), "not a number");
+    // Not a number: refused, naming the node.
+    let mut values = key.clone();
+    values[&node] = json!("seven");
+    let body = json!({
+        "kind": "expectimax", "seed": e["seed"], "level": e["level"],
+        "variant": e["variant"], "response": {"values": values},
+    });
+    let (status, refused) = post("/api/practice/check", &body);
+    assert_eq!(status, 400, "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().starts_with(&format!(
+            "response: values: {node}: 'seven' is not a number"
+        )),
+        "{refused}"
+    );
     let one_off = value.checked_add(Ratio::new(1, 100).unwrap()).unwrap();
     assert!(!verdict(json!(one_off.to_decimal(2))), "{one_off}");
 }
