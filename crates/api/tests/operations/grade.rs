@@ -193,7 +193,8 @@ fn grade(kind: Kind, rule: Rule, slips: Slips, random: u32) -> Report {
     finish_report(kind, rule, reports, Lang::En)
 }
 
-fn right(kind: Kind, rule: Rule) -> Slips {
+/// The right program of alpha-beta under `rule` (the other kinds have no rule).
+fn right(_kind: Kind, rule: Rule) -> Slips {
     Slips {
         cut_on_tie: rule == Rule::Ge,
         ..Slips::default()
