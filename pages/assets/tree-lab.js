@@ -42,6 +42,7 @@ await startWords();
  * @property {string} [tree]
  * @property {string} [algorithm]
  * @property {string} [order]
+ * @property {string} [rule] alpha-beta's pruning rule: "ge" (the default) or "gt"
  * @property {string} [perspective]
  * @property {string} [title]
  * @property {string} [lesson] the lesson's key, when the tree is a lesson's
@@ -60,6 +61,7 @@ await startWords();
 
 const ALGORITHMS = ["minimax", "negamax", "alphabeta", ...CHANCE_ALGORITHMS];
 const ORDERS = ["as_written", "best_first", "worst_first"];
+const RULES = ["ge", "gt"];
 const PERSPECTIVES = ["max", "mover"];
 
 const text = byId("tree-text", HTMLTextAreaElement);
@@ -93,6 +95,7 @@ const HIDE = "ply.hide";
 const state = {
   algorithm: "alphabeta",
   order: "as_written",
+  rule: "ge",
   perspective: "max",
   /** @type {TreeAnswer | null} the answer for the current text and settings */
   result: null,
@@ -149,7 +152,7 @@ const view = new TreeView(
 /**
  * The request for the current text and settings.
  * @param {string} [order]
- * @returns {{tree: string, algorithm: string, leaf_perspective: string, order: string}}
+ * @returns {{tree: string, algorithm: string, leaf_perspective: string, order: string, rule: string}}
  */
 function request(order) {
   return {
@@ -157,6 +160,7 @@ function request(order) {
     algorithm: state.algorithm,
     leaf_perspective: state.perspective,
     order: order ?? state.order,
+    rule: state.rule,
   };
 }
 
@@ -186,6 +190,7 @@ async function searchGame(game) {
     picture: true,
     algorithm: state.algorithm,
     order: state.order,
+    rule: state.rule,
     ...collapsing(),
   });
   // (Asked with `"search": true`, the answer always has its search.)
@@ -640,6 +645,8 @@ function settings() {
   }
   if (state.compareAll) chosen.compare = "1";
   if (state.collapse) chosen.collapse = "1";
+  // The rule only when it is not the default, so that links made before it stay alike.
+  if (state.rule !== "ge") chosen.rule = state.rule;
   return chosen;
 }
 
@@ -729,6 +736,10 @@ function apply(chosen) {
   if (chosen.order && ORDERS.includes(chosen.order)) {
     state.order = chosen.order;
     check("order", chosen.order);
+  }
+  if (chosen.rule && RULES.includes(chosen.rule)) {
+    state.rule = chosen.rule;
+    check("rule", chosen.rule);
   }
   if (chosen.perspective && PERSPECTIVES.includes(chosen.perspective) && !game) {
     state.perspective = chosen.perspective;
@@ -933,7 +944,7 @@ function setUp() {
     clearTimeout(timer);
     timer = setTimeout(evaluate, 250);
   });
-  for (const key of /** @type {const} */ (["algorithm", "order"])) {
+  for (const key of /** @type {const} */ (["algorithm", "order", "rule"])) {
     for (const radio of document.querySelectorAll(`input[name="${key}"]`)) {
       if (!(radio instanceof HTMLInputElement)) continue;
       radio.addEventListener("change", () => {

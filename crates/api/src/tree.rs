@@ -13,12 +13,13 @@
 use crate::ApiError;
 use crate::control::Control;
 use crate::lang::Lang;
-use ply_core::Algorithm;
+use ply_core::{Algorithm, PruningRule};
 use ply_core::{Player, Score};
 pub use ply_tree::Limits;
 use ply_tree::chance::{ChanceAlgorithm, annotate_chance_until};
 use ply_tree::{
-    Annotation, ExplicitTree, LeafPerspective, MoveOrder, ParseOptions, TreeError, annotate, parse,
+    Annotation, ExplicitTree, LeafPerspective, MoveOrder, ParseOptions, TreeError, annotate_with,
+    parse,
     render,
 };
 use serde::{Deserialize, Serialize};
@@ -40,6 +41,10 @@ pub struct TreeRequest {
     /// children sorted by their minimax value before the search.
     #[serde(default)]
     pub order: Option<String>,
+    /// Alpha-beta's pruning rule: `ge` (the default: cut as soon as α ≥ β) or `gt`
+    /// (cut only when a value passes the bound: a tie goes on).
+    #[serde(default)]
+    pub rule: Option<String>,
     /// With `true`, the answer also carries the tree drawn by ply's own renderer
     /// ([`Evaluated::picture`]) in a field `svg`; when the picture may not be drawn
     /// (`max_picture_nodes`, `max_answer_bytes`), a field `svg_omitted` says why, in
@@ -193,8 +198,21 @@ fn search(tree: ExplicitTree, request: &TreeRequest) -> Result<Evaluated, ApiErr
         }
         Some(name) => name.parse().map_err(ApiError::bad_request)?,
     };
-    let run = annotate(&tree, algorithm);
+    let run = annotate_with(&tree, algorithm, pruning_rule(request.rule.as_deref())?);
     Ok(Evaluated { tree, run })
+}
+
+/// Alpha-beta's pruning rule a request names: `ge` (the default) or `gt`.
+pub fn pruning_rule(name: Option<&str>) -> Result<PruningRule, ApiError> {
+    match name {
+        None => Ok(PruningRule::Ge),
+        Some(name) => PruningRule::from_name(name).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "unknown rule {}: ge (cut as soon as α ≥ β) or gt (cut only when a value passes the bound)",
+                ply_core::text::excerpt(name)
+            ))
+        }),
+    }
 }
 
 /// A tree with chance nodes searched by the request's chance search (expectiminimax
@@ -954,6 +972,9 @@ pub struct GameTreeRequest {
     /// The search's move order, as [`TreeRequest::order`].
     #[serde(default)]
     pub order: Option<String>,
+    /// Alpha-beta's pruning rule, as [`TreeRequest::rule`].
+    #[serde(default)]
+    pub rule: Option<String>,
     /// Only `max`: a game's leaves are valued for MAX, the player at the root.
     #[serde(default)]
     pub leaf_perspective: Option<String>,
@@ -984,6 +1005,7 @@ impl Default for GameTreeRequest {
             search: false,
             algorithm: None,
             order: None,
+            rule: None,
             leaf_perspective: None,
             picture: false,
             collapse_pruned: false,
@@ -1146,6 +1168,7 @@ fn search_game_tree(
         algorithm: request.algorithm.clone(),
         leaf_perspective: None,
         order: request.order.clone(),
+        rule: request.rule.clone(),
         picture: request.picture,
         collapse_pruned: request.collapse_pruned,
         lang: request.lang,
@@ -1172,7 +1195,7 @@ fn search_game_tree(
         .map_err(tree_error)?
         .with_drawing_of(written)
         .reordered(order);
-    let run = annotate(&tree, algorithm);
+    let run = annotate_with(&tree, algorithm, pruning_rule(tree_request.rule.as_deref())?);
     let evaluated = Evaluated { tree, run };
     evaluated.answer_bound(&tree_request, limits)?;
     evaluated.answer(&tree_request, limits)

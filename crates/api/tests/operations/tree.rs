@@ -36,6 +36,42 @@ fn move_order_changes_what_alpha_beta_reads() {
 }
 
 #[test]
+fn the_pruning_rule_decides_a_tie() {
+    // At b the first leaf equals what a guarantees: ge cuts there, gt reads the 1 too.
+    let mut request = TreeRequest::new("(r (a 3 5) (b 3 1) (c 2 7))");
+    let ge = json(&request);
+    request.rule = Some("ge".into());
+    assert_eq!(json(&request), ge);
+    request.rule = Some("gt".into());
+    let gt = json(&request);
+    assert_eq!((ge["value"].clone(), gt["value"].clone()), (3.into(), 3.into()));
+    assert_eq!((ge["leaves_evaluated"].clone(), gt["leaves_evaluated"].clone()), (4.into(), 5.into()));
+    request.rule = Some("gte".into());
+    let refused = evaluate_tree(&request, &TreeLimits::default()).unwrap_err();
+    assert_eq!(
+        refused.error,
+        "unknown rule 'gte': ge (cut as soon as α ≥ β) or gt (cut only when a value passes the bound)"
+    );
+    // A game's tree takes the rule too.
+    let game = |rule: &str| {
+        let answer = game_tree(
+            &GameTreeRequest {
+                game: "race:5,2".into(),
+                search: true,
+                rule: Some(rule.into()),
+                ..GameTreeRequest::default()
+            },
+            &TreeLimits::default(),
+        )
+        .unwrap();
+        let search: serde_json::Value =
+            serde_json::from_str(answer.search.as_ref().unwrap().get()).unwrap();
+        search["leaves_evaluated"].as_u64().unwrap()
+    };
+    assert!(game("gt") >= game("ge"));
+}
+
+#[test]
 fn games_are_written_out_as_trees_the_lab_reads() {
     let limits = TreeLimits::default();
     let request = GameTreeRequest {
