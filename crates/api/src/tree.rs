@@ -19,8 +19,7 @@ pub use ply_tree::Limits;
 use ply_tree::chance::{ChanceAlgorithm, annotate_chance_until};
 use ply_tree::{
     Annotation, ExplicitTree, LeafPerspective, MoveOrder, ParseOptions, TreeError, annotate_with,
-    parse,
-    render,
+    parse, render,
 };
 use serde::{Deserialize, Serialize};
 
@@ -1195,7 +1194,11 @@ fn search_game_tree(
         .map_err(tree_error)?
         .with_drawing_of(written)
         .reordered(order);
-    let run = annotate_with(&tree, algorithm, pruning_rule(tree_request.rule.as_deref())?);
+    let run = annotate_with(
+        &tree,
+        algorithm,
+        pruning_rule(tree_request.rule.as_deref())?,
+    );
     let evaluated = Evaluated { tree, run };
     evaluated.answer_bound(&tree_request, limits)?;
     evaluated.answer(&tree_request, limits)

@@ -61,9 +61,8 @@ pub use retrograde::{RetrogradeError, RetrogradeOptions, RetrogradeProgress, Ret
 pub use score::Score;
 pub use search::{
     Algorithm, MoveValue, NoObserver, Observer, PruningRule, SearchOptions, SearchResult,
-    SearchStats,
-    alpha_beta, alpha_beta_with, evaluate_moves, evaluate_moves_with, minimax, minimax_with,
-    negamax, negamax_with,
+    SearchStats, alpha_beta, alpha_beta_with, evaluate_moves, evaluate_moves_with, minimax,
+    minimax_with, negamax, negamax_with,
 };
 
 /// The Rust snippets of docs/engine.md, compiled and run as doctests.

@@ -44,8 +44,17 @@ fn the_pruning_rule_decides_a_tie() {
     assert_eq!(json(&request), ge);
     request.rule = Some("gt".into());
     let gt = json(&request);
-    assert_eq!((ge["value"].clone(), gt["value"].clone()), (3.into(), 3.into()));
-    assert_eq!((ge["leaves_evaluated"].clone(), gt["leaves_evaluated"].clone()), (4.into(), 5.into()));
+    assert_eq!(
+        (ge["value"].clone(), gt["value"].clone()),
+        (3.into(), 3.into())
+    );
+    assert_eq!(
+        (
+            ge["leaves_evaluated"].clone(),
+            gt["leaves_evaluated"].clone()
+        ),
+        (4.into(), 5.into())
+    );
     request.rule = Some("gte".into());
     let refused = evaluate_tree(&request, &TreeLimits::default()).unwrap_err();
     assert_eq!(
