@@ -52,6 +52,7 @@ fn tree_json_is_the_apis() {
             algorithm: Some(algorithm.into()),
             leaf_perspective: Some(perspective.into()),
             order: None,
+            rule: None,
             picture: false,
             collapse_pruned: false,
             lang: None,
