@@ -13,6 +13,7 @@
  * @property {number} level 1 to 5
  * @property {number} seed 0 to 2^53 - 1
  * @property {string} [variant] absent: the seed chooses it
+ * @property {string} [rule] alpha-beta's pruning rule: "gt" (a tie goes on); absent: "ge"
  *
  * @typedef {object} Place where the page is: an exercise, and whether it is printed
  * @property {Exercise} exercise
@@ -116,6 +117,7 @@ export function parseHash(hash, random = Math.random) {
   /** @type {Exercise} */
   const exercise = { kind, level, seed };
   if (variant && isVariant(kind, variant)) exercise.variant = variant;
+  if (params.get("rule") === "gt") exercise.rule = "gt";
   const print = params.get("print");
   return {
     exercise,
@@ -138,6 +140,7 @@ export function formatHash(exercise, print = null) {
     ["seed", `${exercise.seed}`],
   ];
   if (exercise.variant) fields.push(["variant", exercise.variant]);
+  if (exercise.rule === "gt") fields.push(["rule", "gt"]);
   if (print) fields.push(["print", print]);
   return "#" + new URLSearchParams(fields).toString();
 }
@@ -293,9 +296,10 @@ export function exerciseKey(exercise) {
  * @param {string} what.algorithm "minimax", "alphabeta" or "expectiminimax"
  * @param {string} what.perspective "max" or "mover"
  * @param {number} what.step
+ * @param {string} [what.rule] alpha-beta's pruning rule (the link names "gt" only)
  * @returns {string}
  */
-export function labLink(page, { tree, algorithm, perspective, step }) {
+export function labLink(page, { tree, algorithm, perspective, step, rule }) {
   const fields = new URLSearchParams({
     tree,
     algorithm,
@@ -304,6 +308,7 @@ export function labLink(page, { tree, algorithm, perspective, step }) {
     step: `${step}`,
     hide: "1",
   });
+  if (rule === "gt") fields.set("rule", "gt");
   return `${page}#${fields.toString()}`;
 }
 

@@ -48,6 +48,7 @@ import {
 const kindSelect = byId("kind", HTMLSelectElement);
 const levelSelect = byId("level", HTMLSelectElement);
 const variantSelect = byId("variant", HTMLSelectElement);
+const ruleSelect = byId("rule", HTMLSelectElement);
 const question = byId("question", HTMLElement);
 const error = byId("error", HTMLElement);
 const position = byId("position", HTMLElement);
@@ -154,6 +155,7 @@ function chosenExercise() {
   /** @type {Exercise} */
   const exercise = { kind, level: Number(levelSelect.value) || DEFAULT_LEVEL, seed: randomSeed() };
   if (variantSelect.value) exercise.variant = variantSelect.value;
+  if (ruleSelect.value === "gt") exercise.rule = "gt";
   return exercise;
 }
 
@@ -181,6 +183,7 @@ async function load(exercise) {
   levelSelect.value = `${exercise.level}`;
   fillVariants();
   variantSelect.value = exercise.variant ?? "";
+  ruleSelect.value = exercise.rule ?? "ge";
   history.replaceState(null, "", formatHash(exercise, state.print));
   updateLinks();
   question.textContent = t("practice.loading");
@@ -746,6 +749,7 @@ function showMarks(checked) {
       algorithm: practice.lab.algorithm,
       perspective: practice.lab.leaf_perspective,
       step: first.step,
+      rule: practice.lab.rule,
     });
     walk.textContent = t("practice.walk", { node: first.node, step: first.step });
     walk.hidden = practice.kind === "best_move";
@@ -857,6 +861,7 @@ async function setUp() {
   });
   levelSelect.addEventListener("change", () => load(chosenExercise()));
   variantSelect.addEventListener("change", () => load(chosenExercise()));
+  ruleSelect.addEventListener("change", () => load(chosenExercise()));
   byId("new", HTMLButtonElement).addEventListener("click", () => load(chosenExercise()));
   byId("answer", HTMLFormElement).addEventListener("submit", (event) => {
     event.preventDefault();

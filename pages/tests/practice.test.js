@@ -277,3 +277,16 @@ test("the outcomes' values in a tree with chance nodes, probabilities and all", 
   const tree = "a\n  b [chance]\n    d [1/6] = 2\n    e [2/3] = −1\n    f [1/6]=1\n  c [chance]\n    g [1/2]\n      h = 4\n      i [max] = 0 # a tag\n";
   assert.deepEqual([...leafValues(tree)], [["d", 2], ["e", -1], ["f", 1], ["h", 4], ["i", 0]]);
 });
+
+test("alpha-beta's pruning rule travels in the exercise's link and the lab's", () => {
+  const place = parseHash("#kind=pruned&level=3&seed=12&rule=gt");
+  assert.equal(place.exercise.rule, "gt");
+  assert.equal(formatHash(place.exercise), "#kind=pruned&level=3&seed=12&rule=gt");
+  // The default is not written, so that links made before the rule read the same.
+  assert.equal(parseHash("#kind=pruned&level=3&seed=12&rule=ge").exercise.rule, undefined);
+  assert.equal(parseHash("#kind=pruned&level=3&seed=12&rule=x").exercise.rule, undefined);
+  const link = labLink("index.html", { tree: "(a 1 2)", algorithm: "alphabeta", perspective: "max", step: 3, rule: "gt" });
+  assert.equal(new URLSearchParams(link.split("#")[1]).get("rule"), "gt");
+  const plain = labLink("index.html", { tree: "(a 1 2)", algorithm: "alphabeta", perspective: "max", step: 3, rule: "ge" });
+  assert.equal(new URLSearchParams(plain.split("#")[1]).get("rule"), null);
+});

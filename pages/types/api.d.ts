@@ -232,7 +232,7 @@ export interface Practice {
    * exercise with MIN at the root is the same tree seen from MIN's side, its leaf values
    * negated); `first_mistake.step` counts in its trace.
    */
-  lab: { tree: string; algorithm: string; leaf_perspective: string };
+  lab: { tree: string; algorithm: string; leaf_perspective: string; rule: string };
   /** best_move: the game's spec and the position. */
   game?: string;
   position?: string;

@@ -82,6 +82,10 @@ pub struct PracticeRequest {
     /// The variant (see [`variants`]); chosen by the seed when absent.
     #[serde(default)]
     pub variant: Option<String>,
+    /// Alpha-beta's pruning rule for `pruned` and `order`: `ge` (the default: a tie
+    /// cuts) or `gt` (a tie goes on). The same tree; the leaves read may differ.
+    #[serde(default)]
+    pub rule: Option<String>,
 }
 
 impl PracticeRequest {
@@ -93,6 +97,7 @@ impl PracticeRequest {
             level,
             lang: Lang::En,
             variant: None,
+            rule: None,
         }
     }
 }
@@ -119,6 +124,9 @@ pub struct CheckRequest {
     /// As in [`PracticeRequest`].
     #[serde(default)]
     pub variant: Option<String>,
+    /// As in [`PracticeRequest`].
+    #[serde(default)]
+    pub rule: Option<String>,
     /// The student's answer, as its JSON text: read when the exercise is made, so that
     /// each refusal names its field and each number is read from its own digits.
     pub response: Response,
@@ -133,6 +141,7 @@ impl CheckRequest {
             level: self.level,
             lang: self.lang,
             variant: self.variant.clone(),
+            rule: self.rule.clone(),
         }
     }
 }
@@ -198,6 +207,8 @@ pub struct Lab {
     pub algorithm: &'static str,
     /// `max`, or `mover` for a negamax exercise (leaf values for the player to move there).
     pub leaf_perspective: &'static str,
+    /// Alpha-beta's pruning rule: `ge` or `gt` (`ge` where nothing is pruned).
+    pub rule: &'static str,
 }
 
 /// The answer key of an exercise; which fields it has depends on the kind.
@@ -799,6 +810,9 @@ fn build_tree(
         tree: lab_tree,
         algorithm,
         leaf_perspective: perspective,
+        rule: crate::tree::pruning_rule(request.rule.as_deref())
+            .map_err(|e| bad(format!("rule: {}", e.error)))?
+            .name(),
     };
     let evaluated = evaluate_lab(&lab)?;
     let question_id = match (kind, root_min, negamax) {
@@ -876,6 +890,7 @@ fn evaluate_lab(lab: &Lab) -> Result<Evaluated, ApiError> {
     let request = TreeRequest {
         algorithm: Some(lab.algorithm.to_string()),
         leaf_perspective: Some(lab.leaf_perspective.to_string()),
+        rule: Some(lab.rule.to_string()),
         ..TreeRequest::new(lab.tree.clone())
     };
     evaluate(&request, &TreeLimits::default())
@@ -1019,6 +1034,7 @@ fn build_game(
         tree: text.clone(),
         algorithm: "minimax",
         leaf_perspective: "max",
+        rule: "ge",
     };
     let evaluated = evaluate_lab(&lab)?;
     let question = match variant {

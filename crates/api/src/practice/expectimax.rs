@@ -229,6 +229,7 @@ pub(super) fn build(request: &PracticeRequest) -> Result<Built, ApiError> {
                 tree: text,
                 algorithm: ChanceAlgorithm::Expectiminimax.name(),
                 leaf_perspective: "max",
+                rule: "ge",
             },
         },
         tree,

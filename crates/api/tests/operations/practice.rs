@@ -967,3 +967,34 @@ fn every_bad_seed_is_refused_in_one_sentence_quoting_it() {
          digits"
     );
 }
+
+/// Alpha-beta's pruning rule in an exercise: the same tree under `ge` and `gt`, and where
+/// a tie decides, another answer (the leaves a tie lets `gt` read are pruned under `ge`).
+#[test]
+fn the_pruning_rule_is_the_exercises_own() {
+    let mut differ = 0;
+    for seed in 0..40 {
+        let mut ge = PracticeRequest::new("pruned", seed, 2);
+        ge.rule = Some("ge".into());
+        let mut gt = ge.clone();
+        gt.rule = Some("gt".into());
+        let (a, b) = (exercise(&ge).unwrap(), exercise(&gt).unwrap());
+        assert_eq!(a.tree, b.tree, "seed {seed}");
+        assert_eq!((a.lab.rule, b.lab.rule), ("ge", "gt"));
+        let (pa, pb) = (a.answer.pruned.unwrap(), b.answer.pruned.unwrap());
+        // Going on past a tie never prunes more.
+        assert!(pb.iter().all(|leaf| pa.contains(leaf)), "seed {seed}");
+        if pa != pb {
+            differ += 1;
+        }
+    }
+    assert!(differ > 0, "no tie decided an exercise of 40");
+    let mut bad = PracticeRequest::new("pruned", 1, 2);
+    bad.rule = Some("gte".into());
+    assert!(
+        exercise(&bad)
+            .unwrap_err()
+            .error
+            .starts_with("rule: unknown rule 'gte'")
+    );
+}

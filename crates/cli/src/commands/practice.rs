@@ -53,6 +53,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         level: args.level,
         lang: args.lang,
         variant: args.variant.clone(),
+        rule: None,
     };
     let exercise = exercise(&request)?;
     if args.json {
