@@ -157,14 +157,20 @@ fn read_tag(content: &str, line: u32, column: u32) -> Result<Tag, TreeError> {
     ))
 }
 
-/// Gives node `id` what its tags say.
-fn apply_tags(builder: &mut TreeBuilder, id: NodeId, tags: &[(Tag, u32, u32)]) {
+/// Gives node `id` what its tags say; a node given two kinds or two probabilities
+/// (`[chance][max]`, `[1/2][1/3]`, even the same one twice) is refused at the second.
+fn apply_tags(
+    builder: &mut TreeBuilder,
+    id: NodeId,
+    tags: &[(Tag, u32, u32)],
+) -> Result<(), TreeError> {
     for &(tag, line, column) in tags {
         match tag {
-            Tag::Kind(kind) => builder.set_kind(id, kind, line, column),
-            Tag::Probability(p) => builder.set_probability(id, p, line, column),
+            Tag::Kind(kind) => builder.set_kind(id, kind, line, column)?,
+            Tag::Probability(p) => builder.set_probability(id, p, line, column)?,
         }
     }
+    Ok(())
 }
 
 /// The tags in `part` of `line` (which starts at byte `at` of the line), read, and
@@ -358,7 +364,7 @@ fn read_text_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, 
                 }
                 let id = builder.push(parent, named, line_no, column(line, name_at))?;
                 builder.set_value(id, decimal, line_no, column(line, value_at));
-                apply_tags(&mut builder, id, &tags);
+                apply_tags(&mut builder, id, &tags)?;
                 open.push((width, id));
             }
             None => {
@@ -383,7 +389,7 @@ fn read_text_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, 
                         column(line, name_at),
                     )?
                 };
-                apply_tags(&mut builder, id, &tags);
+                apply_tags(&mut builder, id, &tags)?;
                 open.push((width, id));
             }
         }
@@ -553,7 +559,7 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
                 let tag = read_tag(content, line, col)?;
                 match (tag, open.last()) {
                     (Tag::Kind(_), Some(&(group, ..))) if group_head && pending.is_empty() => {
-                        apply_tags(&mut builder, group, &[(tag, line, col)]);
+                        apply_tags(&mut builder, group, &[(tag, line, col)])?;
                     }
                     _ => pending.push((tag, line, col)),
                 }
@@ -568,7 +574,7 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
                     g.0
                 });
                 let id = builder.push(parent, None, line, col)?;
-                apply_tags(&mut builder, id, &std::mem::take(&mut pending));
+                apply_tags(&mut builder, id, &std::mem::take(&mut pending))?;
                 open.push((id, 0, line, col));
                 group_head = true;
             }
@@ -641,7 +647,7 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
                     });
                     let id = builder.push(parent, Some(word.to_string()), line, col)?;
                     builder.set_value(id, decimal, vline, vcol);
-                    apply_tags(&mut builder, id, &std::mem::take(&mut pending));
+                    apply_tags(&mut builder, id, &std::mem::take(&mut pending))?;
                     group_head = false;
                     done = open.is_empty();
                     continue;
@@ -654,7 +660,7 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
                     });
                     let id = builder.push(parent, None, line, col)?;
                     builder.set_value(id, decimal, line, col);
-                    apply_tags(&mut builder, id, &std::mem::take(&mut pending));
+                    apply_tags(&mut builder, id, &std::mem::take(&mut pending))?;
                     group_head = false;
                     done = open.is_empty();
                 } else if group_name && !open.is_empty() && word != "-" {
@@ -933,7 +939,13 @@ impl<'de> Visitor<'de> for NodeSeed<'_, 'de> {
                         )),
                     };
                     match tag {
-                        Ok(tag) => apply_tags(&mut reader.builder, id, &[(tag, line, column)]),
+                        Ok(tag) => {
+                            if let Err(e) =
+                                apply_tags(&mut reader.builder, id, &[(tag, line, column)])
+                            {
+                                return Err(reader.fail(e));
+                            }
+                        }
                         Err(e) => return Err(reader.fail(e)),
                     }
                 }
@@ -950,7 +962,13 @@ impl<'de> Visitor<'de> for NodeSeed<'_, 'de> {
                         Err(e) => Err(TreeError::at(line, column, format!("probability {e}"))),
                     };
                     match tag {
-                        Ok(tag) => apply_tags(&mut reader.builder, id, &[(tag, line, column)]),
+                        Ok(tag) => {
+                            if let Err(e) =
+                                apply_tags(&mut reader.builder, id, &[(tag, line, column)])
+                            {
+                                return Err(reader.fail(e));
+                            }
+                        }
                         Err(e) => return Err(reader.fail(e)),
                     }
                 }

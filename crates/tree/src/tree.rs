@@ -365,15 +365,13 @@ impl ExplicitTree {
     }
 
     /// The kind a writer marks on `id` so that it reads back the same (`chance`,
-    /// `max`, `min`): chance nodes always, a player's node where the rule of reading
-    /// would give the other player.
+    /// `max`, `min`): chance nodes always, a player's node (a leaf too) where the rule
+    /// of reading would give the other player, in a tree with chance nodes or without
+    /// (`(r[min] 1 2)`, MIN at the root: the rule would make it MAX).
     fn kind_tag(&self, id: NodeId) -> Option<&'static str> {
         let node = self.node(id);
         if node.chance {
             return Some("chance");
-        }
-        if !self.has_chance() {
-            return None;
         }
         let led_by = node.parent.map_or(Player::Second, |p| self.node(p).mover);
         (node.mover == led_by).then_some(if node.mover == Player::First {
@@ -631,7 +629,8 @@ impl ExplicitTree {
     }
 
     /// The tree in the format that keeps its names best: the bracket format, on one
-    /// line, unless a name would read as a number there ([`ExplicitTree::has_numeric_names`]),
+    /// line, unless a name would read as a number there ([`ExplicitTree::has_numeric_names`])
+    /// or a leaf's kind cannot be written there ([`ExplicitTree::bracket_keeps_kinds`]),
     /// then the indented text format. Returns the text and the format's name
     /// (`"bracket"` or `"indented"`).
     ///
@@ -644,14 +643,38 @@ impl ExplicitTree {
     /// assert_eq!(tree.to_written(), ("(a b=3 c=5)".to_string(), "bracket"));
     /// ```
     pub fn to_written(&self) -> (String, &'static str) {
-        if self.has_numeric_names() {
+        if self.has_numeric_names() || !self.bracket_keeps_kinds() {
             (self.to_text(), "indented")
         } else {
             (self.to_bracket(), "bracket")
         }
     }
 
-    /// The tree in the bracket format, on one line (reads back to an equal tree).
+    /// Whether the bracket format can write leaf `id`'s kind, when it has one to write:
+    /// a kind tag right after a group's `(` and name is the group's, so the first child
+    /// of a group can carry a kind only after its probability (`(r [1/2][min]a=1 ...)`).
+    /// The bracket reader never makes such a leaf otherwise; the other formats may.
+    fn bracket_kind_fits(&self, id: NodeId) -> bool {
+        let node = self.node(id);
+        node.probability.is_some()
+            || node
+                .parent
+                .is_none_or(|parent| self.children(parent).first() != Some(&id))
+    }
+
+    /// Whether [`ExplicitTree::to_bracket`] writes the tree whole: not when a group's
+    /// first child is a leaf whose kind must be written and that has no probability to
+    /// write before it (a tree read from the other formats).
+    pub fn bracket_keeps_kinds(&self) -> bool {
+        (0..self.nodes.len() as NodeId).all(|id| {
+            self.node(id).value.is_none()
+                || self.kind_tag(id).is_none()
+                || self.bracket_kind_fits(id)
+        })
+    }
+
+    /// The tree in the bracket format, on one line (reads back to an equal tree, unless
+    /// [`ExplicitTree::bracket_keeps_kinds`] says it cannot write a leaf's kind).
     pub fn to_bracket(&self) -> String {
         let mut out = String::new();
         self.write_bracket(self.root(), &mut out);
@@ -677,6 +700,13 @@ impl ExplicitTree {
                     let node = self.node(id);
                     if let Some(p) = node.probability {
                         out.push_str(&format!("[{p}]"));
+                    }
+                    // A leaf's kind goes before it, a group's after its '(' and name (see
+                    // `bracket_kind_fits` for the one leaf whose kind cannot be written).
+                    if let (Some(_), Some(kind)) = (node.value, self.kind_tag(id))
+                        && self.bracket_kind_fits(id)
+                    {
+                        out.push_str(&format!("[{kind}]"));
                     }
                     match node.value {
                         Some(v) if node.named => out.push_str(&format!(
@@ -815,6 +845,23 @@ pub struct TreeBuilder {
     kinds: Vec<(NodeId, NodeKind, u32, u32)>,
     /// Probabilities written in the file, with their place.
     probabilities: Vec<(NodeId, Ratio, u32, u32)>,
+    /// The tags each node has been given so far, by id ([`KIND_TAG`], [`PROBABILITY_TAG`]):
+    /// a node takes one of each. As long as the last node tagged needs.
+    tagged: Vec<u8>,
+}
+
+/// A node's kind was written (`[max]`, `[min]`, `[chance]`).
+const KIND_TAG: u8 = 1;
+/// A node's probability was written (`[1/6]`).
+const PROBABILITY_TAG: u8 = 2;
+
+/// A kind as its tag writes it: `[max]`, `[min]`, `[chance]`.
+fn tag_of_kind(kind: NodeKind) -> &'static str {
+    match kind {
+        NodeKind::Max => "[max]",
+        NodeKind::Min => "[min]",
+        NodeKind::Chance => "[chance]",
+    }
 }
 
 impl TreeBuilder {
@@ -829,21 +876,89 @@ impl TreeBuilder {
             stands_for: Vec::new(),
             kinds: Vec::new(),
             probabilities: Vec::new(),
+            tagged: Vec::new(),
         }
     }
 
     /// Says what kind of node `id` is (written `[max]`, `[min]` or `[chance]` at
     /// `line`:`column`). Nodes without one follow the rule of [`TreeBuilder::finish`].
-    pub fn set_kind(&mut self, id: NodeId, kind: NodeKind, line: u32, column: u32) {
-        self.kinds.retain(|&(node, ..)| node != id);
+    /// A node has one kind: a second one (`[chance][max]`, even `[chance][chance]`) is
+    /// refused at its place, naming the first. An id that is not a node's is ignored.
+    pub fn set_kind(
+        &mut self,
+        id: NodeId,
+        kind: NodeKind,
+        line: u32,
+        column: u32,
+    ) -> Result<(), TreeError> {
+        if (id as usize) >= self.nodes.len() {
+            return Ok(());
+        }
+        if self.tag(id, KIND_TAG) {
+            let (first, first_line, first_column) = self
+                .kinds
+                .iter()
+                .rev()
+                .find(|&&(node, ..)| node == id)
+                .map_or((kind, line, column), |&(_, k, l, c)| (k, l, c));
+            return Err(TreeError::at(
+                line,
+                column,
+                format!(
+                    "a second kind tag {}: this node is already tagged {} (line {first_line}, \
+                     column {first_column}), and a node has one kind",
+                    tag_of_kind(kind),
+                    tag_of_kind(first)
+                ),
+            ));
+        }
         self.kinds.push((id, kind, line, column));
+        Ok(())
     }
 
     /// Gives node `id`, a child of a chance node, its probability (written at
-    /// `line`:`column`).
-    pub fn set_probability(&mut self, id: NodeId, probability: Ratio, line: u32, column: u32) {
-        self.probabilities.retain(|&(node, ..)| node != id);
+    /// `line`:`column`). An outcome has one probability: a second one (`[1/2][1/3]`) is
+    /// refused at its place, naming the first. An id that is not a node's is ignored.
+    pub fn set_probability(
+        &mut self,
+        id: NodeId,
+        probability: Ratio,
+        line: u32,
+        column: u32,
+    ) -> Result<(), TreeError> {
+        if (id as usize) >= self.nodes.len() {
+            return Ok(());
+        }
+        if self.tag(id, PROBABILITY_TAG) {
+            let (first, first_line, first_column) = self
+                .probabilities
+                .iter()
+                .rev()
+                .find(|&&(node, ..)| node == id)
+                .map_or((probability, line, column), |&(_, p, l, c)| (p, l, c));
+            return Err(TreeError::at(
+                line,
+                column,
+                format!(
+                    "a second probability [{probability}]: this node already has the \
+                     probability [{first}] (line {first_line}, column {first_column}), and an \
+                     outcome has one probability"
+                ),
+            ));
+        }
         self.probabilities.push((id, probability, line, column));
+        Ok(())
+    }
+
+    /// Marks node `id` as given a tag of `kind`; whether it had one already.
+    fn tag(&mut self, id: NodeId, kind: u8) -> bool {
+        let at = id as usize;
+        if self.tagged.len() <= at {
+            self.tagged.resize(at + 1, 0);
+        }
+        let had = self.tagged[at] & kind != 0;
+        self.tagged[at] |= kind;
+        had
     }
 
     /// Records that node `id` stands for `count` moves of its parent (see

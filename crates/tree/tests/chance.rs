@@ -160,6 +160,96 @@ fn refusals_say_where_and_by_how_much() {
     }
 }
 
+/// A node has one kind and an outcome one probability: a second tag, whether it
+/// contradicts the first or repeats it, is refused at its place, naming the first (it
+/// used to be read, the last tag winning). JSON refuses a repeated field already.
+#[test]
+fn a_second_kind_or_probability_is_refused_where_it_is_written() {
+    for (text, expected) in [
+        (
+            "(r (a[chance][max] 1 2))",
+            "1:14: a second kind tag [max]: this node is already tagged [chance] (line 1, column 6), and a node has one kind",
+        ),
+        (
+            "(r (a[min][max] 1 2))",
+            "1:11: a second kind tag [max]: this node is already tagged [min] (line 1, column 6), and a node has one kind",
+        ),
+        (
+            "(r (a[chance][chance] 1 2))",
+            "1:14: a second kind tag [chance]: this node is already tagged [chance] (line 1, column 6), and a node has one kind",
+        ),
+        // A kind before the '(' and another after it are the same node's.
+        (
+            "(r (a 1 2) [chance]([max] 1 2))",
+            "1:21: a second kind tag [max]: this node is already tagged [chance] (line 1, column 12), and a node has one kind",
+        ),
+        (
+            "(r[chance] [1/2][1/3]1 [1/2]2)",
+            "1:17: a second probability [1/3]: this node already has the probability [1/2] (line 1, column 12), and an outcome has one probability",
+        ),
+        (
+            "r\n  a [max] [min]\n    = 1\n",
+            "2:11: a second kind tag [min]: this node is already tagged [max] (line 2, column 5), and a node has one kind",
+        ),
+        (
+            "r [chance]\n  a [0.5] [1/2] = 1\n  b [1/2] = 2\n",
+            "2:11: a second probability [1/2]: this node already has the probability [1/2] (line 2, column 5), and an outcome has one probability",
+        ),
+    ] {
+        assert_eq!(error(text), expected, "{text:?}");
+    }
+    let json = error(r#"{"kind": "chance", "kind": "max", "children": [{"value": 1}]}"#);
+    assert!(json.contains("duplicate field `kind`"), "{json}");
+    // A kind and a probability on one node are read, in either order.
+    let tree = read("(r[chance] [1/2][max](a 1 2) [min][1/2](b 3 4))");
+    assert_eq!(tree.kind(0), NodeKind::Chance);
+    assert_eq!(
+        (tree.kind(1), tree.probability(1)),
+        (NodeKind::Max, Some(r("1/2")))
+    );
+    assert_eq!(
+        (tree.kind(4), tree.probability(4)),
+        (NodeKind::Min, Some(r("1/2")))
+    );
+}
+
+/// A kind written on a tree reads back from every writer: a tree without chance nodes
+/// lost its `[min]` root (written back as MAX), and a leaf its kind in the bracket format.
+#[test]
+fn written_kinds_read_back_from_every_writer() {
+    for text in [
+        "(r[min] 1 2)",
+        "(r (a[max] 1 2) 3)",
+        "[min]b=1",
+        "(r[chance] 2 [min]1)",
+        "(r[chance] [1/4][min]x=1 [3/4](y[min] 2 3))",
+    ] {
+        let tree = read(text);
+        let json = serde_json::to_string(&tree.to_json()).unwrap();
+        for written in [tree.to_text(), tree.to_bracket(), json] {
+            assert_eq!(read(&written), tree, "{text} written as {written}");
+        }
+        assert!(tree.bracket_keeps_kinds(), "{text}");
+    }
+    let tree = read("(r[min] 1 2)");
+    assert_eq!(tree.kind(0), NodeKind::Min);
+    assert_eq!(tree.to_bracket(), "(r[min] 1 2)");
+    assert_eq!(tree.to_text(), "r [min]\n  = 1\n  = 2\n");
+    assert_eq!(
+        read("(r[chance] 2 [min]1)").to_bracket(),
+        "(r[chance] 2 [min]1)"
+    );
+    // A tag right after a group's '(' and name is the group's: the bracket format
+    // cannot mark the kind of a first outcome that has no probability, so a tree read
+    // from another format with one is written in the indented format.
+    let text = "r [chance]\n  [min] = 1\n  = 2\n";
+    let tree = read(text);
+    assert!(!tree.bracket_keeps_kinds());
+    assert_eq!(tree.to_written(), (text.to_string(), "indented"));
+    // Trees without tags are written as before: nothing to mark.
+    assert_eq!(read("(r (a 1 2) 3)").to_bracket(), "(r (a 1 2) 3)");
+}
+
 /// MAX compares a sure 7/2 with three equally likely outcomes. Star1 stops the right
 /// node after two outcomes of 0: even a 9 (the most a leaf is worth) for the third
 /// would give 3, below the 7/2 MAX has.
