@@ -714,9 +714,15 @@ pub fn game_tree(
         ));
     }
     let depth = request.depth.unwrap_or(TREE_DEPTH);
-    let (text, tree) = written_tree(goal, request.position.as_deref(), depth, limits.tree)?;
+    // The tree within the node and depth limits, as other games' (`max_tree_nodes`,
+    // `max_tree_depth`); its text, whose lines are indented by their depth, sized
+    // before it is written (`max_answer_bytes`).
+    let tree = expanded_tree(goal, request.position.as_deref(), depth, limits.tree)?
+        .map_err(crate::tree::tree_error)?;
     let max = position(goal, request.position.as_deref())?.to_move();
-    crate::tree::check_answer_bytes("tree", text.len(), limits)?;
+    let bytes = ply_tree::written_chance_tree_len(&tree);
+    crate::tree::check_answer_bytes("tree", usize::try_from(bytes).unwrap_or(usize::MAX), limits)?;
+    let text = ply_tree::written_chance_tree(&tree);
     let lang = request.lang.unwrap_or_default();
     let players =
         [Player::First, Player::Second].map(|p| crate::words::player_text_in(lang, player_name(p)));
@@ -754,14 +760,17 @@ pub fn game_tree(
 }
 
 /// Pig to `goal` from `position_text` (`None`: the start) written out `depth` levels deep
-/// as a tree with chance nodes, in the indented text format and read back, within
-/// `limits`: the tree of [`game_tree`] and of `ply tree pig:N@POSITION`.
-pub fn written_tree(
+/// as a tree with chance nodes, within `limits`: the tree of [`game_tree`] and of `ply
+/// tree pig:N@POSITION`, built node by node (`ply_tree::expand_chance`), its text left to
+/// the caller (`ply_tree::written_chance_tree`, the indented text format). A goal or a
+/// position that is not Pig's is the outer error; a tree past `limits` the inner one,
+/// naming the limit (`max_nodes`, `max_depth`) for each front end to say in its words.
+pub fn expanded_tree(
     goal: u32,
     position_text: Option<&str>,
     depth: u32,
     limits: ply_tree::Limits,
-) -> Result<(String, ply_tree::ExplicitTree), ApiError> {
+) -> Result<Result<ply_tree::ExplicitTree, ply_tree::TreeError>, ApiError> {
     use ply_games::pig::{Pig, PigMove};
     let state = position(goal, position_text)?;
     let solved = solution(goal)?;
@@ -797,8 +806,7 @@ pub fn written_tree(
     let root_name = written
         .split_once(':')
         .map_or(written.as_str(), |(_, rest)| rest);
-    let (text, tree) =
-        ply_tree::expand_chance_to_depth(&root, root_name, name, depth, estimate, &options)
-            .map_err(|error| ApiError::bad_request(error.to_string()))?;
-    Ok((text, tree))
+    Ok(ply_tree::expand_chance(
+        &root, root_name, name, depth, estimate, &options,
+    ))
 }

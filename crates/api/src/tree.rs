@@ -126,7 +126,7 @@ pub struct Evaluated {
 /// A tree that does not read is a parse error at its line:column; one past a limit
 /// names the limit (`max_tree_nodes`, `max_tree_depth`) instead of the command
 /// line's option.
-fn tree_error(error: TreeError) -> ApiError {
+pub(crate) fn tree_error(error: TreeError) -> ApiError {
     let limit = match error.limit {
         Some("max_nodes") => "max_tree_nodes",
         Some("max_depth") => "max_tree_depth",
@@ -237,9 +237,9 @@ pub fn chance_answer_with(
     control: &Control,
 ) -> Result<String, ApiError> {
     let run = chance_run(tree, request, limits, control)?;
-    let json = render::chance_json(tree, &run, true);
-    let mut text = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
-    check_answer_bytes("answer", text.len(), limits)?;
+    // Sized before it is made: a deep tree's JSON takes its depth's bytes a line.
+    let mut text =
+        render::chance_json_text_sized(tree, &run, true, |bytes| answer_fits(tree, bytes, limits))?;
     if let Some(lang) = request.lang {
         text = with_words(text, &crate::words::chance_words(lang, tree, &run));
         check_answer_bytes("answer with its words", text.len(), limits)?;
@@ -865,6 +865,23 @@ fn with_field(mut json: String, key: &str, value: &str) -> String {
         json.push_str(&format!(",\"{key}\":{value}}}\n"));
     }
     json
+}
+
+/// Refuses the answer for `tree` when it may take `bytes` bytes (a bound, or its exact
+/// length) past `limits.max_answer_bytes`, before it is made.
+fn answer_fits(tree: &ExplicitTree, bytes: u64, limits: &TreeLimits) -> Result<(), ApiError> {
+    if bytes > limits.max_answer_bytes {
+        return Err(ApiError::limit(
+            "max_answer_bytes",
+            format!(
+                "the answer for a tree of {} nodes may take {bytes} bytes, more than the {} \
+                 an answer may take (limit max_answer_bytes): send a smaller tree",
+                tree.len(),
+                limits.max_answer_bytes
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Refuses an answer (`what`) of `bytes` bytes past `limits.max_answer_bytes`.

@@ -339,3 +339,84 @@ fn a_node_limit_beyond_the_memory_is_refused_at_the_memory() {
             .starts_with(".../.../... MAX = 0  *\n├─ a1 MIN = 0  *\n")
     );
 }
+
+/// Pig to 20 asked 10,000 levels deep (a throw of 1 passes the turn, so lines never
+/// end): refused at the node limit in every format, in half a second and the memory of
+/// its nodes. Its text was written out first, each line indented by its depth: it
+/// aborted (`memory allocation of 4294967296 bytes failed`) under a 4 GB cap.
+#[test]
+fn a_deep_pig_tree_is_refused_at_its_node_limit_not_aborted() {
+    for format in ["text", "json", "dot", "svg"] {
+        let out = Bounded::new(&[
+            "tree",
+            "pig:20",
+            "--depth",
+            "10000",
+            "--max-depth",
+            "10000",
+            "--format",
+            format,
+            "--force",
+        ])
+        .memory_mib(1024)
+        .seconds(20)
+        .run();
+        out.assert_code(2)
+            .assert_one_line_error()
+            .assert_stderr_contains("ply: error: pig:20 from 0+0-0: the tree has more than ")
+            .assert_stderr_contains(" nodes")
+            .assert_stderr_contains("; choose a smaller depth");
+        if format == "text" {
+            // 1 GiB holds a million nodes drawn as text: the node limit is the one met.
+            out.assert_stderr_contains(
+                "the tree has more than 1000000 nodes (raise the limit with --max-nodes); choose a smaller depth",
+            );
+        }
+    }
+    // Past the depth limit: refused below it.
+    Bounded::new(&["tree", "pig:20", "--depth", "10000"])
+        .memory_mib(512)
+        .seconds(20)
+        .run()
+        .assert_code(2)
+        .assert_one_line_error()
+        .assert_stderr_contains(
+            "pig:20 from 0+0-0: the tree goes deeper than depth 1000 (raise the limit with --max-depth); choose a smaller depth",
+        );
+}
+
+/// A tree within its node limit may still be deep, and each line of its text is
+/// indented by its depth: a chain of 10,000 levels with a leaf beside each (20,001
+/// nodes, 158 KB in the bracket format) draws 300 MB of text. Drawn where the memory
+/// holds it, refused where it does not, with both sizes; never aborted (under 512 MiB the
+/// text's string, doubling as it grew, asked for 436 MB and aborted).
+#[test]
+fn a_deep_drawing_is_sized_before_it_is_made() {
+    let file = scratch("chain.txt");
+    let mut text = String::new();
+    for level in 0..10_000 {
+        text.push_str(&format!("(n{level} l{level}={} ", level % 7));
+    }
+    text.push_str("end=1");
+    text.push_str(&")".repeat(10_000));
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_string_lossy();
+    Bounded::new(&["tree", &path, "--max-depth", "10000"])
+        .memory_mib(512)
+        .seconds(30)
+        .run()
+        .assert_code(2)
+        .assert_one_line_error()
+        .assert_stderr_contains(
+            "ply: error: drawing a tree of 20001 nodes 10000 levels deep as text needs 286.5 MiB \
+             of memory, but only ",
+        )
+        .assert_stderr_contains(" is available: draw fewer levels (--depth N) or a smaller tree");
+    let out = Bounded::new(&["tree", &path, "--max-depth", "10000"])
+        .memory_mib(1024)
+        .seconds(30)
+        .run();
+    out.assert_code(0);
+    assert!(out.stdout.starts_with("n0 MAX = "), "{:.100}", out.stdout);
+    let _ = std::fs::remove_file(&file);
+}

@@ -36,7 +36,9 @@ pub use expand::{
     CUT_WIN, ExpandOptions, GameTreeOptions, MAX_ESTIMATE, expand, expand_game, expand_strategy,
     expand_to_depth,
 };
-pub use expand_chance::expand_chance_to_depth;
+pub use expand_chance::{
+    expand_chance, expand_chance_to_depth, written_chance_tree, written_chance_tree_len,
+};
 pub use parse::{
     Format, JSON_MAX_DEPTH, detect_format, parse, parse_bracket, parse_json, parse_text,
 };

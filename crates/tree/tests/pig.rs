@@ -124,3 +124,76 @@ fn the_small_pig_tree_has_its_exact_value() {
 
 /// The nodes of the tree: the root, 12 outcomes of its roll and their subtrees.
 const NODES: usize = 60;
+
+/// The tree built node by node is the tree its text reads back to, at every depth and
+/// from either player's turn, and the text's length is known before it is written.
+#[test]
+fn the_written_tree_reads_back_to_the_tree_built_node_by_node() {
+    let solution = PigSolution::solve(20).unwrap();
+    for (root, depth) in [("20:12+0-14", 1), ("20:12+0-14", 4), ("20:14-12+5", 5)] {
+        let pig = Pig::new(PigState::parse(root).unwrap());
+        let tree = ply_tree::expand_chance(
+            &pig,
+            "root",
+            |_, mv| name(mv),
+            depth,
+            |pos| estimate(&solution, pos),
+            &Default::default(),
+        )
+        .unwrap();
+        let text = ply_tree::written_chance_tree(&tree);
+        assert_eq!(ply_tree::written_chance_tree_len(&tree), text.len() as u64);
+        assert_eq!(ply_tree::parse(&text, &Default::default()).unwrap(), tree);
+    }
+}
+
+/// 10,000 levels of Pig to 20 (a player who throws a 1 passes the turn, so lines go on
+/// for ever): refused at its node limit, naming it, from the nodes it has (its text,
+/// each line indented by its depth, took 4 GB at a million nodes before the count
+/// was reached).
+#[test]
+fn a_pig_tree_past_its_node_limit_is_refused_naming_the_limit() {
+    let solution = PigSolution::solve(20).unwrap();
+    let root = Pig::new(PigState::parse(ROOT).unwrap());
+    let options = ply_tree::ParseOptions {
+        limits: ply_tree::Limits {
+            max_nodes: 100_000,
+            max_depth: 10_000,
+        },
+        ..Default::default()
+    };
+    let started = std::time::Instant::now();
+    let error = expand_chance_to_depth(
+        &root,
+        "12+0-14",
+        |_, mv| name(mv),
+        10_000,
+        |pos| estimate(&solution, pos),
+        &options,
+    )
+    .unwrap_err();
+    assert_eq!(error.limit, Some("max_nodes"));
+    assert_eq!(
+        error.to_string(),
+        "the tree has more than 100000 nodes (raise the limit with --max-nodes); choose a smaller depth"
+    );
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    // Deeper than the depth limit: refused at the first position below it.
+    let shallow = ply_tree::ParseOptions {
+        limits: ply_tree::Limits {
+            max_nodes: 100_000,
+            max_depth: 100,
+        },
+        ..Default::default()
+    };
+    let error = expand_chance_to_depth(
+        &root,
+        "12+0-14",
+        |_, mv| name(mv),
+        10_000,
+        |pos| estimate(&solution, pos),
+        &shallow,
+    )
+    .unwrap_err();
+    assert_eq!(error.limit, Some("max_depth"));
+}

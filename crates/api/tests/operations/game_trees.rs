@@ -590,3 +590,93 @@ fn pig_is_written_out_with_chance_nodes_and_searched_by_expectiminimax() {
         assert!(error.to_string().contains(said), "{said}: {error}");
     }
 }
+
+/// Pig past the tree limits is refused as every game is: 413, `kind: limit`, the limit
+/// named (`{"game": "pig:5", "depth": 30}` was a 400 `bad_request` with no limit), and
+/// from the nodes the tree has, whatever the depth asked (`pig:20` 10,000 levels deep
+/// wrote its text, a line indented by its depth, before its nodes were counted).
+#[test]
+fn pig_past_the_tree_limits_is_refused_as_every_game_is() {
+    use ply_api::control::Control;
+    use ply_api::service::{Service, ServiceLimits};
+    let service = Service::new(ServiceLimits::default(), None);
+    let ask = |body: &str| {
+        let answer = service.answer("/api/tree/game", body.as_bytes(), &Control::new());
+        let json: Value = serde_json::from_str(&answer.body).unwrap();
+        (answer.status, json)
+    };
+    // Tic-tac-toe's 549,946 nodes, past the server's 100,000.
+    let (status, tictactoe) = ask(r#"{"game": "tictactoe"}"#);
+    assert_eq!(
+        (status, &tictactoe["limit"]),
+        (413, &"max_tree_nodes".into())
+    );
+    for (body, error, limit) in [
+        (
+            r#"{"game": "pig:5", "depth": 30}"#,
+            "the tree has more than 100000 nodes (limit max_tree_nodes)",
+            "max_tree_nodes",
+        ),
+        (
+            r#"{"game": "pig:20", "depth": 10000}"#,
+            "the tree goes deeper than depth 1000 (limit max_tree_depth)",
+            "max_tree_depth",
+        ),
+    ] {
+        let started = std::time::Instant::now();
+        let (status, answer) = ask(body);
+        assert_eq!(status, 413, "{body}: {answer}");
+        assert_eq!(
+            answer,
+            serde_json::json!({"error": error, "kind": "limit", "limit": limit}),
+            "{body}"
+        );
+        assert_eq!(answer["kind"], tictactoe["kind"]);
+        assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+    }
+}
+
+/// A tree with chance nodes: its answer is sized before it is made, from the tree and
+/// the search alone, and refused past `max_answer_bytes` with the bound (a chain of 200
+/// chance nodes: each step of the trace names its place in the tree, as long as its
+/// depth).
+#[test]
+fn a_chance_trees_answer_is_refused_before_it_is_made() {
+    let mut text = String::new();
+    for level in 0..200 {
+        let indent = "  ".repeat(2 * level);
+        let tag = if level == 0 { "" } else { " [1/2]" };
+        text.push_str(&format!("{indent}n{level}{tag} [max]\n"));
+        text.push_str(&format!("{indent}  c{level} [chance]\n"));
+        // (Only the first leaf is worth anything: the exact sums stay small fractions.)
+        let value = if level == 0 { 3 } else { 0 };
+        text.push_str(&format!("{indent}    l{level} [1/2] = {value}\n"));
+    }
+    text.push_str(&format!("{}end [1/2] = 0\n", "  ".repeat(400)));
+    let request = TreeRequest::new(text);
+    let whole = evaluate_tree(&request, &TreeLimits::default()).unwrap();
+    let tight = TreeLimits {
+        max_answer_bytes: whole.len() as u64,
+        ..TreeLimits::default()
+    };
+    // A limit of the answer's own length is below its bound: refused before it is made.
+    let error = evaluate_tree(&request, &tight).unwrap_err();
+    assert_eq!(error.limit, Some("max_answer_bytes"));
+    assert!(
+        error
+            .error
+            .starts_with("the answer for a tree of 601 nodes may take "),
+        "{}",
+        error.error
+    );
+    assert!(error.error.ends_with(&format!(
+        " bytes, more than the {} an answer may take (limit max_answer_bytes): send a smaller tree",
+        whole.len()
+    )));
+    // Within the limit by its bound: the same answer.
+    let roomy = TreeLimits {
+        max_answer_bytes: 8 * whole.len() as u64,
+        ..TreeLimits::default()
+    };
+    assert_eq!(evaluate_tree(&request, &roomy).unwrap(), whole);
+}

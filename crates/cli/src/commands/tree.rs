@@ -277,9 +277,18 @@ fn load_game(
         if args.symmetry {
             bail!("--symmetry: Pig's positions have no symmetry to fold");
         }
+        let goal = goal?;
         let depth = args.depth.unwrap_or(ply_api::pig::TREE_DEPTH);
-        let (_, tree) = ply_api::pig::written_tree(goal?, position, depth, limits)?;
-        return Ok(tree);
+        // Built node by node within the limits (its text is never made here), a tree
+        // past them refused as other games' are.
+        return ply_api::pig::expanded_tree(goal, position, depth, limits)?.map_err(|e| {
+            let e = MemoryCap::explain(memory, limits, e);
+            let from = ply_api::pig::position(goal, position)
+                .map(|state| state.to_string())
+                .unwrap_or_default();
+            let from = from.split_once(':').map_or(from.as_str(), |(_, rest)| rest);
+            anyhow::anyhow!("{game} from {from}: {e}")
+        });
     }
     let expand = Expand {
         position,
@@ -454,18 +463,51 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
              draw fewer with --depth N{collapse}, or from a later position (GAME@POSITION)"
         );
     }
+    // Sized before it is made: a tree within its node limit may be deep, and a line of
+    // its text is indented by its depth.
+    let bytes = match format {
+        "json" => 0, // sized as it is made
+        "dot" => render::count(|out| render::write_dot(tree, run, out)),
+        "svg" => render::svg_bound(tree),
+        _ => {
+            let steps = if args.trace {
+                render::count(|out| render::write_trace(tree, run, out))
+            } else {
+                0
+            };
+            let words = words.as_ref().map_or(0, |words| {
+                words.summary.len() + words.cuts.iter().map(|cut| cut.len() + 3).sum::<usize>()
+            });
+            render::count(|out| render::write_text(tree, run, out)) + steps + words as u64 + 1024
+        }
+    };
+    // Text and dot are written into a string of their size; a picture grows as it is drawn.
+    let held = if format == "svg" {
+        bytes.saturating_mul(GROWTH)
+    } else {
+        bytes
+    };
+    check_drawing(tree, format, held)?;
+    let room = usize::try_from(bytes).unwrap_or(0);
     let output = match format {
         "json" => {
-            let json = render::json_text(tree, run, args.trace);
+            let json = render::json_text_sized(tree, run, args.trace, |bytes| {
+                check_drawing(tree, format, bytes)
+            })?;
             match &words {
                 Some(words) => ply_api::tree::with_words(json, words),
                 None => json,
             }
         }
-        "dot" => render::dot(tree, run),
+        "dot" => {
+            let mut out = String::with_capacity(room);
+            render::write_dot(tree, run, &mut out);
+            out
+        }
         "svg" => render::svg_with(tree, run, args.trace, args.collapse_pruned),
         _ => {
-            let mut out = render::text(tree, run);
+            let mut out = String::with_capacity(room);
+            render::write_text(tree, run, &mut out);
             if args.trace {
                 out.push_str("\nsteps:\n");
                 out.push_str(&render::trace(tree, run));
@@ -494,6 +536,30 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
     }
 }
 
+/// How many times its length a picture may take while it is drawn (its size is bounded,
+/// not counted, so it is not written into a string of its size): a string that doubles
+/// as it grows holds its old and its new room at once.
+const GROWTH: u64 = 3;
+
+/// Refuses to draw `tree` in `format` when the drawing takes `bytes` bytes (what it
+/// holds while it is made) and the memory available does not hold them: a tree within
+/// its node limit may still be deep, and each line of its text is indented by its depth
+/// (a chain of 10,000 levels, each with a leaf beside it, draws 300 MB of text from
+/// 20,001 nodes).
+fn check_drawing(tree: &ExplicitTree, format: &str, bytes: u64) -> Result<()> {
+    ply_core::memory::check(
+        || {
+            format!(
+                "drawing a tree of {} nodes {} levels deep as {format}",
+                tree.len(),
+                tree.height()
+            )
+        },
+        bytes,
+    )
+    .map_err(|e| anyhow::anyhow!("{e}: draw fewer levels (--depth N) or a smaller tree"))
+}
+
 /// A tree with chance nodes: expectiminimax (or Star1, Star2), drawn as text, JSON or
 /// an SVG picture.
 fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode> {
@@ -516,15 +582,45 @@ fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode
     let words = args
         .lang
         .map(|lang| ply_api::words::chance_words(lang, tree, &run));
+    // Sized before it is made, as a tree without chance nodes.
+    let bytes = match format {
+        "json" => 0, // sized as it is made
+        "dot" => render::count(|out| render::write_chance_dot(tree, &run, out)),
+        "svg" => render::svg_bound(tree),
+        _ => {
+            let steps = if args.trace {
+                render::count(|out| render::write_chance_trace(tree, &run, out))
+            } else {
+                0
+            };
+            let words = words.as_ref().map_or(0, |words| {
+                words.summary.len() + words.cuts.iter().map(|cut| cut.len() + 3).sum::<usize>()
+            });
+            render::count(|out| render::write_chance_text(tree, &run, out))
+                + steps
+                + words as u64
+                + 1024
+        }
+    };
+    let held = if format == "svg" {
+        bytes.saturating_mul(GROWTH)
+    } else {
+        bytes
+    };
+    check_drawing(tree, format, held)?;
+    let room = usize::try_from(bytes).unwrap_or(0);
     let output = if format == "json" {
-        let json = render::chance_json(tree, &run, args.trace);
-        let json = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
+        let json = render::chance_json_text_sized(tree, &run, args.trace, |bytes| {
+            check_drawing(tree, format, bytes)
+        })?;
         match &words {
             Some(words) => ply_api::tree::with_words(json, words),
             None => json,
         }
     } else if format == "dot" {
-        render::chance_dot(tree, &run)
+        let mut out = String::with_capacity(room);
+        render::write_chance_dot(tree, &run, &mut out);
+        out
     } else if format == "svg" {
         let options = render::SvgOptions {
             visit_order: args.trace,
@@ -532,7 +628,8 @@ fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode
         };
         render::chance_svg(tree, &run, &options)
     } else {
-        let mut out = render::chance_text(tree, &run);
+        let mut out = String::with_capacity(room);
+        render::write_chance_text(tree, &run, &mut out);
         if let Some(words) = &words {
             // The summary and the cuts in words in place of the summary line, which
             // is the last.

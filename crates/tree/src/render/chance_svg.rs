@@ -685,4 +685,43 @@ mod tests {
         assert_eq!(texts(&svg, "window"), ["α=3.5", "β=9"]);
         assert_eq!(texts(&svg, "value")[3], "≤3");
     }
+
+    /// The picture of a tree with chance nodes stays within the bound of the pictures
+    /// (`svg_bound`), what `ply tree --format svg` counts before drawing it: a shallow
+    /// tree of six outcomes a throw and a chain 40 levels deep, whose places in the tree
+    /// (`data-path`) grow with the depth.
+    #[test]
+    fn the_picture_stays_within_the_bound_of_pictures() {
+        let mut chain = String::new();
+        for level in 0..20 {
+            let indent = "  ".repeat(2 * level);
+            let tag = if level == 0 { "" } else { " [2/3]" };
+            chain.push_str(&format!("{indent}n{level}{tag} [max]\n"));
+            chain.push_str(&format!("{indent}  c{level} [chance]\n"));
+            chain.push_str(&format!("{indent}    l&{level} [1/3] = {}\n", level % 7));
+        }
+        chain.push_str(&format!("{}end [2/3] = 5\n", "  ".repeat(40)));
+        let pig = include_str!("../../../../examples/trees/pig-small.txt");
+        for text in [pig, chain.as_str()] {
+            let tree = parse(text, &Default::default()).unwrap();
+            // (Star2 probes again at each chance node of a chain: the pig tree only.)
+            let algorithms: &[ChanceAlgorithm] = if tree.height() > 10 {
+                &[ChanceAlgorithm::Expectiminimax]
+            } else {
+                &[ChanceAlgorithm::Expectiminimax, ChanceAlgorithm::Star2]
+            };
+            for &algorithm in algorithms {
+                let run = annotate_chance(&tree, algorithm, None).unwrap();
+                for visit_order in [false, true] {
+                    let options = SvgOptions {
+                        visit_order,
+                        ..SvgOptions::default()
+                    };
+                    let drawn = chance_svg(&tree, &run, &options).len() as u64;
+                    let bound = crate::render::svg_bound(&tree);
+                    assert!(drawn <= bound, "{drawn} > {bound}");
+                }
+            }
+        }
+    }
 }

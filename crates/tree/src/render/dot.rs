@@ -8,6 +8,7 @@ use crate::chance::ChanceRun;
 use crate::tree::{ExplicitTree, NodeId};
 use ply_core::Player;
 use ply_core::chance::NodeKind;
+use std::fmt::Write;
 
 /// A dot string's content: backslashes and quotes escaped, control characters
 /// written out (see [`shown`]).
@@ -18,7 +19,15 @@ fn escape(text: &str) -> String {
 /// MAX nodes are triangles, MIN nodes upside-down triangles, leaves boxes;
 /// the principal variation is red and bold, pruned nodes grey and dashed.
 pub fn dot(tree: &ExplicitTree, run: &Annotation) -> String {
-    let mut out = String::from(
+    let mut out = String::new();
+    write_dot(tree, run, &mut out);
+    out
+}
+
+/// [`dot()`], written to `out` (a string, or a [`super::ByteCount`] that sizes it).
+pub fn write_dot(tree: &ExplicitTree, run: &Annotation, out: &mut dyn Write) {
+    // (Writing to a string or a count cannot fail.)
+    let _ = out.write_str(
         "digraph tree {\n  graph [ordering=out, nodesep=0.25, ranksep=0.6];\n  node [fontname=\"Helvetica\", fontsize=12, style=filled, fillcolor=white];\n  edge [arrowhead=none];\n",
     );
     for id in 0..tree.len() as NodeId {
@@ -62,7 +71,7 @@ pub fn dot(tree: &ExplicitTree, run: &Annotation) -> String {
                 escape(&window_text(tree, cut.window))
             ));
         }
-        out.push_str(&format!("  n{id} [{}];\n", attributes.join(", ")));
+        let _ = writeln!(out, "  n{id} [{}];", attributes.join(", "));
     }
     for id in 1..tree.len() as NodeId {
         let Some(parent) = tree.node(id).parent else {
@@ -76,10 +85,9 @@ pub fn dot(tree: &ExplicitTree, run: &Annotation) -> String {
         } else {
             ""
         };
-        out.push_str(&format!("  n{parent} -> n{id}{style};\n"));
+        let _ = writeln!(out, "  n{parent} -> n{id}{style};");
     }
-    out.push_str("}\n");
-    out
+    let _ = out.write_str("}\n");
 }
 
 /// A tree with chance nodes after a chance search, for Graphviz: MAX and MIN nodes as
@@ -98,7 +106,15 @@ pub fn dot(tree: &ExplicitTree, run: &Annotation) -> String {
 /// assert!(dot.contains("label=\"1/2\""));
 /// ```
 pub fn chance_dot(tree: &ExplicitTree, run: &ChanceRun) -> String {
-    let mut out = String::from(
+    let mut out = String::new();
+    write_chance_dot(tree, run, &mut out);
+    out
+}
+
+/// [`chance_dot`], written to `out` (a string, or a [`super::ByteCount`] that sizes it).
+pub fn write_chance_dot(tree: &ExplicitTree, run: &ChanceRun, out: &mut dyn Write) {
+    // (Writing to a string or a count cannot fail.)
+    let _ = out.write_str(
         "digraph tree {\n  graph [ordering=out, nodesep=0.25, ranksep=0.7];\n  node [fontname=\"Helvetica\", fontsize=12, style=filled, fillcolor=white];\n  edge [arrowhead=none, fontname=\"Helvetica\", fontsize=11, fontcolor=\"#1e7b45\"];\n",
     );
     for id in 0..tree.len() as NodeId {
@@ -144,7 +160,7 @@ pub fn chance_dot(tree: &ExplicitTree, run: &ChanceRun) -> String {
                 "color=gray70, fontcolor=gray60, style=\"filled,dashed\", fillcolor=gray95".into(),
             );
         }
-        out.push_str(&format!("  n{id} [{}];\n", attributes.join(", ")));
+        let _ = writeln!(out, "  n{id} [{}];", attributes.join(", "));
     }
     for id in 1..tree.len() as NodeId {
         let Some(parent) = tree.node(id).parent else {
@@ -161,14 +177,10 @@ pub fn chance_dot(tree: &ExplicitTree, run: &ChanceRun) -> String {
             attributes.push("color=gray70, style=dashed".into());
         }
         if attributes.is_empty() {
-            out.push_str(&format!("  n{parent} -> n{id};\n"));
+            let _ = writeln!(out, "  n{parent} -> n{id};");
         } else {
-            out.push_str(&format!(
-                "  n{parent} -> n{id} [{}];\n",
-                attributes.join(", ")
-            ));
+            let _ = writeln!(out, "  n{parent} -> n{id} [{}];", attributes.join(", "));
         }
     }
-    out.push_str("}\n");
-    out
+    let _ = out.write_str("}\n");
 }

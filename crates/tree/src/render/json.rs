@@ -9,6 +9,7 @@ use crate::tree::{ExplicitTree, NodeId};
 use ply_core::Player;
 use serde::Serialize;
 use serde_json::Value;
+use std::convert::Infallible;
 
 #[derive(Serialize)]
 struct WindowJson {
@@ -103,13 +104,50 @@ pub fn json(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> Value {
 /// contract's fields first); pretty-printed, except for trees deeper than
 /// 50 levels (`PRETTY_MAX_DEPTH`), whose indentation would dwarf their content.
 pub fn json_text(tree: &ExplicitTree, run: &Annotation, with_trace: bool) -> String {
+    match json_text_sized(tree, run, with_trace, |_| Ok::<(), Infallible>(())) {
+        Ok(text) => text,
+        Err(never) => match never {},
+    }
+}
+
+/// [`json_text`], made only once `fits` accepts its length in bytes (counted exactly
+/// from the value it is written from, then written into a string of that size: see
+/// [`super::sized`]). [`json_text_bound`] bounds it before even that value is built.
+pub fn json_text_sized<E>(
+    tree: &ExplicitTree,
+    run: &Annotation,
+    with_trace: bool,
+    fits: impl FnOnce(u64) -> Result<(), E>,
+) -> Result<String, E> {
     let out = build(tree, run, with_trace);
-    let text = if tree.height() <= PRETTY_MAX_DEPTH {
-        serde_json::to_string_pretty(&out)
+    written(&out, tree.height() <= PRETTY_MAX_DEPTH, fits)
+}
+
+/// `value` as JSON text with a line break after it, pretty-printed or on one line,
+/// made only once `fits` accepts its length: counted first, then written into a buffer
+/// of exactly that size.
+fn written<T: Serialize, E>(
+    value: &T,
+    pretty: bool,
+    fits: impl FnOnce(u64) -> Result<(), E>,
+) -> Result<String, E> {
+    // (Writing a value of strings, numbers and maps to a buffer or a count cannot fail.)
+    let mut count = super::ByteCount::default();
+    let _ = if pretty {
+        serde_json::to_writer_pretty(&mut count, value)
     } else {
-        serde_json::to_string(&out)
+        serde_json::to_writer(&mut count, value)
     };
-    text.unwrap_or_default() + "\n"
+    let bytes = count.bytes() + 1;
+    fits(bytes)?;
+    let mut out = Vec::with_capacity(usize::try_from(bytes).unwrap_or(0));
+    let _ = if pretty {
+        serde_json::to_writer_pretty(&mut out, value)
+    } else {
+        serde_json::to_writer(&mut out, value)
+    };
+    out.push(b'\n');
+    Ok(String::from_utf8(out).unwrap_or_default())
 }
 
 /// The deepest tree [`json_text`] pretty-prints.
@@ -516,6 +554,191 @@ pub fn chance_json(tree: &ExplicitTree, run: &crate::chance::ChanceRun, with_tra
     Value::Object(out)
 }
 
+/// [`chance_json`] as text, as `ply tree --format json` prints it and `/api/tree`
+/// answers for a tree with chance nodes: pretty-printed, except for trees deeper than 50
+/// levels, whose indentation would dwarf their content (as [`json_text`]).
+pub fn chance_json_text(
+    tree: &ExplicitTree,
+    run: &crate::chance::ChanceRun,
+    with_trace: bool,
+) -> String {
+    match chance_json_text_sized(tree, run, with_trace, |_| Ok::<(), Infallible>(())) {
+        Ok(text) => text,
+        Err(never) => match never {},
+    }
+}
+
+/// [`chance_json_text`], made only once `fits` accepts a length in bytes: first the
+/// bound [`chance_json_text_bound`], from the tree and the search alone, before the JSON
+/// value is built (its trace names each step's place in the tree, so a deep tree's value
+/// takes its depth's bytes a step); then the exact length, counted from the value before
+/// the text is written into a string of that size.
+pub fn chance_json_text_sized<E>(
+    tree: &ExplicitTree,
+    run: &crate::chance::ChanceRun,
+    with_trace: bool,
+    mut fits: impl FnMut(u64) -> Result<(), E>,
+) -> Result<String, E> {
+    fits(chance_json_text_bound(tree, run, with_trace))?;
+    let value = chance_json(tree, run, with_trace);
+    written(&value, tree.height() <= PRETTY_MAX_DEPTH, fits)
+}
+
+/// The most bytes a fraction written out takes in [`chance_json_text`]
+/// (`"-170141183460469231731687303715884105728/3"`: two 128-bit integers, a slash and
+/// the quotes).
+const EXACT_MAX: u64 = 84;
+
+/// The most bytes the value of the field `key` takes in [`chance_json_text`], its
+/// names apart: a fraction written out, a number (a float at its widest, [`NUMBER_MAX`]),
+/// a count, a word or `null`, or a truth.
+fn chance_field_max(key: &str) -> u64 {
+    match key {
+        _ if key.ends_with("_exact") => EXACT_MAX,
+        "named" | "leaf" | "on_pv" | "pruned" => 5,
+        "depth" | "visit_order" | "nodes_visited" | "leaves_evaluated" | "cutoffs" | "probes"
+        | "player" | "bound" | "step" | "algorithm" => 20,
+        _ => NUMBER_MAX,
+    }
+}
+
+/// An upper bound on the length in bytes of [`chance_json_text`]`(tree, run,
+/// with_trace)`, from the tree and the search without building anything of the JSON: every
+/// name with its escapes, every value at the widest its field prints, every step's place
+/// in the tree at its length, and every line with the indentation of its level (none for
+/// trees printed compact). Two to five times the text's length in the tests.
+pub fn chance_json_text_bound(
+    tree: &ExplicitTree,
+    run: &crate::chance::ChanceRun,
+    with_trace: bool,
+) -> u64 {
+    use crate::chance::ChanceStep;
+    let pretty = tree.height() <= PRETTY_MAX_DEPTH;
+    let line = |level: u64| if pretty { 1 + 2 * level } else { 0 };
+    // A field at `level`: its line, its quoted key, `": "`, its value and a comma.
+    let field = |level: u64, key: &str| line(level) + key.len() as u64 + 6 + chance_field_max(key);
+    let fields = |level: u64, keys: &[&str]| keys.iter().map(|key| field(level, key)).sum::<u64>();
+    let name = |id: NodeId| 2 + escaped_len(&tree.node(id).name);
+    // An object's braces (its fields counted apart).
+    let object = |level: u64| 2 + line(level);
+    let window = |level: u64| {
+        object(level - 1) + fields(level, &["alpha", "beta", "alpha_exact", "beta_exact"])
+    };
+    let mut bytes: u64 = object(0) + 1; // the final line break
+    bytes += fields(
+        1,
+        &[
+            "value",
+            "value_exact",
+            "algorithm",
+            "nodes_visited",
+            "leaves_evaluated",
+            "cutoffs",
+            "probes",
+        ],
+    );
+    bytes += field(1, "best") + run.best.map_or(0, name);
+    bytes += field(1, "bounds") + object(1) + fields(2, &["lower", "upper"]);
+    bytes += field(1, "root");
+    for id in 0..tree.len() as NodeId {
+        let node = tree.node(id);
+        let report = &run.nodes[id as usize];
+        let level = 2 + 2 * u64::from(node.depth);
+        let mut node_bytes = object(level - 1) + 1 + name(id) + object(level);
+        node_bytes += fields(
+            level,
+            &[
+                "name",
+                "named",
+                "depth",
+                "player",
+                "leaf",
+                "value",
+                "value_exact",
+                "bound",
+                "visit_order",
+                "on_pv",
+                "pruned",
+                "children",
+            ],
+        );
+        if node.is_leaf() {
+            node_bytes += field(level, "written");
+        }
+        if node.probability.is_some() {
+            node_bytes += fields(level, &["probability", "probability_exact"]);
+        }
+        if report.window.is_some() {
+            node_bytes += field(level, "window") + window(level + 1);
+        }
+        if report.probe.is_some() {
+            node_bytes += field(level, "probe");
+        }
+        bytes = bytes.saturating_add(node_bytes);
+    }
+    if with_trace {
+        let places = super::svg::path_lengths(tree);
+        let place = |id: NodeId| 2 + places[id as usize];
+        bytes = bytes.saturating_add(field(1, "trace") + object(1));
+        for step in &run.steps {
+            let (node, keys): (NodeId, &[&str]) = match step {
+                ChanceStep::Enter { node, .. } => (*node, &["step", "node", "path"]),
+                ChanceStep::Leaf { node, .. } => {
+                    (*node, &["step", "node", "value", "value_exact", "path"])
+                }
+                ChanceStep::Probe { node, .. } => (
+                    *node,
+                    &["step", "node", "value", "value_exact", "bound", "path"],
+                ),
+                ChanceStep::Add { node, .. } => (
+                    *node,
+                    &[
+                        "step",
+                        "node",
+                        "child",
+                        "probability",
+                        "probability_exact",
+                        "value",
+                        "value_exact",
+                        "sum",
+                        "sum_exact",
+                        "path",
+                        "child_path",
+                    ],
+                ),
+                ChanceStep::Exit { node, .. } => (
+                    *node,
+                    &[
+                        "step",
+                        "node",
+                        "value",
+                        "value_exact",
+                        "bound",
+                        "pruned",
+                        "path",
+                    ],
+                ),
+            };
+            let mut step_bytes = object(2) + 1 + fields(3, keys) + name(node) + place(node);
+            match step {
+                ChanceStep::Enter {
+                    window: Some(_), ..
+                } => step_bytes += field(3, "window") + window(4),
+                ChanceStep::Add { child, .. } => step_bytes += name(*child) + place(*child),
+                ChanceStep::Exit { pruned, .. } => {
+                    step_bytes += object(3);
+                    for &id in pruned {
+                        step_bytes += line(4) + name(id) + 1;
+                    }
+                }
+                _ => {}
+            }
+            bytes = bytes.saturating_add(step_bytes);
+        }
+    }
+    bytes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -638,5 +861,67 @@ mod tests {
         let picture = json(&tree, &annotate(&tree, Algorithm::Negamax), false);
         assert_eq!(picture["root"]["children"][1]["value"], 5);
         assert_eq!(picture["root"]["children"][1]["mover_value"], -5);
+    }
+
+    /// A chain of `levels` MAX nodes, each over a chance node whose outcomes are a leaf
+    /// and the next MAX node (names that JSON escapes among them), in the indented format.
+    fn chance_chain(levels: usize) -> String {
+        let mut text = String::new();
+        for level in 0..levels {
+            let indent = "  ".repeat(2 * level);
+            let tag = if level == 0 { "" } else { " [2/3]" };
+            text.push_str(&format!("{indent}n{level}{tag} [max]\n"));
+            text.push_str(&format!("{indent}  c\\{level} [chance]\n"));
+            text.push_str(&format!("{indent}    l{level} [1/3] = {}\n", level % 7));
+        }
+        text.push_str(&format!("{}end [2/3] = 5\n", "  ".repeat(2 * levels)));
+        text
+    }
+
+    #[test]
+    fn the_chance_bound_holds_for_shallow_deep_and_pruned_trees() {
+        use crate::chance::{ChanceAlgorithm, annotate_chance};
+        let pig = include_str!("../../../../examples/trees/pig-small.txt");
+        // 20 levels printed with indentation, 60 printed compact.
+        for text in [pig.to_string(), chance_chain(10), chance_chain(30)] {
+            let tree = parsed(&text);
+            // (Star2 probes again at each chance node of a chain: its work doubles a level.)
+            let star2 = tree.height() <= 20;
+            for algorithm in [
+                ChanceAlgorithm::Expectiminimax,
+                ChanceAlgorithm::Star1,
+                ChanceAlgorithm::Star2,
+            ] {
+                if algorithm == ChanceAlgorithm::Star2 && !star2 {
+                    continue;
+                }
+                let run = annotate_chance(&tree, algorithm, None).unwrap();
+                for trace in [false, true] {
+                    let bound = chance_json_text_bound(&tree, &run, trace);
+                    let made = chance_json_text(&tree, &run, trace);
+                    let length = made.len() as u64;
+                    assert!(bound >= length, "{bound} < {length} for {text:.40}");
+                    assert!(bound <= 5 * length, "{bound} > 5 × {length} for {text:.40}");
+                    // Sized: the exact length is the last one offered.
+                    let mut offered = Vec::new();
+                    let sized = chance_json_text_sized(&tree, &run, trace, |bytes| {
+                        offered.push(bytes);
+                        Ok::<(), ()>(())
+                    })
+                    .unwrap();
+                    assert_eq!(sized, made);
+                    assert_eq!(offered, vec![bound, length]);
+                    // Refused from its bound, before anything is built.
+                    let refused = chance_json_text_sized(&tree, &run, trace, Err).unwrap_err();
+                    assert_eq!(refused, bound);
+                }
+            }
+        }
+        // Deeper than 50 levels: on one line, the same JSON.
+        let deep = parsed(&chance_chain(30));
+        let run = annotate_chance(&deep, ChanceAlgorithm::Expectiminimax, None).unwrap();
+        let made = chance_json_text(&deep, &run, true);
+        let compact = serde_json::to_string(&chance_json(&deep, &run, true)).unwrap();
+        assert_eq!(made, compact + "\n");
     }
 }

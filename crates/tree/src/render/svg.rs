@@ -529,7 +529,7 @@ pub(crate) fn paths(tree: &ExplicitTree) -> Vec<String> {
 }
 
 /// The bytes of every node's path: each is its parent's, a dot and its index.
-fn path_lengths(tree: &ExplicitTree) -> Vec<u64> {
+pub(crate) fn path_lengths(tree: &ExplicitTree) -> Vec<u64> {
     let mut out = vec![0u64; tree.len()];
     for id in 0..tree.len() {
         for (i, &child) in tree.children(id as NodeId).iter().enumerate() {

@@ -6,6 +6,7 @@ use crate::chance::{ChanceAlgorithm, ChanceRun, ChanceStep};
 use crate::tree::{ExplicitTree, NodeId};
 use ply_core::chance::{NodeKind, Ratio};
 use ply_core::{Algorithm, Player, Score};
+use std::fmt::Write;
 
 /// How a node is called in the drawings: its name, or for an unnamed leaf its value.
 pub(crate) fn label(tree: &ExplicitTree, id: NodeId) -> String {
@@ -70,27 +71,49 @@ fn names(tree: &ExplicitTree, ids: &[NodeId]) -> String {
 /// variation; cutoffs and pruned nodes with the window at the cut.
 pub fn text(tree: &ExplicitTree, run: &Annotation) -> String {
     let mut out = String::new();
-    // (node, prefix for its own line, prefix for its children's lines)
-    let mut stack: Vec<(NodeId, String, String)> =
-        vec![(tree.root(), String::new(), String::new())];
-    while let Some((id, own, below)) = stack.pop() {
-        out.push_str(&own);
-        out.push_str(&node_line(tree, run, id));
-        out.push('\n');
+    write_text(tree, run, &mut out);
+    out
+}
+
+/// [`text()`], written to `out` (a string, or a [`super::ByteCount`] that sizes it).
+pub fn write_text(tree: &ExplicitTree, run: &Annotation, out: &mut dyn Write) {
+    // (Writing to a string or a count cannot fail.)
+    for_each_line(tree, |id, prefix| {
+        let _ = out.write_str(prefix);
+        let _ = out.write_str(&node_line(tree, run, id));
+        let _ = out.write_char('\n');
+    });
+    let path: Vec<String> = run.pv.iter().map(|&id| label(tree, id)).collect();
+    let _ = writeln!(out, "* principal variation: {}", path.join(" → "));
+}
+
+/// Calls `line` with every node in reading order and the branches drawn before its
+/// name (`│  ├─ `). The branches of the nodes waiting their turn are not kept: each
+/// line's are made from one flag a level (whether a later sibling is still to come
+/// there), so the memory is the depth's, not the depth's times the nodes waiting.
+fn for_each_line(tree: &ExplicitTree, mut line: impl FnMut(NodeId, &str)) {
+    // (node, whether it is its parent's last child)
+    let mut stack: Vec<(NodeId, bool)> = vec![(tree.root(), true)];
+    // Per level from 1, on the line being drawn: a later sibling is still to come.
+    let mut more: Vec<bool> = Vec::new();
+    let mut prefix = String::new();
+    while let Some((id, last)) = stack.pop() {
+        let depth = tree.node(id).depth as usize;
+        if depth > 0 {
+            more.truncate(depth - 1);
+            prefix.clear();
+            for &open in &more {
+                prefix.push_str(if open { "│  " } else { "   " });
+            }
+            prefix.push_str(if last { "└─ " } else { "├─ " });
+            more.push(!last);
+        }
+        line(id, &prefix);
         let children = tree.children(id);
         for (i, &child) in children.iter().enumerate().rev() {
-            let last = i + 1 == children.len();
-            let (branch, more) = if last {
-                ("└─ ", "   ")
-            } else {
-                ("├─ ", "│  ")
-            };
-            stack.push((child, format!("{below}{branch}"), format!("{below}{more}")));
+            stack.push((child, i + 1 == children.len()));
         }
     }
-    let path: Vec<String> = run.pv.iter().map(|&id| label(tree, id)).collect();
-    out.push_str(&format!("* principal variation: {}\n", path.join(" → ")));
-    out
 }
 
 fn node_line(tree: &ExplicitTree, run: &Annotation, id: NodeId) -> String {
@@ -142,9 +165,15 @@ fn node_line(tree: &ExplicitTree, run: &Annotation, id: NodeId) -> String {
 /// The steps of the search, one per line, indented by depth: entering a node
 /// (with the alpha-beta window), a leaf's value, a cutoff, a node's backed-up value.
 pub fn trace(tree: &ExplicitTree, run: &Annotation) -> String {
+    let mut out = String::new();
+    write_trace(tree, run, &mut out);
+    out
+}
+
+/// [`trace()`], written to `out` (a string, or a [`super::ByteCount`] that sizes it).
+pub fn write_trace(tree: &ExplicitTree, run: &Annotation, out: &mut dyn Write) {
     let windows = run.algorithm == Algorithm::AlphaBeta;
     let width = run.steps.len().to_string().len();
-    let mut out = String::new();
     for (i, step) in run.steps.iter().enumerate() {
         let node = match step {
             Step::Enter { node, .. }
@@ -186,9 +215,8 @@ pub fn trace(tree: &ExplicitTree, run: &Annotation) -> String {
                 format!("back at {who} {}", valued(tree, *value, Some(*bound)))
             }
         };
-        out.push_str(&format!("{:>width$}  {indent}{text}\n", i + 1));
+        let _ = writeln!(out, "{:>width$}  {indent}{text}", i + 1);
     }
-    out
 }
 
 /// `alphabeta: value 3, best #2 (child 1 of 3), 11 nodes visited, 7 leaves evaluated, 1 cutoff`.
@@ -269,29 +297,34 @@ pub(crate) fn ratio_valued(value: Ratio, bound: Option<Bound>) -> String {
 /// line both players choose, Star2's probes, and the nodes the search never reached.
 pub fn chance_text(tree: &ExplicitTree, run: &ChanceRun) -> String {
     let mut out = String::new();
-    let mut stack: Vec<(NodeId, String, String)> =
-        vec![(tree.root(), String::new(), String::new())];
-    while let Some((id, own, below)) = stack.pop() {
-        out.push_str(&own);
+    write_chance_text(tree, run, &mut out);
+    out
+}
+
+/// [`chance_text`], written to `out` (a string, or a [`super::ByteCount`] that sizes it).
+pub fn write_chance_text(tree: &ExplicitTree, run: &ChanceRun, out: &mut dyn Write) {
+    // (Writing to a string or a count cannot fail.)
+    for_each_line(tree, |id, prefix| {
+        let _ = out.write_str(prefix);
         let node = tree.node(id);
         let report = &run.nodes[id as usize];
         if let Some(p) = tree.probability(id) {
-            out.push_str(&format!("[{p}] "));
+            let _ = write!(out, "[{p}] ");
         }
         if node.is_leaf() {
-            out.push_str(&label(tree, id));
+            let _ = out.write_str(&label(tree, id));
             if node.named {
                 let value = tree.format_value(tree.max_value(id).unwrap_or(0));
-                out.push_str(&format!(" = {value}"));
+                let _ = write!(out, " = {value}");
             }
         } else {
-            out.push_str(&format!("{} {}", shown(&node.name), kind_word(tree, id)));
+            let _ = write!(out, "{} {}", shown(&node.name), kind_word(tree, id));
             if let Some(value) = report.value {
-                out.push_str(&format!(" {}", ratio_valued(value, report.bound)));
+                let _ = write!(out, " {}", ratio_valued(value, report.bound));
             }
         }
         if report.on_pv {
-            out.push_str("  *");
+            let _ = out.write_str("  *");
         }
         if let Some(probe) = report.probe {
             let relation = if tree.kind(id) == NodeKind::Max {
@@ -299,24 +332,16 @@ pub fn chance_text(tree: &ExplicitTree, run: &ChanceRun) -> String {
             } else {
                 "≤"
             };
-            out.push_str(&format!("  probe {relation} {}", ratio_text(probe)));
+            let _ = write!(out, "  probe {relation} {}", ratio_text(probe));
         }
         if report.pruned {
-            out.push_str("  pruned");
+            let _ = out.write_str("  pruned");
         }
-        out.push('\n');
-        let children = tree.children(id);
-        for (i, &child) in children.iter().enumerate().rev() {
-            let (branch, more) = if i + 1 == children.len() {
-                ("└─ ", "   ")
-            } else {
-                ("├─ ", "│  ")
-            };
-            stack.push((child, format!("{below}{branch}"), format!("{below}{more}")));
-        }
-    }
-    out.push_str(&format!(
-        "{}: value {}, {} visited, {}, {}{}\n",
+        let _ = out.write_char('\n');
+    });
+    let _ = writeln!(
+        out,
+        "{}: value {}, {} visited, {}, {}{}",
         run.algorithm.name(),
         ratio_text(run.value),
         counted(run.stats.nodes, "node", "nodes"),
@@ -327,15 +352,20 @@ pub fn chance_text(tree: &ExplicitTree, run: &ChanceRun) -> String {
         } else {
             String::new()
         }
-    ));
-    out
+    );
 }
 
 /// The steps of a chance search, one per line, indented by depth; a chance node's sum
 /// is shown as it is built, child by child.
 pub fn chance_trace(tree: &ExplicitTree, run: &ChanceRun) -> String {
-    let width = run.steps.len().to_string().len();
     let mut out = String::new();
+    write_chance_trace(tree, run, &mut out);
+    out
+}
+
+/// [`chance_trace`], written to `out` (a string, or a [`super::ByteCount`] that sizes it).
+pub fn write_chance_trace(tree: &ExplicitTree, run: &ChanceRun, out: &mut dyn Write) {
+    let width = run.steps.len().to_string().len();
     for (i, step) in run.steps.iter().enumerate() {
         let node = match step {
             ChanceStep::Enter { node, .. }
@@ -400,9 +430,8 @@ pub fn chance_trace(tree: &ExplicitTree, run: &ChanceRun) -> String {
                 text
             }
         };
-        out.push_str(&format!("{:>width$}  {indent}{text}\n", i + 1));
+        let _ = writeln!(out, "{:>width$}  {indent}{text}", i + 1);
     }
-    out
 }
 
 /// `1 cut`, `2 cuts`.
