@@ -154,8 +154,9 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
 
 /// `text` with the five characters XML reserves escaped, control characters (which XML
 /// 1.0 cannot carry) dropped, and the two noncharacters it cannot carry either (U+FFFE,
-/// U+FFFF: a program may write them in a node's name) replaced by U+FFFD.
-fn xml(text: &str) -> String {
+/// U+FFFF: a program may write them in a node's name) replaced by U+FFFD: text a JUnit
+/// report may carry (a program's error output too).
+pub fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -363,31 +363,12 @@ fn junit(report: &Report, extras: &[Extra], seed: u64) -> String {
         if !extra.stderr.is_empty() {
             out.push_str(&format!(
                 "<system-err>{}</system-err>",
-                xml_text(&extra.stderr)
+                grade::report::xml(&extra.stderr)
             ));
         }
         rest = &rest[split..];
     }
     out.push_str(rest);
-    out
-}
-
-/// Text for XML: the reserved characters escaped, control characters (which XML 1.0
-/// cannot carry) dropped, and its two noncharacters (U+FFFE, U+FFFF) replaced by U+FFFD.
-fn xml_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\n' | '\t' => out.push(c),
-            c if c.is_control() => {}
-            '\u{fffe}' | '\u{ffff}' => out.push('\u{fffd}'),
-            c => out.push(c),
-        }
-    }
     out
 }
 
