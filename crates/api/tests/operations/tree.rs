@@ -81,7 +81,12 @@ fn the_pruning_rule_decides_a_tie() {
         })
     };
     assert!(game("gt").unwrap() > game("ge").unwrap());
-    assert!(game("gte").unwrap_err().error.starts_with("unknown rule 'gte'"));
+    assert!(
+        game("gte")
+            .unwrap_err()
+            .error
+            .starts_with("unknown rule 'gte'")
+    );
 }
 
 #[test]
