@@ -410,3 +410,51 @@ fn students_programs_are_checked_on_the_code_page() {
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
     assert_lines(&report, &["static"], &lines);
 }
+
+/// Errors in the request's language (`tests/browser/errors.mjs`).
+#[test]
+fn errors_are_shown_in_the_pages_language() {
+    let Some((report, targets)) = run_in_browser("errors.mjs", "the errors' browser tests") else {
+        return;
+    };
+    assert_lines(&report, &targets, &["the script runs"]);
+}
+
+/// The teachers' terms on the pages (`tests/browser/terms.mjs`).
+#[test]
+fn the_pages_speak_the_teachers_terms() {
+    let Some((report, targets)) = run_in_browser("terms.mjs", "the terms' browser tests") else {
+        return;
+    };
+    assert_lines(&report, &targets, &["the script runs"]);
+}
+
+/// What a class does with the lab (`tests/browser/classroom.mjs`).
+#[test]
+fn a_class_keeps_its_work_in_the_lab() {
+    let Some((report, targets)) = run_in_browser("classroom.mjs", "the classroom's browser tests")
+    else {
+        return;
+    };
+    assert_lines(&report, &targets, &["the script runs"]);
+}
+
+/// Every page fits its window (`tests/browser/widths.mjs`).
+#[test]
+fn every_page_fits_its_window_in_every_language() {
+    let Some((report, targets)) = run_in_browser("widths.mjs", "the page widths' browser tests")
+    else {
+        return;
+    };
+    assert_lines(&report, &targets, &["the script runs"]);
+}
+
+/// Big game trees in the tree lab (`tests/browser/big-trees.mjs`).
+#[test]
+fn big_game_trees_open_readable() {
+    let Some((report, targets)) = run_in_browser("big-trees.mjs", "the big trees' browser tests")
+    else {
+        return;
+    };
+    assert_lines(&report, &targets, &["the script runs"]);
+}
