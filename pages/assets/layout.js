@@ -9,6 +9,21 @@ import { isMessageId, t } from "./words.js";
 /** The widest screen, in CSS pixels, that folds the settings (lab.css says the same). */
 const NARROW = "(max-width: 720px)";
 
+/** @type {{button: HTMLButtonElement, show: (open: boolean) => void}[]} each section's fold */
+const folds = [];
+
+/**
+ * Folds the settings away on a narrow screen (a phone), as they start: once they have
+ * done their work (a new exercise asked for), what they made comes first. The first
+ * fold's button is brought into view, with what follows it.
+ */
+export function foldOnNarrow() {
+  if (!window.matchMedia(NARROW).matches) return;
+  for (const { show } of folds) show(false);
+  const first = folds[0]?.button;
+  if (first && first.getBoundingClientRect().top < 0) first.scrollIntoView({ block: "start" });
+}
+
 /**
  * Puts a fold button before a section of settings; on a narrow screen the section
  * starts folded.
@@ -31,6 +46,7 @@ function fold(section, index) {
   show(!window.matchMedia(NARROW).matches);
   button.addEventListener("click", () => show(section.classList.contains("folded")));
   section.before(button);
+  folds.push({ button, show });
 }
 
 [...document.querySelectorAll(".controls")].forEach((section, index) => {

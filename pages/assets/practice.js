@@ -8,7 +8,7 @@
 // (`#kind=pruned&level=3&seed=123`), so a teacher's link gives every student the same
 // one; `&print=worksheet` and `&print=key` are its printed pages.
 
-import "./layout.js";
+import { foldOnNarrow } from "./layout.js";
 import { byId, make } from "./dom.js";
 import { nodesByPath } from "./tree-model.js";
 import { TreeView } from "./tree-view.js";
@@ -85,11 +85,27 @@ const state = {
   order: [],
   /** @type {Set<string>} the exercises already counted in the score */
   counted: new Set(),
+  /** @type {Checked | null} the check shown (null: none, or the answer changed since) */
+  checked: /** @type {Checked | null} */ (null),
 };
+
+/**
+ * Where the student's work on the exercise on screen lasts while the tab is open (the
+ * answers, and the check's verdict and marks): a walk through the search in the tree
+ * lab, and Back, find it again.
+ */
+const WORK_KEY = "ply.practice.work";
+/** The longest text kept of one answer box (a value, a fraction). */
+const MAX_WORK_TEXT = 64;
 
 const view = new TreeView(picture, (path) => chooseNode(path), (scale) => {
   zoomLevel.textContent = t("practice.zoom.level", { percent: Math.round(scale * 100) });
+  // A small picture (a wide tree fitted to a phone's width) writes its values and names
+  // larger, up to 1.6 times, so that they stay readable (practice.css).
+  picture.style.setProperty("--label-scale", `${Math.min(1.6, Math.max(1, 0.7 / scale)).toFixed(3)}`);
 });
+// An exercise opens whole, fitted to the width, however narrow the screen.
+view.zoom.minOpening = 0.3;
 
 // ----- Words ------------------------------------------------------------------------------
 
@@ -217,17 +233,95 @@ async function load(exercise) {
     view.show(tree, state.byPath);
     if (practice.root === "min") turnRound();
     layOut();
+    const checked = state.print ? null : restoreWork();
     byId("print-title", HTMLElement).textContent = t(
       state.print === "key" ? "practice.print.title.key" : "practice.print.title.worksheet",
       { kind: kindName(practice.kind), level: practice.level },
     );
     if (state.print === "key") showKey();
     redraw();
+    if (checked) {
+      // The verdict comes back as it was, counted in the score already.
+      state.counted.add(exerciseKey(state.exercise));
+      showMarks(checked);
+    }
   } catch (failure) {
     if (ticket !== pending) return;
+    // No exercise: nothing of the last one (its tree, its fields) stays under the refusal.
+    state.practice = null;
+    state.tree = null;
+    state.byPath = new Map();
+    state.pathOf = new Map();
+    state.boxes = new Map();
+    view.clear();
+    fields.replaceChildren();
+    help.textContent = "";
+    position.hidden = true;
     question.textContent = "";
     error.textContent = errorText(failure);
   }
+}
+
+/** Keeps the student's work on the exercise shown (sessionStorage: this tab only). */
+function saveWork() {
+  const practice = state.practice;
+  if (!practice || state.print) return;
+  const move = document.getElementById("best-move");
+  const value = document.getElementById("best-value");
+  const work = {
+    exercise: exerciseKey(state.exercise),
+    values: Object.fromEntries([...state.boxes].map(([name, box]) => [name, box.value])),
+    marked: [...state.marked],
+    order: state.order,
+    best: move instanceof HTMLSelectElement ? move.value : "",
+    value: value instanceof HTMLInputElement ? value.value : "",
+    checked: state.checked,
+  };
+  try {
+    sessionStorage.setItem(WORK_KEY, JSON.stringify(work));
+  } catch {
+    // No storage (a private window may refuse it): the work lasts as long as the page.
+  }
+}
+
+/**
+ * Puts back the work kept for the exercise shown, if any: the answers in their fields,
+ * and returns the check that was shown (null: none). Anything that is not this
+ * exercise's (another node's name, a text too long) is left out.
+ * @returns {Checked | null}
+ */
+function restoreWork() {
+  /** @type {unknown} */
+  let work;
+  try {
+    work = JSON.parse(sessionStorage.getItem(WORK_KEY) ?? "null");
+  } catch {
+    return null;
+  }
+  if (!work || typeof work !== "object") return null;
+  const kept = /** @type {Record<string, unknown>} */ (work);
+  if (kept.exercise !== exerciseKey(state.exercise)) return null;
+  /** @param {unknown} text @returns {string} */
+  const textOf = (text) => (typeof text === "string" ? text.slice(0, MAX_WORK_TEXT) : "");
+  const values = kept.values && typeof kept.values === "object" ? /** @type {Record<string, unknown>} */ (kept.values) : {};
+  for (const [name, box] of state.boxes) box.value = textOf(values[name]);
+  const leafNames = new Set(leaves().map((leaf) => leaf.name));
+  /** @param {unknown} names @returns {string[]} */
+  const leafList = (names) =>
+    Array.isArray(names) ? [...new Set(names.filter((name) => typeof name === "string" && leafNames.has(name)))] : [];
+  state.marked = new Set(leafList(kept.marked));
+  state.order = leafList(kept.order);
+  const move = document.getElementById("best-move");
+  if (move instanceof HTMLSelectElement) {
+    move.value = textOf(kept.best);
+    if (move.selectedIndex < 0) move.value = "";
+  }
+  const value = document.getElementById("best-value");
+  if (value instanceof HTMLInputElement) value.value = textOf(kept.value);
+  const checked = kept.checked;
+  if (!checked || typeof checked !== "object") return null;
+  const shownCheck = /** @type {Checked} */ (checked);
+  return Array.isArray(shownCheck.marks) && typeof shownCheck.correct === "boolean" ? shownCheck : null;
 }
 
 /** @returns {ApiNode[]} every node of the tree, in reading order */
@@ -418,7 +512,10 @@ function layOut() {
     const value = make("input", { id: "best-value" });
     value.inputMode = "numeric";
     value.autocomplete = "off";
-    value.addEventListener("input", clearResult);
+    value.addEventListener("input", () => {
+      clearResult();
+      saveWork();
+    });
     const row = make("div", { className: "best-fields" });
     row.append(moveLabel, move, valueLabel, value, make("span", { className: "why", id: "best-why" }));
     fields.append(row);
@@ -579,6 +676,8 @@ function redraw() {
       if (box instanceof HTMLInputElement) box.checked = state.marked.has(box.dataset.node ?? "");
     }
   }
+  // Every change of the answer is drawn here: kept at once.
+  saveWork();
 }
 
 /**
@@ -647,6 +746,7 @@ function turnRound() {
 
 /** Takes the last check's marks off the page. */
 function clearResult() {
+  state.checked = null;
   verdict.textContent = "";
   verdict.className = "";
   marksList.replaceChildren();
@@ -710,6 +810,8 @@ async function check() {
 function showMarks(checked) {
   const practice = state.practice;
   if (!practice) return;
+  state.checked = checked;
+  saveWork();
   verdict.className = checked.correct ? "right" : "wrong";
   verdict.textContent = checked.correct
     ? t("practice.result.correct", { right: checked.right, count: checked.total })
@@ -862,7 +964,11 @@ async function setUp() {
   levelSelect.addEventListener("change", () => load(chosenExercise()));
   variantSelect.addEventListener("change", () => load(chosenExercise()));
   ruleSelect.addEventListener("change", () => load(chosenExercise()));
-  byId("new", HTMLButtonElement).addEventListener("click", () => load(chosenExercise()));
+  byId("new", HTMLButtonElement).addEventListener("click", () => {
+    // On a phone the settings fold away: the new exercise fills the screen.
+    foldOnNarrow();
+    load(chosenExercise());
+  });
   byId("answer", HTMLFormElement).addEventListener("submit", (event) => {
     event.preventDefault();
     check();

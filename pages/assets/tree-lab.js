@@ -112,6 +112,10 @@ const state = {
   hide: false,
   /** The key of the lesson shown, or "". */
   lesson: "",
+  /** @type {Set<string>} the texts (as `treeKey` reads them) of the tree the example
+   * menu shows: its own text, and the texts ply and the editor write of it. Any other
+   * text is a tree of the reader's own, and no longer the lesson's. */
+  exampleTrees: new Set(),
   /** @type {Game | null} the game whose tree is shown; null for a tree of one's own */
   game: null,
   /** @type {GameTreeAnswer | null} the game's answer (its players, its scores) */
@@ -140,12 +144,55 @@ const view = new TreeView(
   (path) => {
     // The editor writes trees without chance tags: a chance tree is edited as text.
     if (state.chance) error.textContent = t("tree.chance.edit");
-    else if (state.model) editor.open(state.model, path);
+    else if (state.model) {
+      editor.open(state.model, path);
+      editing = path.join(".");
+      clearOfEditor(editing);
+    }
   },
   (scale) => {
     zoomLevel.textContent = t("tree.zoom.level", { percent: Math.round(scale * 100) });
   },
 );
+
+/** The path of the node last opened in the editor. */
+let editing = "";
+
+/**
+ * The node an edit was made on, and where on the screen it was: the page is scrolled
+ * so that it stays there while the text, the lesson's words and the picture change.
+ * @type {{path: string, top: number} | null}
+ */
+let anchor = null;
+
+/**
+ * @param {string} path
+ * @returns {Element | null} the picture's group of the node at `path`
+ */
+function groupAt(path) {
+  return view.svg?.querySelector(`g.node[data-path="${CSS.escape(path)}"]`) ?? null;
+}
+
+/**
+ * Scrolls the page, if need be, so that the node being edited is not under the editor
+ * (a sheet at the bottom of a phone's screen) nor below the window.
+ * @param {string} path
+ */
+function clearOfEditor(path) {
+  const group = groupAt(path);
+  const panel = byId("editor", HTMLElement);
+  if (!group || panel.hidden) return;
+  const sheet = getComputedStyle(panel).position === "fixed" ? panel.getBoundingClientRect().top : innerHeight;
+  const bottom = Math.min(innerHeight, sheet) - 8;
+  const box = group.getBoundingClientRect();
+  if (box.bottom > bottom) window.scrollBy(0, box.bottom - bottom);
+}
+
+/** Keeps the edited node where it was on the screen (see `anchor`). */
+function holdAnchor() {
+  const group = anchor ? groupAt(anchor.path) : null;
+  if (anchor && group) window.scrollBy(0, group.getBoundingClientRect().top - anchor.top);
+}
 
 // ----- Asking ply ------------------------------------------------------------------------
 
@@ -237,6 +284,11 @@ async function evaluate() {
     state.replay = state.chance ? null : new Replay(result.trace);
     state.pruned = countPruned(result.root);
     state.model = modelOf(result.root);
+    // The example's tree as ply wrote it (a game's) and as the editor writes it back.
+    if (exampleMenu.value !== "") {
+      state.exampleTrees.add(treeKey(text.value));
+      state.exampleTrees.add(treeKey(treeText(state.model)));
+    }
     const total = result.trace.length;
     if (state.opening !== null) {
       state.step = Math.max(0, Math.min(state.opening, total));
@@ -252,13 +304,49 @@ async function evaluate() {
     compare.dataset.full = "";
     compareTable.hidden = true;
     render();
+    holdAnchor();
+    anchor = null;
     if (state.chance) compareChance(ticket);
     else compareOrders(ticket);
   } catch (failure) {
     if (ticket !== pending) return;
-    error.textContent = refusalText(failure) ?? errorText(failure);
+    anchor = null;
+    refuse(refusalText(failure) ?? errorText(failure));
   }
   saveFragment();
+}
+
+/**
+ * Says why the tree was refused, and takes the last tree's picture, values and counts
+ * off the page: nothing on screen answers a tree that has no answer.
+ * @param {string} message
+ */
+function refuse(message) {
+  error.textContent = message;
+  editor.close();
+  state.result = null;
+  state.model = null;
+  state.gameAnswer = null;
+  state.byName = new Map();
+  state.byPath = new Map();
+  state.byOrder = new Map();
+  state.replay = null;
+  state.pruned = 0;
+  state.cutsShown = [];
+  view.clear();
+  summary.textContent = "";
+  summary.classList.remove("waiting");
+  compare.dataset.full = "";
+  compare.textContent = "";
+  gameNote.dataset.full = "";
+  gameNote.textContent = "";
+  gameNote.hidden = true;
+  compareTable.replaceChildren();
+  compareTable.hidden = true;
+  cutsList.replaceChildren();
+  stepInfo.textContent = "";
+  slider.max = "0";
+  slider.value = "0";
 }
 
 /**
@@ -440,8 +528,12 @@ function fillCompareTable(rows, captionId = /** @type {MessageId} */ ("tree.comp
 /** Writes the edited tree back as text and asks again: a tree of one's own now. */
 function rewrite() {
   if (!state.model) return;
+  const group = groupAt(editing);
+  anchor = group ? { path: editing, top: group.getBoundingClientRect().top } : null;
   text.value = treeText(state.model);
   leaveGame();
+  leaveExampleUnless(text.value);
+  holdAnchor();
   evaluate();
 }
 
@@ -696,6 +788,63 @@ function showLesson(key) {
   state.lesson = lesson?.lesson ? key : "";
   lessonText.hidden = !lesson?.lesson;
   lessonText.textContent = lesson?.lesson ? t(lesson.lesson) : "";
+  state.exampleTrees = new Set(lesson?.text ? [treeKey(lesson.text)] : []);
+}
+
+/**
+ * A tree's text as two texts of the same tree write it alike: line ends, trailing
+ * spaces and blank lines aside, and in the bracket format any run of spaces as one and
+ * none next to a bracket. (The indented format's indentation is its shape: kept.)
+ * @param {string} tree
+ * @returns {string}
+ */
+function treeKey(tree) {
+  const lines = tree
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== "");
+  const joined = lines.join("\n");
+  if (!joined.trimStart().startsWith("(")) return joined;
+  return joined.replace(/\s+/g, " ").replace(/\s*([()])\s*/g, "$1").trim();
+}
+
+/**
+ * Whether settings (a link's, a saved tree's) show the lesson `key`'s own tree: its
+ * text, or its game with the lesson's position, depth and switches.
+ * @param {string} key
+ * @param {Settings} chosen
+ * @returns {boolean}
+ */
+function isLessonTree(key, chosen) {
+  const example = exampleByKey(key);
+  if (!example?.lesson) return false;
+  const game = gameOf(chosen);
+  if (example.game) {
+    const own = example.game;
+    return (
+      game !== null &&
+      game.game === own.game &&
+      game.position === (own.position ?? "") &&
+      game.depth === (own.depth ?? null) &&
+      game.depth_aware === (own.depth_aware !== false) &&
+      game.symmetry === (own.symmetry === true)
+    );
+  }
+  return game === null && typeof chosen.tree === "string" && treeKey(chosen.tree) === treeKey(example.text ?? "");
+}
+
+/**
+ * A new text of the tree (typed, or written back by the editor): unless it is still the
+ * example's tree, the lesson's words go, the menu says the tree is the reader's own, and
+ * the link names no lesson.
+ * @param {string} tree
+ */
+function leaveExampleUnless(tree) {
+  if (exampleMenu.value === "" && state.lesson === "") return;
+  if (state.exampleTrees.has(treeKey(tree))) return;
+  showLesson("");
+  exampleMenu.value = "";
 }
 
 /**
@@ -749,7 +898,10 @@ function apply(chosen) {
     title.value = chosen.title;
     printTitle.textContent = chosen.title;
   }
-  showLesson(typeof chosen.lesson === "string" ? chosen.lesson : "");
+  // A lesson's words only over the lesson's own tree (a link may name a lesson and carry
+  // another tree).
+  const lesson = typeof chosen.lesson === "string" ? chosen.lesson : "";
+  showLesson(lesson !== "" && isLessonTree(lesson, chosen) ? lesson : "");
 }
 
 /**
@@ -842,6 +994,7 @@ async function loadExample(key) {
   apply(chosen);
   if (!example.algorithm) fitAlgorithm(example.game ? "" : (example.text ?? ""));
   exampleMenu.value = key;
+  state.exampleTrees = new Set(example.text ? [treeKey(example.text)] : []);
   // A new tree starts from its first step when the answers are hidden.
   state.opening = state.hide ? 0 : null;
   evaluate();
@@ -908,6 +1061,10 @@ async function download() {
 function setUp() {
   translatePage();
   byId("backend", HTMLElement).textContent = t(backend === "wasm" ? "backend.wasm" : "backend.server");
+  // What the menu shows for a tree that is no example's: the reader's own.
+  const own = make("option", { text: t("tree.example.own") });
+  own.value = "";
+  exampleMenu.append(own);
   for (const [group, examples] of /** @type {const} */ ([
     ["lesson.group", LESSONS],
     ["tree.example.group", EXAMPLES],
@@ -940,6 +1097,7 @@ function setUp() {
   text.addEventListener("input", () => {
     editor.close();
     leaveGame();
+    leaveExampleUnless(text.value);
     fitAlgorithm(text.value);
     clearTimeout(timer);
     timer = setTimeout(evaluate, 250);
@@ -1014,7 +1172,9 @@ function setUp() {
   byId("load", HTMLButtonElement).addEventListener("click", () => {
     const chosen = saved()[byId("saved", HTMLSelectElement).value];
     if (chosen) {
+      editor.close();
       apply(chosen);
+      exampleMenu.value = exampleByKey(state.lesson)?.key ?? "";
       evaluate();
     }
   });

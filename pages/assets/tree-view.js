@@ -101,7 +101,7 @@ export class TreeView {
     /** The root's value, said in the picture's label once the answers show. */
     this.value = 0;
     viewport.addEventListener("click", (event) => {
-      const group = this.nodeOf(event.target);
+      const group = this.nodeOf(event.target) ?? this.nodeNear(event.clientX, event.clientY);
       if (group) select(parsePath(group.dataset.path ?? ""));
     });
     viewport.addEventListener("keydown", (event) => {
@@ -224,6 +224,65 @@ export class TreeView {
   }
 
   /**
+   * The node whose target a point beside every node's shape falls in: each node's
+   * target is at least TARGET px square around its centre (a leaf drawn 22 × 18 px on a
+   * phone is tapped as easily as a row of a list), the nearest centre taking a point
+   * two targets share. The drawing stays as it is.
+   * @param {number} x in px from the window's left edge
+   * @param {number} y in px from the window's top edge
+   * @returns {SVGGElement | null}
+   */
+  nodeNear(x, y) {
+    if (!this.svg) return null;
+    /** @type {SVGGElement | null} */
+    let nearest = null;
+    let distance = Infinity;
+    for (const group of this.svg.querySelectorAll("g.node")) {
+      if (!(group instanceof SVGGElement)) continue;
+      const shape = group.querySelector(":scope > .node") ?? group;
+      const box = shape.getBoundingClientRect();
+      const dx = Math.abs(x - (box.left + box.width / 2));
+      const dy = Math.abs(y - (box.top + box.height / 2));
+      if (dx > Math.max(TARGET, box.width) / 2 || dy > Math.max(TARGET, box.height) / 2) continue;
+      if (Math.hypot(dx, dy) < distance) {
+        nearest = group;
+        distance = Math.hypot(dx, dy);
+      }
+    }
+    return nearest;
+  }
+
+  /**
+   * Takes the picture away (a tree that was refused has none): nothing of the last tree
+   * stays on screen, and the next picture opens as a new tree.
+   */
+  clear() {
+    this.svg = null;
+    this.shape = "";
+    this.byPath = new Map();
+    this.cutters = new Map();
+    this.drawn = [];
+    this.lines = [];
+    this.windows = [];
+    this.stepping = false;
+    this.zoom.picture = null;
+    this.viewport.replaceChildren();
+  }
+
+  /**
+   * Keeps the rows' labels (MAX, MIN, the players) at the left edge of the box, however
+   * far a wide tree is scrolled: a tree opened on its root, thousands of px from the
+   * picture's left edge, still says whose row is whose.
+   */
+  pinRows() {
+    if (!this.svg) return;
+    const left = this.viewport.scrollLeft / (this.zoom.scale || 1);
+    for (const label of this.svg.querySelectorAll("text.row-label")) {
+      label.setAttribute("x", `${Math.round(12 + left)}`);
+    }
+  }
+
+  /**
    * The rows' labels in the page's language: MAX and MIN, or who is to move in negamax's
    * view; a game's rows by its players' names. ply marks each row by the player who
    * moves there (`data-player`, first: the root's); a picture without the mark is read
@@ -339,6 +398,9 @@ export class TreeView {
     }
   }
 }
+
+/** The smallest target a node of the picture has, in px on the screen (`nodeNear`). */
+const TARGET = 44;
 
 /** How many of the picture's parts a group holds, in a big picture (see `chunk`). */
 const CHUNK = 128;

@@ -31,6 +31,11 @@ export class Zoom {
     this.scale = 1;
     /** Whether the reader chose the scale (kept across new pictures of the tree). */
     this.chosen = false;
+    /**
+     * The smallest scale a new picture opens at (MIN_OPENING_SCALE unless the page says
+     * otherwise: the practice page opens its exercise whole, fitted to the width).
+     */
+    this.minOpening = MIN_OPENING_SCALE;
     /** @type {Map<number, {x: number, y: number}>} the pointers down, by id */
     this.pointers = new Map();
     /** @type {{distance: number, scale: number} | null} */
@@ -44,7 +49,7 @@ export class Zoom {
 
   /**
    * Shows a new picture of `width` × `height` px at its own size. A new tree opens at
-   * the scale that fits the box (never above 1, never below MIN_OPENING_SCALE); the
+   * the scale that fits the box (never above 1, never below `minOpening`); the
    * same tree redrawn (a leaf edited) keeps the reader's scale and scroll.
    * @param {SVGSVGElement} picture
    * @param {number} width
@@ -58,7 +63,7 @@ export class Zoom {
     this.height = height;
     if (!sameTree || !this.chosen) {
       this.chosen = false;
-      this.scale = Math.min(1, Math.max(MIN_OPENING_SCALE, this.fitScale()));
+      this.scale = Math.min(1, Math.max(this.minOpening, this.fitScale()));
     }
     this.apply();
     if (sameTree) {

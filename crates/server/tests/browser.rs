@@ -429,14 +429,68 @@ fn the_pages_speak_the_teachers_terms() {
     assert_lines(&report, &targets, &["the script runs"]);
 }
 
-/// What a class does with the lab (`tests/browser/classroom.mjs`).
+/// What a class does with the lab (`tests/browser/classroom.mjs`): a tree typed or
+/// edited over a lesson is the reader's own (no lesson's words, menu entry, link or
+/// print); a refusal leaves no old picture or summary under it; the walk through the
+/// search from the first mistake, and Back, find the student's answers and verdict; and
+/// on a phone the settings fold after New exercise, the exercise opens fitted to the
+/// width, a leaf's target is 44 px square, and a leaf edited in the lab stays in view.
 #[test]
 fn a_class_keeps_its_work_in_the_lab() {
     let Some((report, targets)) = run_in_browser("classroom.mjs", "the classroom's browser tests")
     else {
         return;
     };
-    assert_lines(&report, &targets, &["the script runs"]);
+    assert_lines(
+        &report,
+        &targets,
+        &[
+            "the script runs",
+            "lesson (sv): the classic lesson opens with its words and its menu entry",
+            "lesson (sv): the lesson's tree spaced otherwise keeps the lesson",
+            "lesson (sv): a typed tree takes the lesson's words away",
+            "lesson (sv): the menu says the tree is the reader's own (\"Ditt eget träd\")",
+            "lesson (sv): the share link carries the typed tree and no lesson (#algorithm=alphabeta&order=as_written&perspective=max&title=&tree=%28r+%28x+1+2%29+%28y+3+4%29%29)",
+            "lesson (sv): the page's own address names no lesson",
+            "lesson (sv): the printed page has no lesson paragraph over the typed tree",
+            "lesson (sv): choosing the lesson again brings its words and its link back",
+            "lesson (sv): a leaf edited in the picture leaves the lesson too",
+            "lesson (sv): a link naming the lesson over another tree opens without the lesson",
+            "refusal (zh): a tree that does not read leaves no picture, summary or counts…",
+            "refusal (zh): the next tree is drawn again, with no error",
+            "refusal (el): minimax refused on a chance tree leaves no picture or summary…",
+            "work kept (el): Back from the walk-through finds the answers (99 99 99 99)",
+            "work kept (el): and the verdict, its 4 marks and the walk-through link…",
+            "work kept (el): Start again forgets it",
+            "work kept (en): Back finds the leaves ticked (k l) and the verdict",
+            "phone: after New exercise the settings fold away and the question is on the first screen…",
+            "phone: the exercise's picture opens fitted to the width…",
+            "phone: its leaf values are drawn readable…",
+            "phone: a leaf is drawn smaller than a finger…",
+            "phone: a tap 20 px left of leaf k ticks it",
+            "phone: a tap 20 px below leaf l ticks it",
+            "phone: the practice page is no wider than the window",
+            "phone: the tapped leaf stays in view, clear of the editor…",
+            "phone: after the edit the leaf is still in view…",
+            "phone: the tree lab is no wider than the window",
+        ],
+    );
+    // The practice page's refusal is made to come over HTTP: the server's only.
+    assert_lines(
+        &report,
+        &["server"],
+        &["refusal (zh): a refused exercise leaves no tree or fields of the last one…"],
+    );
+    if targets.contains(&"static") {
+        assert_lines(
+            &report,
+            &["static"],
+            &[
+                "screenshots at 390 px: no page wider than its window ()",
+                "screenshots at 1280 px: no page wider than its window ()",
+            ],
+        );
+    }
 }
 
 /// Every page fits its window (`tests/browser/widths.mjs`).
