@@ -376,6 +376,7 @@ function restart(change) {
     // A game that cannot be set up (a spec that does not read) leaves the one before
     // in place, with the error said.
     if (game.state) {
+      if (game.spec !== before.spec) showInMenu(before.spec);
       game.spec = before.spec;
       game.position = before.position;
       game.moves = before.moves;
@@ -641,6 +642,39 @@ function drawPig(play) {
 }
 
 // ----- Setting up --------------------------------------------------------------------
+/**
+ * A game's family as a spec names it: its name before the first `:`, in lower case,
+ * an alias read as the catalog reads it (`ttt` is `tictactoe`, `c4` is `connect4`).
+ * @param {string} spec
+ */
+function family(spec) {
+  const name = spec.trim().split(":")[0].toLowerCase();
+  /** @type {Record<string, string>} */
+  const aliases = {
+    ttt: "tictactoe",
+    "tic-tac-toe": "tictactoe",
+    c4: "connect4",
+    "misère-nim": "misere-nim",
+    misere: "misere-nim",
+    misère: "misere-nim",
+  };
+  return aliases[name] ?? name;
+}
+
+/**
+ * Shows a game in the menu: the entry of its spec, else the first of its family (a
+ * Nim of other piles is Nim); a game of no entry's family leaves the menu on no entry.
+ * @param {string} spec
+ * @returns {boolean} whether the spec itself is an entry of the menu
+ */
+function showInMenu(spec) {
+  const options = [...page.game.options];
+  const exact = options.find((o) => o.value === spec.trim());
+  const kin = exact ?? options.find((o) => family(o.value) === family(spec));
+  page.game.selectedIndex = kin ? kin.index : -1;
+  return exact !== undefined;
+}
+
 
 function setUp() {
   for (const option of page.level.options) {
@@ -660,6 +694,7 @@ function setUp() {
     const spec = page.spec.value.trim();
     if (spec) {
       restart(() => {
+        showInMenu(spec);
         game.spec = spec;
         game.position = null;
         game.moves = [];
@@ -740,8 +775,7 @@ function setUp() {
   const spec = opened.game;
   if (spec) {
     game.spec = spec;
-    if ([...page.game.options].some((o) => o.value === spec)) page.game.value = spec;
-    else page.spec.value = spec;
+    if (!showInMenu(spec)) page.spec.value = spec;
   }
   game.position = opened.position;
   game.moves = opened.moves;

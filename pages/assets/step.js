@@ -44,6 +44,41 @@ function bound(value, infinity) {
   return value === null || value === undefined ? infinity : `${value}`;
 }
 
+/** How many names a list of what a cut never looked at says; a longer one says its first
+ * CUT_NAMES and how many more (a chess move's cut passes over some 25 replies). */
+export const CUT_NAMES = 5;
+
+/**
+ * The names of what a cut never looked at: all of them, or the first CUT_NAMES and how
+ * many more ("d4…, a5…, a6…, b5…, b6… and 23 more").
+ * @param {string[]} names
+ * @returns {string}
+ */
+export function prunedWords(names) {
+  const separator = t("tree.list.separator");
+  if (names.length <= CUT_NAMES) return names.join(separator);
+  return t("tree.cut.more", {
+    names: names.slice(0, CUT_NAMES).join(separator),
+    more: names.length - CUT_NAMES,
+    count: names.length - CUT_NAMES,
+  });
+}
+
+/**
+ * The leaves below the children a node's cut never looked at.
+ * @param {ApiNode} node
+ * @returns {number}
+ */
+function prunedLeaves(node) {
+  let leaves = 0;
+  const stack = (node.children ?? []).filter((child) => child.pruned);
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (next.leaf) leaves += 1;
+    else stack.push(...(next.children ?? []));
+  }
+  return leaves;
+}
+
 /**
  * Why a node cut its remaining children off, in words: an α-cut at a MIN node (its
  * value ≤ α: MAX has better elsewhere), a β-cut at a MAX node (its value ≥ β).
@@ -54,7 +89,10 @@ function bound(value, infinity) {
 export function cutWords(node, label) {
   const cut = node.cutoff;
   if (!cut) return "";
-  const pruned = cut.pruned.map(label).join(t("tree.list.separator"));
+  const names = cut.pruned.map(label);
+  const pruned = names.length > CUT_NAMES
+    ? t("tree.cut.leaves", { pruned: prunedWords(names), count: prunedLeaves(node) })
+    : prunedWords(names);
   return node.player === "min"
     ? t("tree.cut.alpha", {
         node: label(node.name),
@@ -237,7 +275,7 @@ export class Replay {
     const node = current !== null ? names.node?.(current) : undefined;
     if (step.step === "enter") return t("tree.step.enter", { node: step.node, window });
     if (step.step === "cutoff") {
-      const pruned = (step.pruned ?? []).map(label).join(t("tree.list.separator"));
+      const pruned = prunedWords((step.pruned ?? []).map(label));
       return t("tree.step.cutoff", { node: step.node, window, pruned });
     }
     const exact = step.bound ?? "exact";

@@ -24,7 +24,7 @@ import {
   treeText,
 } from "./tree-model.js";
 import { TreeView } from "./tree-view.js";
-import { answer, backend, errorText, post, postText } from "./transport.js";
+import { ApiError, answer, backend, errorText, post, postText } from "./transport.js";
 import { startWords, t, translatePage } from "./words.js";
 
 // The page's words first: every sentence below is said in the page's language.
@@ -88,6 +88,7 @@ const gameNote = byId("game-note", HTMLElement);
 const compareTable = byId("compare-table", HTMLTableElement);
 const collapseBox = byId("collapse", HTMLInputElement);
 const compareAllBox = byId("compare-all", HTMLInputElement);
+const treeCounts = byId("tree-counts", HTMLElement);
 
 /** Where the browser remembers the "hide the answers" switch. */
 const HIDE = "ply.hide";
@@ -248,6 +249,8 @@ async function searchGame(game) {
 /** Asks for the values and the picture of the text as it is (or of the game's tree). */
 async function evaluate() {
   const ticket = ++pending;
+  treeCounts.hidden = true;
+  treeCounts.replaceChildren();
   try {
     /** @type {TreeAnswer} */
     let result;
@@ -312,8 +315,86 @@ async function evaluate() {
     if (ticket !== pending) return;
     anchor = null;
     refuse(refusalText(failure) ?? errorText(failure));
+    if (state.game && state.game.depth === null && tooBigToDraw(failure)) {
+      countGame(ticket, state.game, /** @type {ApiError} */ (failure));
+    }
   }
   saveFragment();
+}
+
+/**
+ * Whether ply refused a tree for its size (its nodes, or its answer's bytes).
+ * @param {unknown} failure
+ * @returns {boolean}
+ */
+function tooBigToDraw(failure) {
+  return failure instanceof ApiError && failure.kind === "limit"
+    && (failure.limit === "max_tree_nodes" || failure.limit === "max_answer_bytes");
+}
+
+/**
+ * A game's whole tree, too big to draw, counted instead (POST /api/tree/count, what
+ * `ply count` prints): why it is not drawn, in the page's language, in place of the
+ * refusal, and its nodes, finished games by result and positions (up to symmetry).
+ * @param {number} ticket
+ * @param {Game} game
+ * @param {ApiError} refusal
+ */
+async function countGame(ticket, game, refusal) {
+  /** @type {import("../types/api").GameCount | null} */
+  let counted = null;
+  try {
+    /** @type {Record<string, string>} */
+    const asked = { game: game.game };
+    if (game.position !== "") asked.position = game.position;
+    counted = await post("/api/tree/count", asked);
+  } catch {
+    // Too big to count here too: the page says so.
+  }
+  if (ticket !== pending) return;
+  if (!counted) {
+    error.textContent = t("tree.counts.uncounted");
+    return;
+  }
+  error.textContent = refusal.limit === "max_tree_nodes"
+    ? t("tree.counts.not-drawn", { nodes: number(counted.nodes), max: number(counted.max_tree_nodes) })
+    : t("tree.counts.not-drawn.answer");
+  const rows = /** @type {[string, number | null | undefined, string][]} */ ([
+    ["nodes", counted.nodes, t("tree.counts.nodes")],
+    ["games", counted.games, t("tree.counts.games")],
+    ["first_player_wins", counted.first_player_wins, t("tree.counts.won", { player: counted.players[0] })],
+    ["second_player_wins", counted.second_player_wins, t("tree.counts.won", { player: counted.players[1] })],
+    ["draws", counted.draws, t("tree.counts.drawn")],
+    ["positions", counted.positions, t("tree.counts.positions")],
+  ]);
+  if (counted.positions_up_to_symmetry !== undefined) {
+    rows.push(["positions_up_to_symmetry", counted.positions_up_to_symmetry, t("tree.counts.symmetry")]);
+  }
+  const table = make("table");
+  table.append(make("caption", { text: t("tree.counts.title") }));
+  for (const [field, value, words] of rows) {
+    const row = make("tr");
+    const head = make("th", { text: words });
+    head.scope = "row";
+    const cell = make("td", { text: value === null || value === undefined ? t("tree.counts.unknown") : number(value) });
+    if (typeof value === "number") cell.dataset.value = `${value}`;
+    row.dataset.count = field;
+    // The results are parts of the finished games.
+    if (field.endsWith("wins") || field === "draws" || field === "positions_up_to_symmetry") row.className = "part";
+    row.append(head, cell);
+    table.append(row);
+  }
+  treeCounts.replaceChildren(table);
+  treeCounts.hidden = false;
+}
+
+/**
+ * A count written as the page's language writes numbers (549,946; 549 946).
+ * @param {number} value
+ * @returns {string}
+ */
+function number(value) {
+  return value.toLocaleString(document.documentElement.lang || "en");
 }
 
 /**

@@ -259,3 +259,21 @@ export interface PracticeChecked {
   first_mistake: { node: string; step: number } | null;
   steps: number;
 }
+
+/** `POST /api/tree/count`: a game's whole tree counted, as `ply count` counts it. */
+export interface GameCount {
+  game: string;
+  nodes: number;
+  games: number;
+  first_player_wins: number;
+  second_player_wins: number;
+  draws: number;
+  /** Null past what a count keeps. */
+  positions: number | null;
+  /** For games with symmetries only. */
+  positions_up_to_symmetry?: number | null;
+  /** The game's names for its first and second player, in the request's language. */
+  players: [string, string];
+  /** The most nodes of a tree the lab writes out (`max_tree_nodes`). */
+  max_tree_nodes: number;
+}

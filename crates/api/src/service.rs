@@ -152,6 +152,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
     endpoint("/api/tree", Method::Post),
     endpoint("/api/tree/svg", Method::Post),
     endpoint("/api/tree/game", Method::Post),
+    endpoint("/api/tree/count", Method::Post),
     endpoint("/api/solve", Method::Post),
     endpoint("/api/analyze", Method::Post),
     endpoint("/api/play/state", Method::Post),
@@ -264,6 +265,7 @@ enum Operation {
     Tree(TreeRequest),
     TreeSvg(TreeRequest),
     TreeGame(GameTreeRequest),
+    TreeCount(crate::tree::GameCountRequest),
     Solve(SolveRequest),
     Analyze(AnalyzeRequest),
     PlayState(GameRequest),
@@ -282,6 +284,7 @@ impl Request {
             Operation::Tree(_)
             | Operation::TreeSvg(_)
             | Operation::TreeGame(_)
+            | Operation::TreeCount(_)
             | Operation::Practice(_)
             | Operation::PracticeCheck(_) => Work::Tree,
             Operation::Solve(_)
@@ -349,6 +352,7 @@ impl Service {
             "/api/tree" => Operation::Tree(self.json(body)?),
             "/api/tree/svg" => Operation::TreeSvg(self.json(body)?),
             "/api/tree/game" => Operation::TreeGame(self.json(body)?),
+            "/api/tree/count" => Operation::TreeCount(self.json(body)?),
             "/api/solve" => Operation::Solve(self.json(body)?),
             "/api/analyze" => Operation::Analyze(self.json(body)?),
             "/api/play/state" => Operation::PlayState(self.json(body)?),
@@ -465,6 +469,9 @@ impl Service {
                 // A tree and its search (with its picture) may be large: counted as held.
                 reserve(answer.body.len() as u64)?;
                 answer
+            }
+            Operation::TreeCount(request) => {
+                Answer::json(&crate::tree::game_count(&request, &limits.tree_limits())?)
             }
             Operation::Solve(request) if crate::pig::spec_goal(&request.game).is_some() => {
                 Answer::json(&crate::solve::solve_pig(&request)?)

@@ -1221,6 +1221,167 @@ fn search_game_tree(
     evaluated.answer(&tree_request, limits)
 }
 
+/// What to count: the request of `POST /api/tree/count`, the whole game tree below a
+/// position as `ply count` counts it.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct GameCountRequest {
+    /// The game's spec (`tictactoe`, `mnk:3,3,3`, `nim:1,2,3`).
+    pub game: String,
+    /// The position to count from, in the game's notation (default: the start).
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The request's language (`en`, the default, `sv`, `zh`, `el`): the players' names
+    /// are said in it.
+    #[serde(default, deserialize_with = "crate::words::optional_lang_field")]
+    pub lang: Option<Lang>,
+}
+
+/// The answer to `POST /api/tree/count`: the figures `ply count --json` prints for the
+/// tree below the position (every move sequence to the end of the game), and the limit
+/// on the trees the lab writes out, so that a page can say why a tree is not drawn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameCount {
+    /// The game's name, as `ply count` prints it.
+    pub game: String,
+    /// Every node of the tree, the root included.
+    pub nodes: u64,
+    /// Finished games: the leaves of the tree.
+    pub games: u64,
+    /// Finished games the first player won.
+    pub first_player_wins: u64,
+    /// Finished games the second player won.
+    pub second_player_wins: u64,
+    /// Finished games drawn.
+    pub draws: u64,
+    /// Distinct positions reachable (the root included); `None` (null) when there are
+    /// more than [`COUNT_POSITIONS`] to keep.
+    pub positions: Option<u64>,
+    /// Distinct positions up to the board's symmetries, for games with symmetries
+    /// (absent otherwise; null past [`COUNT_POSITIONS`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions_up_to_symmetry: Option<Option<u64>>,
+    /// The game's names for its first and second player, in the request's language.
+    pub players: [String; 2],
+    /// The most nodes of a tree the lab writes out and draws here (`max_tree_nodes`).
+    pub max_tree_nodes: usize,
+}
+
+/// The most nodes [`game_count`] walks: a bigger tree is refused (`max_count_nodes`).
+/// Tic-tac-toe's 549,946 take about 20 ms.
+pub const COUNT_NODES: u64 = 1 << 22;
+
+/// The most distinct positions [`game_count`] keeps to count them; past it the count of
+/// positions is left out (null).
+pub const COUNT_POSITIONS: u64 = 1 << 20;
+
+/// The most bytes the positions kept to count them may take, whatever the game.
+const COUNT_POSITION_BYTES: u64 = 64 << 20;
+
+/// Random games behind the estimate of a tree's size before it is counted, and the most
+/// positions they visit: a tree estimated at more than four times [`COUNT_NODES`] is
+/// refused at once, before any count.
+const COUNT_ESTIMATE_WALKS: u32 = 400;
+const COUNT_ESTIMATE_VISITS: u64 = 40_000;
+
+/// The refusal of a tree too big to count here.
+fn too_many_to_count(game: &str) -> ApiError {
+    ApiError::limit(
+        "max_count_nodes",
+        format!(
+            "the tree of {} has more than {COUNT_NODES} nodes, more than a count here walks \
+             (limit max_count_nodes): ply count counts it",
+            ply_core::text::excerpt(game)
+        ),
+    )
+}
+
+/// The whole game tree below the request's position counted, as `ply count` counts it:
+/// nodes, finished games by result, distinct positions (and up to symmetry). A tree
+/// whose size, estimated first from random games, is far past [`COUNT_NODES`] is refused
+/// at once; one that turns out past it while it is counted is refused then
+/// (`max_count_nodes`); games whose positions repeat are refused (their tree never
+/// ends). `limits` gives the answer's `max_tree_nodes`.
+pub fn game_count(request: &GameCountRequest, limits: &TreeLimits) -> Result<GameCount, ApiError> {
+    use ply_core::count::{count_positions_with, count_tree_with, estimate_tree_size};
+    use std::ops::ControlFlow;
+    if crate::pig::spec_goal(&request.game).is_some() {
+        return Err(ApiError::bad_request(format!(
+            "{} is a dice game: its tree has chance nodes, which a count of move sequences \
+             does not take",
+            ply_core::text::excerpt(&request.game)
+        )));
+    }
+    struct Visit<'a>(&'a GameCountRequest, &'a TreeLimits);
+    impl ply_games::GameVisitor for Visit<'_> {
+        type Output = Result<GameCount, ApiError>;
+        fn visit<G: ply_games::Playable>(self, start: G) -> Self::Output {
+            let (request, limits) = (self.0, self.1);
+            let root = crate::games::position_or_start(&start, request.position.as_deref())?;
+            if root.has_cycles() {
+                return Err(ApiError::bad_request(format!(
+                    "positions of {} repeat, so its tree never ends and cannot be counted",
+                    root.game_name()
+                )));
+            }
+            crate::resources::check_search(&root, None)?;
+            // Sized first, as `ply count` does: a tree far too big is refused at once.
+            let mut seed = 0x706c_7920_636f_756e_u64;
+            let estimate =
+                estimate_tree_size(&root, COUNT_ESTIMATE_WALKS, COUNT_ESTIMATE_VISITS, |n| {
+                    // (xorshift: the same estimate for the same position, everywhere.)
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    (seed % n as u64) as usize
+                });
+            if estimate.nodes > 4.0 * COUNT_NODES as f64 {
+                return Err(too_many_to_count(&request.game));
+            }
+            let tree = count_tree_with(&root, |c| {
+                if c.nodes >= COUNT_NODES {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .map_err(|_| too_many_to_count(&request.game))?;
+            let per_position = 2 * std::mem::size_of::<G>() as u64 + 16;
+            let most = COUNT_POSITIONS.min(COUNT_POSITION_BYTES / per_position);
+            let positions_of = |canonical: &dyn Fn(&G) -> G| {
+                count_positions_with(&root, canonical, |n| {
+                    if n as u64 >= most {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+                .ok()
+                .map(|n| n as u64)
+            };
+            let positions = positions_of(&G::clone);
+            let symmetric = root
+                .canonical()
+                .map(|_| positions_of(&|p: &G| p.canonical().unwrap_or_else(|| p.clone())));
+            let lang = request.lang.unwrap_or_default();
+            Ok(GameCount {
+                game: root.game_name(),
+                nodes: tree.nodes,
+                games: tree.games,
+                first_player_wins: tree.first_player_wins,
+                second_player_wins: tree.second_player_wins,
+                draws: tree.draws,
+                positions,
+                positions_up_to_symmetry: symmetric,
+                players: [ply_core::Player::First, ply_core::Player::Second]
+                    .map(|p| crate::words::player_text_in(lang, &root.player_name(p))),
+                max_tree_nodes: limits.tree.max_nodes,
+            })
+        }
+    }
+    crate::games::with_spec(&request.game, Visit(request, limits))?
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -493,14 +493,58 @@ fn a_class_keeps_its_work_in_the_lab() {
     }
 }
 
-/// Every page fits its window (`tests/browser/widths.mjs`).
+/// Every page fits its window (`tests/browser/widths.mjs`): each page in four languages at
+/// 390, 768 and 1280 px; a link's game shown in the play page's menu; chess two plies
+/// deep drawn small and quick, its cuts listed short; tic-tac-toe's whole tree counted,
+/// with why it is not drawn.
 #[test]
 fn every_page_fits_its_window_in_every_language() {
     let Some((report, targets)) = run_in_browser("widths.mjs", "the page widths' browser tests")
     else {
         return;
     };
-    assert_lines(&report, &targets, &["the script runs"]);
+    let mut lines = vec![
+        "chess after 1.e4 d5, two plies deep: 898 nodes drawn in fewer than 20,000 elements…"
+            .to_string(),
+        "chess after 1.e4 d5: 30 cuts, each listed once with its first five names and its \
+         leaves: α-cut at a3: -0.64 ≤ α = -0.04: MAX has -0.04 elsewhere; never looked at: \
+         d4…, a5…, a6…, b5…, b6… and 23 more (28 leaves)."
+            .to_string(),
+        "chess after 1.e4 d5, two plies deep: the picture on screen in under 3 s…".to_string(),
+        "en: why the tree is not drawn: This tree is not drawn: it has 549,946 nodes, and the \
+         lab writes out and draws trees of at most 100,000 nodes. Give a depth (2 or 3) or a \
+         later position to draw part of it."
+            .to_string(),
+        "en: the counts' rows: nodes (the root included)549,946 | finished games255,168 | won \
+         by X131,184 | won by O77,904 | drawn46,080 | distinct positions5,478 | up to \
+         symmetry765"
+            .to_string(),
+    ];
+    for lang in ["en", "sv", "zh", "el"] {
+        lines.push(format!(
+            "{lang}: tic-tac-toe's whole tree counted as ply count counts it: \
+             {{\"nodes\":549946,\"games\":255168,\"first_player_wins\":131184,\
+             \"second_player_wins\":77904,\"draws\":46080,\"positions\":5478,\
+             \"positions_up_to_symmetry\":765}}"
+        ));
+        lines.push(format!("{lang}: the counts come at once (in under 3 s…"));
+        lines.push(format!(
+            "{lang}: a link's game is the menu's (nim:14,21,39 is Nim, wythoff:7,10 Wythoff, \
+             ttt tic-tac-toe): [[\"nim:3,4,5\",\"nim:14,21,39\"],[\"wythoff:4,6\",\
+             \"wythoff:7,10\"],[\"tictactoe\",\"ttt\"],[\"race:10,2\",\"\"]]"
+        ));
+        lines.push(format!(
+            "{lang}: every page fits its window at 390, 768 and 1280 px"
+        ));
+        if lang != "en" {
+            lines.push(format!(
+                "{lang}: why the tree is not drawn, in the page's language, its nodes and the \
+                 limit named…"
+            ));
+        }
+    }
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    assert_lines(&report, &targets, &lines);
 }
 
 /// Big game trees in the tree lab (`tests/browser/big-trees.mjs`).

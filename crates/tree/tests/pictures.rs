@@ -823,24 +823,53 @@ fn chessboards_and_counters_are_drawn_in_their_nodes() {
     }
     assert_eq!(svg.matches(r#"class="node max board"#).count(), 1);
     // The root's board: 32 dark squares in one path, 4 pieces as letters in discs
-    // (White's king and rook, Black's king and rook) and 6 pawns as small discs.
-    let letters: Vec<String> = group_elements(&svg, "", "text")
+    // (White's king and rook, Black's king and rook) and 6 pawns as small discs; each
+    // side's discs one path and its letters one text, so that a board is a handful of
+    // elements (a tree of 900 boards was 55,000 elements, and took seconds to show).
+    let letters: Vec<(String, String)> = group_elements(&svg, "", "text")
         .into_iter()
         .filter(|attributes| attributes.iter().all(|(name, _)| name != "class"))
         .map(|attributes| {
-            attributes
-                .into_iter()
-                .find(|(name, _)| name == "fill")
-                .unwrap()
-                .1
+            let get = |key: &str| {
+                attributes
+                    .iter()
+                    .find(|(name, _)| name == key)
+                    .unwrap()
+                    .1
+                    .clone()
+            };
+            (get("fill"), get("x"))
         })
         .collect();
-    assert_eq!(letters, ["#111", "white", "#111", "white"]);
-    let discs = group_elements(&svg, "", "circle");
-    let pawn = |a: &Vec<(String, String)>| a.iter().any(|(n, v)| n == "r" && v == "2.4");
-    assert_eq!(discs.len(), 10);
-    assert_eq!(discs.iter().filter(|a| pawn(a)).count(), 6);
-    // Rank 8 is the top row: the root's first piece drawn is Black's pawn on c7 (row 1).
+    // White's letters dark on white discs (a5 and b4: a file apart), Black's white on
+    // dark (h5 and h4: one file).
+    let columns = |xs: &str| {
+        let xs: Vec<f64> = xs.split(' ').map(|x| x.parse().unwrap()).collect();
+        let left = xs.iter().copied().fold(f64::INFINITY, f64::min);
+        xs.iter()
+            .map(|x| ((x - left) / 10.0).round() as u32)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(letters.len(), 2);
+    assert_eq!(letters[0].0, "#111");
+    assert_eq!(letters[1].0, "white");
+    assert_eq!(columns(&letters[0].1), [0, 1]);
+    assert_eq!(columns(&letters[1].1), [0, 0]);
+    assert_eq!(group_elements(&svg, "", "circle").len(), 0);
+    let discs: Vec<String> = group_elements(&svg, "", "path")
+        .into_iter()
+        .filter(|a| a.iter().any(|(n, v)| n == "stroke" && v == "#111"))
+        .map(|a| a.into_iter().find(|(n, _)| n == "d").unwrap().1)
+        .collect();
+    assert_eq!(discs.len(), 2);
+    let count = |d: &str, what: &str| d.matches(what).count();
+    // White: K, R and the pawns b5, e2, g2; Black: k, r and the pawns c7, d6, f4.
+    assert_eq!(discs.iter().map(|d| count(d, "M")).sum::<usize>(), 10);
+    assert_eq!(
+        discs.iter().map(|d| count(d, "a2.4 2.4")).sum::<usize>(),
+        6 * 2
+    );
+    // Rank 8 is the top row: the letters are written in the board's order.
     let document = roxmltree::Document::parse(&svg).unwrap();
     let root = document
         .descendants()
@@ -851,7 +880,7 @@ fn chessboards_and_counters_are_drawn_in_their_nodes() {
         .filter(|n| n.has_tag_name("text") && n.attribute("class").is_none())
         .map(|n| n.text().unwrap().to_string())
         .collect();
-    assert_eq!(text, ["K", "R", "R", "K"]);
+    assert_eq!(text, ["KR", "RK"]);
     // A move's board highlights its two squares (b4 to f4: Rxf4+ takes on f4; a leaf
     // at the horizon is named with `…`).
     let first = tree.children(tree.root())[0];

@@ -4,6 +4,7 @@
 mod batch;
 mod boards;
 mod control;
+mod counts;
 mod explain;
 mod game_trees;
 mod games;
