@@ -24,6 +24,7 @@ import {
   treeText,
 } from "./tree-model.js";
 import { TreeView } from "./tree-view.js";
+import { PositionsView } from "./positions-view.js";
 import { ApiError, answer, backend, errorText, post, postText } from "./transport.js";
 import { startWords, t, translatePage } from "./words.js";
 
@@ -195,6 +196,9 @@ function holdAnchor() {
   if (anchor && group) window.scrollBy(0, group.getBoundingClientRect().top - anchor.top);
 }
 
+/** The switch between a game's tree and its graph of positions. */
+const positions = new PositionsView();
+
 // ----- Asking ply ------------------------------------------------------------------------
 
 /**
@@ -301,6 +305,8 @@ async function evaluate() {
       state.step = state.hide ? 0 : total;
     }
     view.show(result, state.byPath, { names: players, negamax: result.algorithm === "negamax" });
+    // A game's tree offers its graph of positions beside it.
+    positions.follow(state.game);
     state.cutsShown = [];
     cutsList.replaceChildren();
     gameNote.dataset.full = gameWords(null);

@@ -81,7 +81,12 @@ export class TreeView {
    */
   constructor(viewport, select, zoomed) {
     this.viewport = viewport;
-    this.zoom = new Zoom(viewport, zoomed);
+    this.zoom = new Zoom(viewport, (scale) => {
+      this.pinRows();
+      zoomed?.(scale);
+    });
+    // The rows' labels stay at the box's left edge as a wide tree scrolls sideways.
+    viewport.addEventListener("scroll", () => this.pinRows(), { passive: true });
     /** @type {SVGSVGElement | null} */
     this.svg = null;
     /** @type {Map<string, ApiNode>} */
@@ -210,17 +215,30 @@ export class TreeView {
     chunk(svg);
     const width = Number(svg.getAttribute("width")) || 600;
     const height = Number(svg.getAttribute("height")) || 300;
+    // The rows' labels over the tree (drawn last, each on a white card), for they stay in
+    // view as it scrolls.
+    for (const label of svg.querySelectorAll("text.row-label")) {
+      const card = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      card.setAttribute("class", "row-label-card");
+      card.setAttribute("rx", "4");
+      svg.append(card, label);
+    }
     this.viewport.replaceChildren(svg);
     this.zoom.show(svg, width, height, sameTree);
     if (!sameTree) {
-      // A new tree opens on its root: a wide one scrolls, and starts where it starts.
+      // A new tree opens on its root: a wide one scrolls, and starts where it starts,
+      // the root in the middle of the room the rows' labels leave.
       const root = svg.querySelector('g.node[data-path=""]');
       if (root instanceof SVGGElement) {
         const box = root.getBBox();
         const x = (box.x + box.width / 2) * this.zoom.scale;
-        this.viewport.scrollLeft = Math.max(0, x - this.viewport.clientWidth / 2);
+        const labels = [...svg.querySelectorAll("text.row-label")].map((label) =>
+          label instanceof SVGTextElement ? label.getBBox().x + label.getBBox().width : 0);
+        const left = Math.min(this.viewport.clientWidth / 2, Math.max(0, ...labels) * this.zoom.scale);
+        this.viewport.scrollLeft = Math.max(0, x - (left + this.viewport.clientWidth) / 2);
       }
     }
+    this.pinRows();
   }
 
   /**
@@ -278,7 +296,15 @@ export class TreeView {
     if (!this.svg) return;
     const left = this.viewport.scrollLeft / (this.zoom.scale || 1);
     for (const label of this.svg.querySelectorAll("text.row-label")) {
+      if (!(label instanceof SVGTextElement)) continue;
       label.setAttribute("x", `${Math.round(12 + left)}`);
+      const card = label.previousElementSibling;
+      if (!card?.classList.contains("row-label-card")) continue;
+      const box = label.getBBox();
+      card.setAttribute("x", `${box.x - 4}`);
+      card.setAttribute("y", `${box.y - 2}`);
+      card.setAttribute("width", `${box.width + 8}`);
+      card.setAttribute("height", `${box.height + 4}`);
     }
   }
 

@@ -52,6 +52,7 @@ pub mod lang;
 pub mod perft;
 pub mod pig;
 pub mod play;
+pub mod position_graph;
 pub mod practice;
 pub mod resources;
 pub mod service;

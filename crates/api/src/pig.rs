@@ -756,6 +756,7 @@ pub fn game_tree(
         to_move: players[max.index()].clone(),
         players,
         search,
+        graph: None,
     })
 }
 

@@ -1001,6 +1001,11 @@ pub struct GameTreeRequest {
     /// The picture with pruned subtrees collapsed, as [`TreeRequest::collapse_pruned`].
     #[serde(default)]
     pub collapse_pruned: bool,
+    /// Also answer with the game's graph of positions to the same depth
+    /// ([`GameTree::graph`]): each position once, equal up to symmetry with
+    /// [`GameTreeRequest::symmetry`], with its value and the moves between positions.
+    #[serde(default)]
+    pub graph: bool,
 }
 
 /// `true`, the default of [`GameTreeRequest::depth_aware`].
@@ -1025,6 +1030,7 @@ impl Default for GameTreeRequest {
             leaf_perspective: None,
             picture: false,
             collapse_pruned: false,
+            graph: false,
         }
     }
 }
@@ -1058,6 +1064,11 @@ pub struct GameTree {
     /// node stands for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub search: Option<Box<serde_json::value::RawValue>>,
+    /// With `"graph": true`: the game's graph of positions
+    /// ([`crate::position_graph::position_graph`]), from the same position to the same
+    /// depth.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub graph: Option<crate::position_graph::PositionGraph>,
 }
 
 /// How the nodes of a written-out game are named.
@@ -1085,6 +1096,11 @@ pub(crate) fn written_game_tree(
     names: NodeNames,
 ) -> Result<GameTree, ApiError> {
     if let Some(goal) = crate::pig::spec_goal(&request.game) {
+        if request.graph {
+            return Err(ApiError::bad_request(
+                "Pig's tree has chance nodes: it has no graph of positions (graph)",
+            ));
+        }
         return crate::pig::game_tree(goal?, request, limits);
     }
     struct Visit<'a>(&'a GameTreeRequest, &'a TreeLimits, NodeNames);
@@ -1155,6 +1171,21 @@ pub(crate) fn written_game_tree(
             } else {
                 None
             };
+            let graph = if request.graph {
+                let graph = crate::position_graph::position_graph(
+                    &root,
+                    request.depth,
+                    request.symmetry,
+                    limits,
+                    &Control::new(),
+                )?;
+                let bytes = serde_json::to_string(&graph).map_or(0, |json| json.len());
+                let search = search.as_ref().map_or(0, |answer| answer.get().len());
+                check_answer_bytes("tree and its graph", text.len() + search + bytes, limits)?;
+                Some(graph)
+            } else {
+                None
+            };
             Ok(GameTree {
                 nodes: tree.len(),
                 tree: text,
@@ -1165,6 +1196,7 @@ pub(crate) fn written_game_tree(
                 to_move: players[root.to_move().index()].clone(),
                 players,
                 search,
+                graph,
             })
         }
     }

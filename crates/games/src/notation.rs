@@ -77,6 +77,16 @@ pub trait Playable: Notation + Hash + Eq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// This position as a graph of positions files it when symmetries are not used:
+    /// what makes it the position it is to a player, for games where that is less than
+    /// the whole state (race: the running total, whoever is to move, since the game is
+    /// impartial and the total alone decides who wins). Positions with equal keys must
+    /// have the same value for the player to move and the same moves. Default: `None`,
+    /// the position itself.
+    fn position_key(&self) -> Option<Self> {
+        None
+    }
+
     /// True for games with few distinct positions but a huge tree (Nim and the
     /// other taking games: the same piles are reached in countless orders).
     /// `ply solve` and `ply play` then default to the memoised exact solver

@@ -267,6 +267,11 @@ impl Playable for Race {
         })
     }
 
+    /// The total alone: count to 10's graph of positions has the eleven totals.
+    fn position_key(&self) -> Option<Race> {
+        self.canonical()
+    }
+
     /// Race trees are drawn as the lessons draw count to 10: each node is the running
     /// total.
     fn tree_label(&self) -> Option<String> {

@@ -547,12 +547,52 @@ fn every_page_fits_its_window_in_every_language() {
     assert_lines(&report, &targets, &lines);
 }
 
-/// Big game trees in the tree lab (`tests/browser/big-trees.mjs`).
+/// Big game trees in the tree lab (`tests/browser/big-trees.mjs`): count to 10 (232
+/// nodes) opens on its root with its labels at least 12 px and its rows' labels in view at
+/// 1280 px and 390 px, its totals stronger than its visit numbers, Fit keeping it readable;
+/// its graph of positions shows the eleven totals marked win or loss as the theory says,
+/// in four languages and within a phone's width; tic-tac-toe's to depth 2 by symmetry 16.
 #[test]
 fn big_game_trees_open_readable() {
     let Some((report, targets)) = run_in_browser("big-trees.mjs", "the big trees' browser tests")
     else {
         return;
     };
-    assert_lines(&report, &targets, &["the script runs"]);
+    let mut lines: Vec<String> = Vec::new();
+    for width in ["1280", "390"] {
+        lines.push(format!(
+            "{width} px: count to 10 opens with its root in the box…"
+        ));
+        lines.push(format!(
+            "{width} px: the rows' labels of the first levels are in view…"
+        ));
+        lines.push(format!(
+            "{width} px: every label is at least 12 px on screen at the opening zoom…"
+        ));
+        lines.push(format!(
+            "{width} px: Fit keeps every label at least 12 px and the rows' labels in view…"
+        ));
+        lines.push(format!("{width} px: the switch brings the tree back"));
+    }
+    lines.push("the totals are drawn stronger than the visit numbers…".to_string());
+    for lang in ["en", "sv", "zh", "el"] {
+        lines.push(format!(
+            "{lang}: the graph of positions of count to 10 shows the eleven totals, each marked win or loss for the player to move as the theory says…"
+        ));
+        lines.push(format!(
+            "{lang}: ... with the 19 moves +1 and +2 between them…"
+        ));
+        lines.push(format!(
+            "{lang}: the graph takes the tree's place and says its positions and the tree's nodes…"
+        ));
+        lines.push(format!(
+            "{lang}: 390 px: the graph of positions fits the phone, marked as at 1280 px…"
+        ));
+    }
+    lines.push(
+        "tic-tac-toe to depth 2 by symmetry: 16 positions (1 + 3 + 12), the start and each first move a draw…"
+            .to_string(),
+    );
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    assert_lines(&report, &targets, &lines);
 }

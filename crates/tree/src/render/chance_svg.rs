@@ -460,14 +460,14 @@ pub fn chance_svg(tree: &ExplicitTree, run: &ChanceRun, options: &SvgOptions) ->
             };
             let _ = write!(
                 out,
-                r##"<text class="label name" x="{nx:.1}" y="{ny:.1}" font-size="{NAME_SIZE}" text-anchor="{anchor}" fill="#555">{}</text>"##,
+                r##"<text class="label name" x="{nx:.1}" y="{ny:.1}" font-size="{NAME_SIZE}" text-anchor="{anchor}" fill="#1a1a1a">{}</text>"##,
                 escape(&node.name)
             );
         }
         if let Some(order) = order_of(id) {
             let _ = write!(
                 out,
-                r##"<text class="label order" x="{:.1}" y="{:.1}" font-size="{ORDER_SIZE}" fill="#1f5fbf" font-weight="bold">{order}</text>"##,
+                r##"<text class="label order" x="{:.1}" y="{:.1}" font-size="{ORDER_SIZE}" fill="#1f5fbf">{order}</text>"##,
                 cx + w + 3.0,
                 if is_leaf(id) { cy + 4.0 } else { cy - h + 10.0 }
             );

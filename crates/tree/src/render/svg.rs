@@ -62,9 +62,13 @@ const TOP: f64 = 78.0;
 const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 const PV: &str = "#c0392b";
 const GREY: &str = "#b0b0b0";
-/// Font sizes: values in nodes, names, visit numbers, cut windows.
+/// Font sizes: values in nodes, names, visit numbers, cut windows. A node's name (a
+/// position's own text: count to 10's running total) is drawn stronger than its visit
+/// number, larger and in dark ink where the number is blue and plain.
 const VALUE_SIZE: f64 = 14.0;
 const NAME_SIZE: f64 = 11.0;
+/// A name beside its node (not in a board's frame): the position's own text, larger.
+const NODE_NAME_SIZE: f64 = 13.0;
 const ORDER_SIZE: f64 = 10.0;
 const WINDOW_SIZE: f64 = 11.0;
 /// A board's value, under the board.
@@ -840,7 +844,7 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
             let (mut left, mut right) = (half, half);
             // A board's name and visit number are in its frame.
             if node.named && shape(id) != Shape::Board {
-                let name = text_width(&node.name, NAME_SIZE);
+                let name = text_width(&node.name, NODE_NAME_SIZE);
                 if shape(id) == Shape::Box {
                     left = left.max(name / 2.0);
                     right = right.max(name / 2.0);
@@ -1225,7 +1229,7 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
                 if let Some(order) = order_of(id) {
                     let _ = write!(
                         out,
-                        r##"<text class="label order" x="{:.1}" y="{header_y:.1}" font-size="{ORDER_SIZE}" text-anchor="end" fill="#1f5fbf" font-weight="bold">{order}</text>"##,
+                        r##"<text class="label order" x="{:.1}" y="{header_y:.1}" font-size="{ORDER_SIZE}" text-anchor="end" fill="#1f5fbf">{order}</text>"##,
                         cx + w - BOARD_PAD
                     );
                 }
@@ -1256,7 +1260,7 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
             };
             let _ = write!(
                 out,
-                r##"<text class="label name" x="{nx:.1}" y="{ny:.1}" font-size="{NAME_SIZE}" text-anchor="{anchor}" fill="#555">{}</text>"##,
+                r##"<text class="label name" x="{nx:.1}" y="{ny:.1}" font-size="{NODE_NAME_SIZE}" text-anchor="{anchor}" fill="#1a1a1a">{}</text>"##,
                 escape(&node.name)
             );
         }
@@ -1264,7 +1268,7 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
             // To the right of the shape, clear of the edges that come in from above.
             let _ = write!(
                 out,
-                r##"<text class="label order" x="{:.1}" y="{:.1}" font-size="{ORDER_SIZE}" fill="#1f5fbf" font-weight="bold">{order}</text>"##,
+                r##"<text class="label order" x="{:.1}" y="{:.1}" font-size="{ORDER_SIZE}" fill="#1f5fbf">{order}</text>"##,
                 cx + w + 3.0,
                 if shape(id) == Shape::Box {
                     cy + 4.0
