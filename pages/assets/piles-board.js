@@ -252,7 +252,7 @@ function theoryPart(board) {
       className: "winning", id: "theory-winning",
       text: t("boards.theory.winning", {
         count: theory.winning_moves.length,
-        moves: theory.winning_moves.map((m) => takeWords(board, m)).join("; "),
+        moves: theory.winning_moves.map((m) => takeWords(board, m)).join(t("boards.theory.separator")),
       }),
     }));
   }

@@ -15,6 +15,7 @@ const PLAYERS = /** @type {Record<string, string>} */ ({
   "second player": "play.player.second",
   White: "play.player.white",
   Black: "play.player.black",
+  cop: "player.cop",
   cops: "player.cops",
   fugitive: "player.fugitive",
 });

@@ -507,6 +507,8 @@ async function valueHistory() {
 function outcomeWords(state) {
   const outcome = state.outcome;
   if (!outcome) return "";
+  // "the cops win": a name said in the plural has its own sentence.
+  if (outcome.result === "win" && outcome.winner === "cops") return t("outcome.win.cops");
   if (outcome.result === "win" && outcome.winner) return t("outcome.win", { winner: playerWords(outcome.winner) });
   if (outcome.result === "draw") return t("outcome.draw");
   return outcome.text;

@@ -118,6 +118,8 @@ export function cutWords(node, label) {
  *   (negamax's words need its player)
  * @property {boolean} [negamax] say the values as negamax does: for the player to move
  *   at each node, with the negation its parent takes
+ * @property {boolean} [windows] say each step's window α, β (the default): alpha-beta's
+ *   only, for minimax and negamax search with no window, though their trace carries one
  */
 
 /**
@@ -265,7 +267,7 @@ export class Replay {
   say(index, names) {
     const step = this.trace[index];
     const label = names.label;
-    const window = step.window
+    const window = step.window && names.windows !== false
       ? t("tree.step.window", {
           alpha: bound(step.window.alpha, "−∞"),
           beta: bound(step.window.beta, "+∞"),
@@ -273,7 +275,11 @@ export class Replay {
       : "";
     const current = this.seen.current;
     const node = current !== null ? names.node?.(current) : undefined;
-    if (step.step === "enter") return t("tree.step.enter", { node: step.node, window });
+    if (step.step === "enter") {
+      return window
+        ? t("tree.step.enter", { node: step.node, window })
+        : t("tree.step.enter.plain", { node: step.node });
+    }
     if (step.step === "cutoff") {
       const pruned = prunedWords((step.pruned ?? []).map(label));
       return t("tree.step.cutoff", { node: step.node, window, pruned });
@@ -301,7 +307,9 @@ export class Replay {
           });
     }
     if (step.step === "leaf") {
-      return t("tree.step.leaf", { node: label(step.node), value: `${step.value}`, window });
+      return window
+        ? t("tree.step.leaf", { node: label(step.node), value: `${step.value}`, window })
+        : t("tree.step.leaf.plain", { node: label(step.node), value: `${step.value}` });
     }
     return t("tree.step.exit", { node: step.node, value: boundText(step.value ?? 0, exact, " ") });
   }

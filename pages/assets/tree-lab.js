@@ -676,6 +676,7 @@ function render() {
     /** @param {number} order */
     node: (order) => state.byOrder.get(order),
     negamax: result.algorithm === "negamax",
+    windows: result.algorithm === "alphabeta",
   };
   /** @type {string[] | null} a chance search's cuts so far, in words */
   let chanceCuts = null;

@@ -85,6 +85,19 @@ test("step mode says each step of the trace", () => {
   ]);
 });
 
+test("minimax's steps are said without a window: windows are alpha-beta's", () => {
+  /** @type {import("../assets/tree-model.js").TraceStep[]} */
+  const trace = [
+    { step: "enter", node: "a", window: { alpha: null, beta: null } },
+    { step: "leaf", node: "#2", value: 3, window: { alpha: null, beta: null } },
+  ];
+  const label = (/** @type {string} */ name) => (name === "#2" ? "3" : name);
+  const minimax = [1, 2].map((k) => replay(trace, k, { label, windows: false }).words);
+  assert.deepEqual(minimax, ["Enter a.", "Leaf 3 = 3."]);
+  const alphabeta = [1, 2].map((k) => replay(trace, k, { label, windows: true }).words);
+  assert.deepEqual(alphabeta, ["Enter a with the window α=−∞, β=+∞.", "Leaf 3 = 3 (window α=−∞, β=+∞)."]);
+});
+
 test("a language with no catalog falls back to English", () => {
   assert.equal(setLanguage("en-GB"), "en");
   assert.equal(setLanguage("xx"), "en");

@@ -69,6 +69,14 @@ macro_rules! catalog_files {
 
 const SOURCES: [[&str; AREAS.len()]; 4] = catalog_files!("en", "sv", "zh", "el");
 
+/// The text drawings of `ply_tree` (`ply tree`'s picture and steps) in this language,
+/// from the catalogs' `tree.text.*` messages (and `tree.picture.max`, ...).
+impl ply_tree::render::TextWords for Lang {
+    fn say(&self, id: &str, args: &[(&str, &dyn Display)]) -> String {
+        Lang::say(*self, id, args)
+    }
+}
+
 impl Lang {
     /// Every language, English first.
     pub const ALL: [Lang; 4] = [Lang::En, Lang::Sv, Lang::Zh, Lang::El];

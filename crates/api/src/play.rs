@@ -345,6 +345,28 @@ fn diagram_json<G: Playable>(pos: &G) -> Option<DiagramJson> {
     })
 }
 
+/// The position drawn as text, its words in `lang` (the game's [`Notation::render`] in
+/// English).
+///
+/// [`Notation::render`]: ply_games::Notation::render
+pub fn board_text_in<G: Playable>(lang: Lang, pos: &G) -> String {
+    match lang {
+        Lang::En => pos.render(),
+        _ => pos.render_in(&|phrase| crate::explain::phrase(lang, phrase)),
+    }
+}
+
+/// How to write a move in `lang`: the game's help phrase said from the catalogs (its
+/// [`Notation::move_help`] in English, and where the game has no phrase).
+///
+/// [`Notation::move_help`]: ply_games::Notation::move_help
+pub fn move_help_in<G: Playable>(lang: Lang, pos: &G) -> String {
+    match (lang, pos.move_help_phrase()) {
+        (Lang::En, _) | (_, None) => pos.move_help(),
+        (_, Some(phrase)) => crate::explain::phrase(lang, &phrase),
+    }
+}
+
 pub(crate) fn state_of<G: Playable>(spec: &str, pos: &G, moves: &[String]) -> StateJson {
     state_of_in(Lang::En, spec, pos, moves, None)
 }
@@ -384,7 +406,7 @@ pub(crate) fn state_of_in<G: Playable>(
             pos.player_name(Player::First),
             pos.player_name(Player::Second),
         ],
-        board: pos.render(),
+        board: board_text_in(lang, pos),
         diagram: diagram_json(pos),
         legal: legal
             .iter()
@@ -392,7 +414,7 @@ pub(crate) fn state_of_in<G: Playable>(
             .map(|&mv| pos.move_string(mv))
             .collect(),
         legal_count: legal.len(),
-        move_help: pos.move_help(),
+        move_help: move_help_in(lang, pos),
         outcome,
         chess: crate::boards::chess_board(pos, last),
         graph: crate::boards::graph_board(pos),

@@ -155,15 +155,18 @@ pub fn player_text_in(lang: Lang, name: &str) -> String {
         "White" => "player.white",
         "Black" => "player.black",
         "cops" => "player.cops",
+        "cop" => "player.cop",
         "fugitive" => "player.fugitive",
         _ => return name.to_string(),
     };
     lang.say(id, &[])
 }
 
-/// How a finished game ended, in `lang`: "X wins", "draw".
+/// How a finished game ended, in `lang`: "X wins", "the cops win", "draw".
 pub fn outcome_text_in(lang: Lang, winner: Option<&str>) -> String {
     match winner {
+        // A name said in the plural takes its own sentence (the verb agrees with it).
+        Some("cops") => lang.say("outcome.win.cops", &[]),
         Some(name) => lang.say("outcome.win", &[("winner", &player_text_in(lang, name))]),
         None => lang.say("outcome.draw", &[]),
     }

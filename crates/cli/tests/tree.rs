@@ -487,9 +487,9 @@ fn lang_says_the_summary_and_the_cuts_in_words() {
     let text = stdout(&["tree", "-", "--lang", "sv"], classic);
     assert!(
         text.ends_with(
-            "Alfa-beta: värde 3, bästa drag b; 11 noder besökta, 7 löv evaluerade, 1 avskärning, \
-             2 löv som aldrig undersöktes.\n  α-avskärning vid c: 2 ≤ α = 3, för MAX har 3 på \
-             annat håll; aldrig undersökta: 4, 6.\n"
+            "Alfa-beta-beskärning: värde 3, bästa drag b; 11 noder besökta, 7 löv evaluerade, \
+             1 beskärning, 2 löv som aldrig undersöktes.\n  α-beskärning vid c: 2 ≤ α = 3, för \
+             MAX har 3 på annat håll; aldrig undersökta: 4, 6.\n"
         ),
         "{text}"
     );
@@ -519,7 +519,7 @@ fn lang_says_a_chance_search_in_words() {
     let text = stdout(&["tree", "-", "--algorithm", "star1", "--lang", "sv"], tree);
     assert!(
         text.ends_with(
-            "Star1: värde 5, bästa drag a; 6 noder besökta, 2 löv evaluerade, 2 avskärningar, \
+            "Star1: värde 5, bästa drag a; 6 noder besökta, 2 löv evaluerade, 2 beskärningar, \
              2 löv som aldrig undersöktes.\n  α-beskärning vid m: 1 ≤ α = 1, Max har bättre på \
              annat håll. Aldrig undersökta: 9.\n  Beskärning vid c: efter 1/2 × 1 kan c som \
              mest bli värd 5, även om varje återstående utfall vore värt så mycket ett löv kan \
@@ -542,7 +542,7 @@ fn lang_says_a_chance_search_in_words() {
         tree,
     );
     assert!(traced.contains("Star1: αξία 5, "), "{traced}");
-    assert!(traced.contains("\nsteps:\n"), "{traced}");
+    assert!(traced.contains("\nβήματα:\n"), "{traced}");
     // JSON: the command line's answer and the field `words`.
     let with = json(
         &[

@@ -185,6 +185,18 @@ impl Notation for Bash {
     fn move_help(&self) -> String {
         format!("the number to take, 1 to {} (1:k works too)", self.max_take)
     }
+
+    fn render_in(&self, say: &dyn Fn(&Phrase) -> String) -> String {
+        let piles = Piles::new(&[self.pile])
+            .map(|p| p.render_in(say))
+            .unwrap_or_default();
+        let rule = Phrase::new("boards.text.bash").arg("most", i64::from(self.max_take));
+        format!("{piles}{}\n", say(&rule))
+    }
+
+    fn move_help_phrase(&self) -> Option<Phrase> {
+        Some(Phrase::new("boards.help.bash").arg("most", i64::from(self.max_take)))
+    }
 }
 
 impl Playable for Bash {

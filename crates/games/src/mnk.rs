@@ -18,6 +18,7 @@
 
 use crate::catalog::parse_numbers;
 use crate::notation::{Notation, NotationError, Playable, legal_or_error};
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 use ply_core::{Evaluator, Game, GameBounds, Outcome, Player, Score};
 
@@ -496,6 +497,15 @@ impl Notation for Mnk {
             (b'a' + self.m - 1) as char,
             self.n,
             self.cells()
+        )
+    }
+
+    fn move_help_phrase(&self) -> Option<Phrase> {
+        let last = format!("{}{}", (b'a' + self.m - 1) as char, self.n);
+        Some(
+            Phrase::new("boards.help.mnk")
+                .arg("last", last)
+                .arg("cells", self.cells() as i64),
         )
     }
 

@@ -200,6 +200,19 @@ impl Notation for Nim {
             self.piles.len()
         )
     }
+
+    fn render_in(&self, say: &dyn Fn(&Phrase) -> String) -> String {
+        let rule = if self.misere {
+            "boards.text.misere-nim"
+        } else {
+            "boards.text.nim"
+        };
+        format!("{}{}\n", self.piles.render_in(say), say(&Phrase::new(rule)))
+    }
+
+    fn move_help_phrase(&self) -> Option<Phrase> {
+        Some(Phrase::new("boards.help.nim").arg("piles", self.piles.len() as i64))
+    }
 }
 
 impl Playable for Nim {

@@ -42,6 +42,22 @@ pub trait Notation: Game {
     /// One line that tells a person how to write a move.
     fn move_help(&self) -> String;
 
+    /// [`Notation::render`] with its words said by `say`, which says a [`Phrase`] of the
+    /// catalogs of words (ids `boards.text.*`) in a front end's language: the same
+    /// drawing, its sentences in that language. The default is [`Notation::render`], for
+    /// a game whose drawing has no words (a board and its coordinates).
+    fn render_in(&self, say: &dyn Fn(&Phrase) -> String) -> String {
+        let _ = say;
+        self.render()
+    }
+
+    /// [`Notation::move_help`] as a [`Phrase`] of the catalogs of words (ids
+    /// `boards.help.*`), for a front end that says it in its reader's language; `None`
+    /// where the game has no such phrase (its help is then said in English).
+    fn move_help_phrase(&self) -> Option<Phrase> {
+        None
+    }
+
     /// The name of the player to move, as people say it ("X", "first player").
     fn player_name(&self, player: ply_core::Player) -> String {
         match player {

@@ -18,6 +18,7 @@
 //! ```
 
 use crate::notation::NotationError;
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 use ply_core::{Diagram, DiagramStyle, Player};
 use std::fmt;
@@ -162,6 +163,38 @@ impl Piles {
         self.as_slice()
             .iter()
             .fold(1u64, |n, &size| n.saturating_mul(size as u64 + 1))
+    }
+
+    /// [`Piles::render`] as phrases, one line per pile (`boards.text.pile`: the pile's
+    /// number and size written as `render` aligns them, and its bar).
+    pub fn render_phrases(&self) -> Vec<Phrase> {
+        let width = self
+            .as_slice()
+            .iter()
+            .max()
+            .map_or(1, |m| m.to_string().len());
+        self.as_slice()
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| {
+                let bar: String = "o".repeat(n.min(40) as usize);
+                let more = if n > 40 { "..." } else { "" };
+                Phrase::new("boards.text.pile")
+                    .arg("pile", format!("{:>2}", i + 1))
+                    .arg("size", format!("{n:>width$}"))
+                    .arg("bar", format!("{bar}{more}"))
+            })
+            .collect()
+    }
+
+    /// [`Piles::render`] with its words said by `say`.
+    pub fn render_in(&self, say: &dyn Fn(&Phrase) -> String) -> String {
+        let mut out = String::new();
+        for line in self.render_phrases() {
+            out.push_str(&say(&line));
+            out.push('\n');
+        }
+        out
     }
 
     /// A text picture, one line per pile: `pile 1 |  3 ooo`.

@@ -37,6 +37,7 @@
 
 use crate::graph::{Graph, bits};
 use crate::notation::{FieldValue, Notation, NotationError, Playable, legal_or_error};
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 use ply_core::{Evaluator, Game, GameBounds, Outcome, Player, Score};
 use std::hash::{Hash, Hasher};
@@ -256,6 +257,20 @@ fn parse_squad(graph: &Graph, cops: u8, text: &str, what: &str) -> Result<Squad,
         .map(|name| vertex_or_error(graph, name, what))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Squad::from_vertices(&vertices))
+}
+
+/// The cops' name as a phrase of the catalogs: "cop" or "cops".
+fn cops_phrase(cops: u8) -> Phrase {
+    Phrase::new("boards.text.cops").arg("count", i64::from(cops))
+}
+
+/// Where a squad stands, as a phrase: its vertices, or "not placed".
+fn placed_phrase(graph: &Graph, squad: Squad) -> ply_core::phrase::PhraseArg {
+    if squad.is_placed() {
+        squad_string(graph, squad).into()
+    } else {
+        Phrase::new("boards.text.not-placed").into()
+    }
 }
 
 fn cops_name(cops: u8) -> String {
@@ -564,6 +579,61 @@ impl Notation for Pursuit {
             if self.captured() { " (caught)" } else { "" }
         ));
         out
+    }
+
+    fn render_in(&self, say: &dyn Fn(&Phrase) -> String) -> String {
+        let mut out = self.render();
+        // The drawing, without the line of words `render` ends with.
+        let end = out
+            .trim_end_matches('\n')
+            .rfind('\n')
+            .map_or(0, |at| at + 1);
+        out.truncate(end);
+        let fugitive: ply_core::phrase::PhraseArg = match self.fugitive() {
+            Some(f) => self.graph.name(f).to_string().into(),
+            None => Phrase::new("boards.text.not-placed").into(),
+        };
+        let id = if self.captured() {
+            "boards.text.pursuit.caught"
+        } else {
+            "boards.text.pursuit"
+        };
+        let line = Phrase::new(id)
+            .arg("cops", cops_phrase(self.cops_count))
+            .arg("placed", placed_phrase(&self.graph, self.cops))
+            .arg("fugitive", fugitive);
+        out.push_str(&say(&line));
+        out.push('\n');
+        out
+    }
+
+    fn move_help_phrase(&self) -> Option<Phrase> {
+        let k = i64::from(self.cops_count);
+        let phrase = if self.to_move == FUGITIVE {
+            if self.fugitive == NONE {
+                Phrase::new("boards.help.pursuit.fugitive.start").arg(
+                    "vertex",
+                    self.graph.name(self.graph.vertex_count() - 1).to_string(),
+                )
+            } else {
+                Phrase::new("boards.help.pursuit.fugitive.next").arg(
+                    "vertex",
+                    self.graph.name(self.fugitive as usize).to_string(),
+                )
+            }
+        } else if !self.cops.is_placed() {
+            let example = (0..self.cops_count as usize)
+                .map(|i| self.graph.name(i.min(self.graph.vertex_count() - 1)))
+                .collect::<Vec<_>>();
+            Phrase::new("boards.help.pursuit.cops.start")
+                .arg("count", k)
+                .arg("example", example.join(","))
+        } else {
+            Phrase::new("boards.help.pursuit.cops.next")
+                .arg("count", k)
+                .arg("now", squad_string(&self.graph, self.cops))
+        };
+        Some(phrase)
     }
 
     fn move_help(&self) -> String {
@@ -916,6 +986,35 @@ impl Notation for HiddenPursuit {
             set_string(&self.graph, self.possible)
         ));
         out
+    }
+
+    fn render_in(&self, say: &dyn Fn(&Phrase) -> String) -> String {
+        let mut out = self.render();
+        // The drawing, without the line of words `render` ends with.
+        let end = out
+            .trim_end_matches('\n')
+            .rfind('\n')
+            .map_or(0, |at| at + 1);
+        out.truncate(end);
+        let line = Phrase::new("boards.text.pursuit-hidden")
+            .arg("cops", cops_phrase(self.cops_count))
+            .arg("placed", placed_phrase(&self.graph, self.cops))
+            .arg("count", i64::from(self.possible.count_ones()))
+            .arg("set", set_string(&self.graph, self.possible));
+        out.push_str(&say(&line));
+        out.push('\n');
+        out
+    }
+
+    fn move_help_phrase(&self) -> Option<Phrase> {
+        let k = i64::from(self.cops_count);
+        Some(if self.cops.is_placed() {
+            Phrase::new("boards.help.pursuit.cops.next")
+                .arg("count", k)
+                .arg("now", squad_string(&self.graph, self.cops))
+        } else {
+            Phrase::new("boards.help.pursuit.cops.start.hidden").arg("count", k)
+        })
     }
 
     fn move_help(&self) -> String {

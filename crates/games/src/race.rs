@@ -211,6 +211,19 @@ impl Notation for Race {
             self.max_add.min(self.target - self.total).max(1)
         )
     }
+
+    fn render_in(&self, say: &dyn Fn(&Phrase) -> String) -> String {
+        let line = Phrase::new("boards.text.race")
+            .arg("total", i64::from(self.total))
+            .arg("goal", i64::from(self.target))
+            .arg("most", i64::from(self.max_add));
+        format!("{}\n", say(&line))
+    }
+
+    fn move_help_phrase(&self) -> Option<Phrase> {
+        let most = self.max_add.min(self.target - self.total).max(1);
+        Some(Phrase::new("boards.help.race").arg("most", i64::from(most)))
+    }
 }
 
 impl Playable for Race {

@@ -307,6 +307,21 @@ impl Notation for Subtraction {
             self.piles.len()
         )
     }
+
+    fn render_in(&self, say: &dyn Fn(&Phrase) -> String) -> String {
+        let rule =
+            Phrase::new("boards.text.subtraction").arg("set", format!("{{{}}}", self.set_text()));
+        format!("{}{}\n", self.piles.render_in(say), say(&rule))
+    }
+
+    fn move_help_phrase(&self) -> Option<Phrase> {
+        Some(
+            Phrase::new("boards.help.subtraction")
+                .arg("set", format!("{{{}}}", self.set_text()))
+                .arg("first", i64::from(self.rules.set[0]))
+                .arg("piles", self.piles.len() as i64),
+        )
+    }
 }
 
 impl Playable for Subtraction {

@@ -230,6 +230,17 @@ impl Notation for Wythoff {
     fn move_help(&self) -> String {
         "1:k or 2:k takes k from pile 1 or 2; both:k takes k from each pile".into()
     }
+
+    fn render_in(&self, say: &dyn Fn(&Phrase) -> String) -> String {
+        let piles = Piles::new(&self.piles)
+            .map(|p| p.render_in(say))
+            .unwrap_or_default();
+        format!("{piles}{}\n", say(&Phrase::new("boards.text.wythoff")))
+    }
+
+    fn move_help_phrase(&self) -> Option<Phrase> {
+        Some(Phrase::new("boards.help.wythoff"))
+    }
 }
 
 impl Playable for Wythoff {

@@ -237,7 +237,7 @@ fn the_classic_trees_cut_and_summary_come_in_the_language_asked() {
     );
     assert_eq!(
         cut(Lang::Sv),
-        "α-avskärning vid c: 2 ≤ α = 3, för MAX har 3 på annat håll; aldrig undersökta: 4, 6."
+        "α-beskärning vid c: 2 ≤ α = 3, för MAX har 3 på annat håll; aldrig undersökta: 4, 6."
     );
     assert_eq!(
         cut(Lang::Zh),
@@ -245,7 +245,7 @@ fn the_classic_trees_cut_and_summary_come_in_the_language_asked() {
     );
     assert_eq!(
         cut(Lang::El),
-        "α-αποκοπή στον κόμβο c: 2 ≤ α = 3: ο MAX έχει 3 αλλού· δεν εξετάστηκαν ποτέ: 4, 6."
+        "Κλάδεμα α στον κόμβο c: 2 ≤ α = 3: ο MAX έχει 3 αλλού· δεν εξετάστηκαν ποτέ: 4, 6."
     );
     assert_eq!(
         classic_in(Lang::En)["words"]["summary"],
@@ -254,8 +254,8 @@ fn the_classic_trees_cut_and_summary_come_in_the_language_asked() {
     );
     assert_eq!(
         classic_in(Lang::Sv)["words"]["summary"],
-        "Alfa-beta: värde 3, bästa drag b; 11 noder besökta, 7 löv evaluerade, 1 avskärning, \
-         2 löv som aldrig undersöktes."
+        "Alfa-beta-beskärning: värde 3, bästa drag b; 11 noder besökta, 7 löv evaluerade, \
+         1 beskärning, 2 löv som aldrig undersöktes."
     );
 }
 

@@ -18,37 +18,75 @@ pub fn solve(goal: u32, position: Option<&str>, json: bool, lang: Lang) -> Resul
     if json {
         print_json(&out)?;
     } else {
-        print_solve_text(&out);
+        print_solve_text(&out, lang);
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_solve_text(out: &PigSolveReport) {
+fn print_solve_text(out: &PigSolveReport, lang: Lang) {
     let [first, second] = out.scores;
+    // "first player": the name the English sentences write after "the".
+    let player = ply_api::words::player_text_in(lang, out.to_move);
     println!(
-        "Pig to {}: {} to move; position {} (scores {first} and {second}, turn total {})",
-        out.goal, out.to_move, out.position, out.turn_total
+        "{}",
+        lang.say(
+            "solve.pig.position",
+            &[
+                ("goal", &out.goal),
+                ("player", &player),
+                ("position", &out.position),
+                ("first", &first),
+                ("second", &second),
+                ("total", &out.turn_total),
+            ],
+        )
     );
-    println!("value: {} for the {}", out.text, out.to_move);
-    println!("decision: {}", out.decision);
-    println!("  roll: {}", out.decisions_text.roll);
+    println!(
+        "{}",
+        lang.say(
+            "solve.pig.value",
+            &[("value", &out.text), ("player", &player)]
+        )
+    );
+    let decision = match out.decision {
+        "roll" => lang.say("solve.pig.word.roll", &[]),
+        "hold" => lang.say("solve.pig.word.hold", &[]),
+        other => other.to_string(),
+    };
+    println!(
+        "{}",
+        lang.say("solve.pig.decision", &[("decision", &decision)])
+    );
+    let roll = &out.decisions_text.roll;
+    println!("  {}", lang.say("solve.pig.roll", &[("chance", roll)]));
     match &out.decisions_text.hold {
-        Some(hold) => println!("  hold: {hold}"),
-        None => println!("  hold: not a move (a turn starts with a roll)"),
+        Some(hold) => println!("  {}", lang.say("solve.pig.hold", &[("chance", hold)])),
+        None => println!("  {}", lang.say("solve.pig.hold.none", &[])),
     }
     match out.hold_threshold {
         Some(threshold) => println!(
-            "hold threshold: {threshold} (with these scores, the {} holds from a turn total of {threshold})",
-            out.to_move
+            "{}",
+            lang.say(
+                "solve.pig.threshold",
+                &[("threshold", &threshold), ("player", &player)]
+            )
         ),
         None => println!(
-            "hold threshold: none (the {} rolls on to the goal)",
-            out.to_move
+            "{}",
+            lang.say("solve.pig.threshold.none", &[("player", &player)])
         ),
     }
+    let time = format!("{:.3}", out.time_ms);
     println!(
-        "{}: {} win probabilities, {:.3} ms",
-        out.algorithm, out.states, out.time_ms
+        "{}",
+        lang.say(
+            "solve.pig.stats",
+            &[
+                ("algorithm", &out.algorithm),
+                ("states", &out.states),
+                ("time", &time),
+            ],
+        )
     );
 }
 

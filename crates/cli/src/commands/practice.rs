@@ -59,26 +59,32 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.json {
         print_json(&exercise)?;
     } else {
-        print!("{}", text(&exercise, args.answers));
+        print!("{}", text(&exercise, args.answers, args.lang));
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The exercise as text: what it is, the question, the position (a game's), the tree,
-/// and with `answers` the answer key.
-fn text(exercise: &Exercise, answers: bool) -> String {
-    let mut out = format!(
-        "# practice: {} level {} seed {} variant {} (root {}, leaf values for {})\n",
-        exercise.kind,
-        exercise.level,
-        exercise.seed,
-        exercise.variant,
-        exercise.root.to_uppercase(),
-        match exercise.leaf_perspective {
-            "mover" => "the player to move",
-            _ => "MAX",
-        }
+/// The exercise as text in `lang`: what it is (its kind and variant as `--kind` and
+/// `--variant` name them), the question, the position (a game's), the tree (in the
+/// notation of tree files), and with `answers` the answer key.
+fn text(exercise: &Exercise, answers: bool, lang: Lang) -> String {
+    let leaves = match exercise.leaf_perspective {
+        "mover" => lang.say("practice.cli.leaves.mover", &[]),
+        _ => lang.say("tree.picture.max", &[]),
+    };
+    let mut out = lang.say(
+        "practice.cli.heading",
+        &[
+            ("kind", &exercise.kind),
+            ("level", &exercise.level),
+            ("seed", &exercise.seed),
+            ("variant", &exercise.variant),
+            ("root", &exercise.root.to_uppercase()),
+            ("leaves", &leaves),
+        ],
     );
+    out.push('\n');
+    let separator = lang.say("practice.list.separator", &[]);
     out.push_str(&exercise.question);
     out.push_str("\n\n");
     if let (Some(game), Some(position)) = (&exercise.game, &exercise.position) {
@@ -94,7 +100,9 @@ fn text(exercise: &Exercise, answers: bool) -> String {
                     _ => name,
                 })
                 .collect();
-            out.push_str(&format!("moves: {}\n", children.join(", ")));
+            let moves = children.join(&separator);
+            out.push_str(&lang.say("practice.cli.moves", &[("moves", &moves)]));
+            out.push('\n');
         }
         out.push('\n');
     }
@@ -110,18 +118,19 @@ fn text(exercise: &Exercise, answers: bool) -> String {
                 .iter()
                 .map(|(name, value)| format!("{name} = {value}"))
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(&separator)
+        };
+        let answer = |out: &mut String, id: &str, answer: &str| {
+            out.push_str(&lang.say(id, &[("answer", &answer)]));
+            out.push('\n');
         };
         if let Some(values) = &key.negamax_values {
-            out.push_str(&format!(
-                "answer (negamax, for the player to move): {}\n",
-                pairs(values)
-            ));
+            answer(&mut out, "practice.cli.answer.negamax", &pairs(values));
             if let Some(values) = &key.values {
-                out.push_str(&format!("(for MAX: {})\n", pairs(values)));
+                answer(&mut out, "practice.cli.answer.max", &pairs(values));
             }
         } else if let (Some(values), None) = (&key.values, &key.best) {
-            out.push_str(&format!("answer: {}\n", pairs(values)));
+            answer(&mut out, "practice.cli.answer", &pairs(values));
         }
         if let (Some(exact), Some(decimal)) = (&key.exact_values, &key.decimal_values) {
             let mut names: Vec<&String> = exact.keys().collect();
@@ -139,24 +148,27 @@ fn text(exercise: &Exercise, answers: bool) -> String {
                     }
                 })
                 .collect();
-            out.push_str(&format!("answer: {}\n", values.join(", ")));
+            answer(&mut out, "practice.cli.answer", &values.join(&separator));
         }
         if let Some(pruned) = &key.pruned {
             let list = if pruned.is_empty() {
-                "none".to_string()
+                lang.say("practice.cli.answer.pruned.none", &[])
             } else {
                 pruned.join(" ")
             };
-            out.push_str(&format!("answer: never looked at: {list}\n"));
+            out.push_str(&lang.say("practice.cli.answer.pruned", &[("leaves", &list)]));
+            out.push('\n');
         }
         if let Some(order) = &key.order {
-            out.push_str(&format!("answer: {}\n", order.join(" ")));
+            answer(&mut out, "practice.cli.answer", &order.join(" "));
         }
         if let (Some(best), Some(value)) = (&key.best, key.value) {
-            out.push_str(&format!(
-                "answer: best {} (value {value})\n",
-                best.join(" or ")
+            let moves = best.join(&lang.say("practice.cli.or", &[]));
+            out.push_str(&lang.say(
+                "practice.cli.answer.best",
+                &[("moves", &moves), ("value", &value)],
             ));
+            out.push('\n');
         }
     }
     out

@@ -167,11 +167,19 @@ impl GameVisitor for Solve<'_> {
 }
 
 fn print_text<G: Playable>(root: &G, out: &SolveReport, lang: Lang) {
-    print!("{}", root.render());
+    print!("{}", ply_api::play::board_text_in(lang, root));
+    let player = ply_api::words::player_text_in(lang, &out.to_move);
+    let position = if out.position.is_empty() {
+        lang.say("solve.text.start", &[])
+    } else {
+        out.position.clone()
+    };
     println!(
-        "{} to move; position {}",
-        out.to_move,
-        crate::report::position_words(&out.position)
+        "{}",
+        lang.say(
+            "solve.text.to-move",
+            &[("player", &player), ("position", &position)]
+        )
     );
     let value = match (out.value, out.plies) {
         _ if lang != Lang::En => out.text.clone(),
@@ -182,12 +190,23 @@ fn print_text<G: Playable>(root: &G, out: &SolveReport, lang: Lang) {
         ("draw", Some(plies)) => format!("draw (game ends in {plies} plies under best play)"),
         (word, Some(plies)) => format!("{word} in {plies} plies"),
     };
-    println!("value: {value} for {}", out.to_move);
+    println!(
+        "{}",
+        lang.say(
+            "solve.text.value",
+            &[("value", &value), ("player", &player)]
+        )
+    );
     if let Some(Some(score)) = out.score {
-        println!("score: {score:+} (Pons' convention)");
+        let score = format!("{score:+}");
+        println!("{}", lang.say("solve.text.score", &[("score", &score)]));
     }
     if let Some(book) = &out.book {
-        println!("book: {}", book.as_deref().unwrap_or("none"));
+        let book = match book {
+            Some(path) => path.clone(),
+            None => lang.say("solve.text.none", &[]),
+        };
+        println!("{}", lang.say("solve.text.book", &[("book", &book)]));
     }
     if !out.best.is_empty() {
         // Moves such as `0,1` (pursuit, wythoff) hold commas: then `;` separates them.
@@ -196,19 +215,21 @@ fn print_text<G: Playable>(root: &G, out: &SolveReport, lang: Lang) {
         } else {
             ", "
         };
-        println!("best: {}", out.best.join(separator));
+        let best = out.best.join(separator);
+        println!("{}", lang.say("solve.text.best", &[("moves", &best)]));
         if !out.pv.is_empty() {
-            println!("line: {}", out.pv.join(" "));
+            let line = out.pv.join(" ");
+            println!("{}", lang.say("solve.text.line", &[("moves", &line)]));
         }
     }
     if let Some(why) = &out.explanation {
-        println!("why: {why}");
+        println!("{}", lang.say("solve.text.why", &[("why", why)]));
     }
     for (name, value) in &out.extra_text {
-        println!("{}: {value}", name.replace('_', " "));
+        println!("{}", field_line(lang, name, value, out.extra.get(*name)));
     }
     if !out.moves.is_empty() {
-        println!("moves:");
+        println!("{}", lang.say("solve.text.moves", &[]));
         for m in &out.moves {
             let mark = if out.best.contains(&m.mv) { '*' } else { ' ' };
             let how = match (m.value, m.plies) {
@@ -222,15 +243,46 @@ fn print_text<G: Playable>(root: &G, out: &SolveReport, lang: Lang) {
             }
         }
     }
-    match out.positions {
-        Some(positions) => println!(
-            "{}: {} nodes, {positions} distinct positions solved, {:.3} ms",
-            out.algorithm, out.nodes, out.time_ms
+    let time = format!("{:.3}", out.time_ms);
+    let stats = match out.positions {
+        Some(positions) => lang.say(
+            "solve.text.stats.memo",
+            &[
+                ("algorithm", &out.algorithm),
+                ("nodes", &out.nodes),
+                ("positions", &positions),
+                ("time", &time),
+            ],
         ),
-        None => println!(
-            "{}: {} nodes, {} leaves, {} cutoffs, {:.3} ms",
-            out.algorithm, out.nodes, out.leaves, out.cutoffs, out.time_ms
+        None => lang.say(
+            "solve.text.stats",
+            &[
+                ("algorithm", &out.algorithm),
+                ("nodes", &out.nodes),
+                ("leaves", &out.leaves),
+                ("cutoffs", &out.cutoffs),
+                ("time", &time),
+            ],
         ),
+    };
+    println!("{stats}");
+}
+
+/// One of a game's own facts as a line in `lang` (`cops win: yes`): its name and value
+/// from the catalog (`solve.text.field.<name>`), a name the catalog lacks as written.
+fn field_line(lang: Lang, name: &str, text: &str, value: Option<&serde_json::Value>) -> String {
+    use serde_json::Value;
+    let value = match value {
+        Some(Value::Bool(true)) => lang.say("solve.text.yes", &[]),
+        Some(Value::Bool(false)) => lang.say("solve.text.no", &[]),
+        Some(Value::Null) => lang.say("solve.text.none", &[]),
+        _ => text.to_string(),
+    };
+    let id = format!("solve.text.field.{name}");
+    if lang.catalog().get(&id).is_some() {
+        lang.say(&id, &[("value", &value)])
+    } else {
+        format!("{}: {value}", name.replace('_', " "))
     }
 }
 

@@ -438,6 +438,8 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
     let run = annotate(&tree, algorithm);
     let evaluated = Evaluated { tree, run };
     let words = args.lang.map(|lang| evaluated.words(lang));
+    // The drawing's own words: the language asked for, else English.
+    let text_words = args.lang.unwrap_or_default();
     let (tree, run) = (&evaluated.tree, &evaluated.run);
     let picture = matches!(format, "svg" | "dot");
     // The nodes drawn: with --collapse-pruned (SVG), a pruned subtree is one mark.
@@ -471,14 +473,17 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
         "svg" => render::svg_bound(tree),
         _ => {
             let steps = if args.trace {
-                render::count(|out| render::write_trace(tree, run, out))
+                render::count(|out| render::write_trace_in(tree, run, &text_words, out))
             } else {
                 0
             };
             let words = words.as_ref().map_or(0, |words| {
                 words.summary.len() + words.cuts.iter().map(|cut| cut.len() + 3).sum::<usize>()
             });
-            render::count(|out| render::write_text(tree, run, out)) + steps + words as u64 + 1024
+            render::count(|out| render::write_text_in(tree, run, &text_words, out))
+                + steps
+                + words as u64
+                + 1024
         }
     };
     // Text and dot are written into a string of their size; a picture grows as it is drawn.
@@ -507,10 +512,12 @@ fn run_on_big_stack(args: Args, games: &impl GameSource) -> Result<ExitCode> {
         "svg" => render::svg_with(tree, run, args.trace, args.collapse_pruned),
         _ => {
             let mut out = String::with_capacity(room);
-            render::write_text(tree, run, &mut out);
+            render::write_text_in(tree, run, &text_words, &mut out);
             if args.trace {
-                out.push_str("\nsteps:\n");
-                out.push_str(&render::trace(tree, run));
+                out.push('\n');
+                out.push_str(&text_words.say("tree.text.steps", &[]));
+                out.push('\n');
+                render::write_trace_in(tree, run, &text_words, &mut out);
             }
             out.push('\n');
             match &words {
@@ -582,6 +589,7 @@ fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode
     let words = args
         .lang
         .map(|lang| ply_api::words::chance_words(lang, tree, &run));
+    let text_words = args.lang.unwrap_or_default();
     // Sized before it is made, as a tree without chance nodes.
     let bytes = match format {
         "json" => 0, // sized as it is made
@@ -589,7 +597,7 @@ fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode
         "svg" => render::svg_bound(tree),
         _ => {
             let steps = if args.trace {
-                render::count(|out| render::write_chance_trace(tree, &run, out))
+                render::count(|out| render::write_chance_trace_in(tree, &run, &text_words, out))
             } else {
                 0
             };
@@ -629,25 +637,23 @@ fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode
         render::chance_svg(tree, &run, &options)
     } else {
         let mut out = String::with_capacity(room);
-        render::write_chance_text(tree, &run, &mut out);
         if let Some(words) = &words {
-            // The summary and the cuts in words in place of the summary line, which
-            // is the last.
-            let end = out
-                .trim_end_matches('\n')
-                .rfind('\n')
-                .map_or(0, |at| at + 1);
-            out.truncate(end);
+            // The summary and the cuts in words in place of the summary line.
+            render::write_chance_text_in(tree, &run, &text_words, &mut out);
             out.push_str(&words.summary);
             for cut in &words.cuts {
                 out.push_str("\n  ");
                 out.push_str(cut);
             }
             out.push('\n');
+        } else {
+            render::write_chance_text(tree, &run, &mut out);
         }
         if args.trace {
-            out.push_str("\nsteps:\n");
-            out.push_str(&render::chance_trace(tree, &run));
+            out.push('\n');
+            out.push_str(&text_words.say("tree.text.steps", &[]));
+            out.push('\n');
+            render::write_chance_trace_in(tree, &run, &text_words, &mut out);
         }
         out
     };

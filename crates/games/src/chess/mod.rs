@@ -43,6 +43,7 @@ pub use perft::{Divide, divide, divide_until, perft};
 use crate::notation::{Notation, NotationError, Playable};
 use cozy_chess::{BitBoard, Board, Color, GameStatus, Move, Piece};
 use ply_core::engine::HooksVisitor;
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 use ply_core::{Game, GameBounds, Outcome, Player};
 use std::hash::{Hash, Hasher};
@@ -805,6 +806,10 @@ impl Notation for Chess {
 
     fn move_help(&self) -> String {
         "moves in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI notation (e2e4, e1g1, e7e8q)".into()
+    }
+
+    fn move_help_phrase(&self) -> Option<Phrase> {
+        Some(Phrase::new("boards.help.chess"))
     }
 
     fn player_name(&self, player: Player) -> String {

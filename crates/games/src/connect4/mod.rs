@@ -34,6 +34,7 @@ use bitboard::{
     board_cells, bottom_cell, bottom_row, column_cells, has_four, top_cell, winning_cells,
 };
 use ply_core::engine::{ExactScale, HooksVisitor, SearchHooks};
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 use ply_core::{Evaluator, Game, GameBounds, Outcome, Player, Score};
 use std::hash::{Hash, Hasher};
@@ -544,6 +545,10 @@ impl Notation for Connect4 {
 
     fn move_help(&self) -> String {
         format!("a column number, 1 to {}", self.width)
+    }
+
+    fn move_help_phrase(&self) -> Option<Phrase> {
+        Some(Phrase::new("boards.help.connect4").arg("width", self.width as i64))
     }
 
     fn player_name(&self, player: Player) -> String {

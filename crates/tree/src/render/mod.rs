@@ -40,8 +40,9 @@ pub use json::{
 };
 pub use svg::{SvgOptions, svg, svg_bound, svg_drawing, svg_with};
 pub use text::{
-    chance_text, chance_trace, ratio_text, summary, text, trace, write_chance_text,
-    write_chance_trace, write_text, write_trace,
+    English, TEXT_MESSAGES, TextWords, chance_text, chance_trace, ratio_text, summary, text, trace,
+    write_chance_text, write_chance_text_in, write_chance_trace, write_chance_trace_in, write_text,
+    write_text_in, write_trace, write_trace_in,
 };
 
 use std::borrow::Cow;

@@ -6,7 +6,101 @@ use crate::chance::{ChanceAlgorithm, ChanceRun, ChanceStep};
 use crate::tree::{ExplicitTree, NodeId};
 use ply_core::chance::{NodeKind, Ratio};
 use ply_core::{Algorithm, Player, Score};
-use std::fmt::Write;
+use std::fmt::{Display, Write};
+
+/// The words of the text drawings ([`write_text_in`], [`write_trace_in`],
+/// [`write_chance_text_in`], [`write_chance_trace_in`]): a message by id with its
+/// `{name}` placeholders filled, as a front end's catalogs say it. The ids are those of
+/// [`English`], which says them as [`text()`] and [`trace()`] write them; a front end
+/// that speaks other languages says the same ids from its catalogs (`ply_api` does, from
+/// `words/<lang>/tree.json`).
+pub trait TextWords {
+    /// The message `id` with its placeholders filled from `args`.
+    fn say(&self, id: &str, args: &[(&str, &dyn Display)]) -> String;
+}
+
+/// The text drawings' words in English: what [`text()`], [`trace()`], [`chance_text`]
+/// and [`chance_trace`] write.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct English;
+
+/// Every message id a text drawing says, with its English words (`{name}`: a placeholder).
+pub const TEXT_MESSAGES: [(&str, &str); 20] = [
+    ("tree.picture.max", "MAX"),
+    ("tree.picture.min", "MIN"),
+    ("tree.picture.chance", "CHANCE"),
+    ("tree.list.separator", ", "),
+    (
+        "tree.text.why.max",
+        "{value} ≥ β={beta}: MIN can keep MAX to {beta} elsewhere",
+    ),
+    (
+        "tree.text.why.min",
+        "{value} ≤ α={alpha}: MAX can get {alpha} elsewhere",
+    ),
+    ("tree.text.cutoff", "cutoff: {why}; prunes {pruned}"),
+    ("tree.text.pruned", "pruned"),
+    ("tree.text.pruned.at", "pruned at {node}, window {window}"),
+    ("tree.text.pruned.at.only", "pruned at {node}"),
+    ("tree.text.probe", "probe {bound}"),
+    ("tree.text.pv", "* principal variation: {line}"),
+    ("tree.text.steps", "steps:"),
+    ("tree.text.step.enter", "enter {node}"),
+    ("tree.text.step.leaf", "leaf {value}"),
+    (
+        "tree.text.step.cutoff",
+        "cutoff at {node}: {why}; prune {pruned}",
+    ),
+    ("tree.text.step.exit", "back at {node}"),
+    (
+        "tree.text.step.exit.cut",
+        "back at {node}; cut, never looks at {pruned}",
+    ),
+    (
+        "tree.text.step.probe",
+        "probe {node} through its first move: {bound}",
+    ),
+    (
+        "tree.text.step.add",
+        "{node}: + {probability} × {value} ({child}) → sum {sum}",
+    ),
+];
+
+impl TextWords for English {
+    fn say(&self, id: &str, args: &[(&str, &dyn Display)]) -> String {
+        let Some((_, text)) = TEXT_MESSAGES.iter().find(|(known, _)| *known == id) else {
+            return id.to_string();
+        };
+        let mut out = String::with_capacity(text.len());
+        let mut rest = *text;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            match after.find('}') {
+                Some(close) => {
+                    let name = &after[..close];
+                    match args.iter().find(|(n, _)| *n == name) {
+                        Some((_, value)) => {
+                            let _ = write!(out, "{value}");
+                        }
+                        None => {
+                            out.push('{');
+                            out.push_str(name);
+                            out.push('}');
+                        }
+                    }
+                    rest = &after[close + 1..];
+                }
+                None => {
+                    out.push_str(&rest[open..]);
+                    rest = "";
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}
 
 /// How a node is called in the drawings: its name, or for an unnamed leaf its value.
 pub(crate) fn label(tree: &ExplicitTree, id: NodeId) -> String {
@@ -21,6 +115,13 @@ pub(crate) fn player_word(player: Player) -> &'static str {
     match player {
         Player::First => "MAX",
         Player::Second => "MIN",
+    }
+}
+
+fn player_words(words: &dyn TextWords, player: Player) -> String {
+    match player {
+        Player::First => words.say("tree.picture.max", &[]),
+        Player::Second => words.say("tree.picture.min", &[]),
     }
 }
 
@@ -44,27 +145,37 @@ pub(crate) fn window_text(tree: &ExplicitTree, window: Window) -> String {
 
 /// Why a node stopped early, in words.
 pub(crate) fn cutoff_text(tree: &ExplicitTree, id: NodeId, value: Score, window: Window) -> String {
+    cutoff_words(&English, tree, id, value, window)
+}
+
+fn cutoff_words(
+    words: &dyn TextWords,
+    tree: &ExplicitTree,
+    id: NodeId,
+    value: Score,
+    window: Window,
+) -> String {
+    let value = tree.format_score(value);
     match tree.node(id).mover {
-        Player::First => format!(
-            "{} ≥ β={}: MIN can keep MAX to {} elsewhere",
-            tree.format_score(value),
-            tree.format_score(window.beta),
-            tree.format_score(window.beta)
+        Player::First => words.say(
+            "tree.text.why.max",
+            &[("value", &value), ("beta", &tree.format_score(window.beta))],
         ),
-        Player::Second => format!(
-            "{} ≤ α={}: MAX can get {} elsewhere",
-            tree.format_score(value),
-            tree.format_score(window.alpha),
-            tree.format_score(window.alpha)
+        Player::Second => words.say(
+            "tree.text.why.min",
+            &[
+                ("value", &value),
+                ("alpha", &tree.format_score(window.alpha)),
+            ],
         ),
     }
 }
 
-fn names(tree: &ExplicitTree, ids: &[NodeId]) -> String {
+fn names(words: &dyn TextWords, tree: &ExplicitTree, ids: &[NodeId]) -> String {
     ids.iter()
         .map(|&id| label(tree, id))
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(&words.say("tree.list.separator", &[]))
 }
 
 /// One line per node: name, MAX/MIN, backed-up value; `*` on the principal
@@ -77,14 +188,25 @@ pub fn text(tree: &ExplicitTree, run: &Annotation) -> String {
 
 /// [`text()`], written to `out` (a string, or a [`super::ByteCount`] that sizes it).
 pub fn write_text(tree: &ExplicitTree, run: &Annotation, out: &mut dyn Write) {
+    write_text_in(tree, run, &English, out);
+}
+
+/// [`write_text`] in `words`: the same drawing, its words said by a front end.
+pub fn write_text_in(
+    tree: &ExplicitTree,
+    run: &Annotation,
+    words: &dyn TextWords,
+    out: &mut dyn Write,
+) {
     // (Writing to a string or a count cannot fail.)
     for_each_line(tree, |id, prefix| {
         let _ = out.write_str(prefix);
-        let _ = out.write_str(&node_line(tree, run, id));
+        let _ = out.write_str(&node_line(words, tree, run, id));
         let _ = out.write_char('\n');
     });
     let path: Vec<String> = run.pv.iter().map(|&id| label(tree, id)).collect();
-    let _ = writeln!(out, "* principal variation: {}", path.join(" → "));
+    let line = path.join(" → ");
+    let _ = writeln!(out, "{}", words.say("tree.text.pv", &[("line", &line)]));
 }
 
 /// Calls `line` with every node in reading order and the branches drawn before its
@@ -116,7 +238,7 @@ fn for_each_line(tree: &ExplicitTree, mut line: impl FnMut(NodeId, &str)) {
     }
 }
 
-fn node_line(tree: &ExplicitTree, run: &Annotation, id: NodeId) -> String {
+fn node_line(words: &dyn TextWords, tree: &ExplicitTree, run: &Annotation, id: NodeId) -> String {
     let node = tree.node(id);
     let report = &run.nodes[id as usize];
     let mut line = if node.is_leaf() {
@@ -131,32 +253,36 @@ fn node_line(tree: &ExplicitTree, run: &Annotation, id: NodeId) -> String {
             Some(v) if !report.pruned => format!(
                 "{} {} {}",
                 shown(&node.name),
-                player_word(node.mover),
+                player_words(words, node.mover),
                 valued(tree, v, report.bound)
             ),
-            _ => format!("{} {}", shown(&node.name), player_word(node.mover)),
+            _ => format!("{} {}", shown(&node.name), player_words(words, node.mover)),
         }
     };
     if report.on_pv {
         line.push_str("  *");
     }
     if let Some(cut) = &report.cutoff {
-        line.push_str(&format!(
-            "  cutoff: {}; prunes {}",
-            cutoff_text(tree, id, cut.value, cut.window),
-            names(tree, &cut.pruned)
-        ));
+        let why = cutoff_words(words, tree, id, cut.value, cut.window);
+        let pruned = names(words, tree, &cut.pruned);
+        line.push_str("  ");
+        line.push_str(&words.say("tree.text.cutoff", &[("why", &why), ("pruned", &pruned)]));
     }
     if report.pruned {
+        line.push_str("  ");
         match report.pruned_at {
             Some(at) if tree.node(id).parent == Some(at) => {
                 let window = run.nodes[at as usize].cutoff.as_ref().map(|c| c.window);
-                let window = window
-                    .map(|w| format!(", window {}", window_text(tree, w)))
-                    .unwrap_or_default();
-                line.push_str(&format!("  pruned at {}{window}", label(tree, at)));
+                let node = label(tree, at);
+                line.push_str(&match window {
+                    Some(w) => words.say(
+                        "tree.text.pruned.at",
+                        &[("node", &node), ("window", &window_text(tree, w))],
+                    ),
+                    None => words.say("tree.text.pruned.at.only", &[("node", &node)]),
+                });
             }
-            _ => line.push_str("  pruned"),
+            _ => line.push_str(&words.say("tree.text.pruned", &[])),
         }
     }
     line
@@ -172,6 +298,16 @@ pub fn trace(tree: &ExplicitTree, run: &Annotation) -> String {
 
 /// [`trace()`], written to `out` (a string, or a [`super::ByteCount`] that sizes it).
 pub fn write_trace(tree: &ExplicitTree, run: &Annotation, out: &mut dyn Write) {
+    write_trace_in(tree, run, &English, out);
+}
+
+/// [`write_trace`] in `words`.
+pub fn write_trace_in(
+    tree: &ExplicitTree,
+    run: &Annotation,
+    words: &dyn TextWords,
+    out: &mut dyn Write,
+) {
     let windows = run.algorithm == Algorithm::AlphaBeta;
     let width = run.steps.len().to_string().len();
     for (i, step) in run.steps.iter().enumerate() {
@@ -185,34 +321,39 @@ pub fn write_trace(tree: &ExplicitTree, run: &Annotation, out: &mut dyn Write) {
         let who = format!(
             "{} {}",
             label(tree, node),
-            player_word(tree.node(node).mover)
+            player_words(words, tree.node(node).mover)
         );
         let text = match step {
             Step::Enter { window, .. } if windows => {
-                format!("enter {who}  {}", window_text(tree, *window))
+                let node = format!("{who}  {}", window_text(tree, *window));
+                words.say("tree.text.step.enter", &[("node", &node)])
             }
-            Step::Enter { .. } => format!("enter {who}"),
+            Step::Enter { .. } => words.say("tree.text.step.enter", &[("node", &who)]),
             Step::Leaf { value, .. } => {
                 let node = tree.node(node);
-                if node.named {
-                    format!("leaf {} = {}", shown(&node.name), tree.format_score(*value))
+                let value = if node.named {
+                    format!("{} = {}", shown(&node.name), tree.format_score(*value))
                 } else {
-                    format!("leaf {}", tree.format_score(*value))
-                }
+                    tree.format_score(*value)
+                };
+                words.say("tree.text.step.leaf", &[("value", &value)])
             }
             Step::Cutoff {
                 value,
                 window,
                 pruned,
                 ..
-            } => format!(
-                "cutoff at {}: {}; prune {}",
-                label(tree, node),
-                cutoff_text(tree, node, *value, *window),
-                names(tree, pruned)
+            } => words.say(
+                "tree.text.step.cutoff",
+                &[
+                    ("node", &label(tree, node)),
+                    ("why", &cutoff_words(words, tree, node, *value, *window)),
+                    ("pruned", &names(words, tree, pruned)),
+                ],
             ),
             Step::Exit { value, bound, .. } => {
-                format!("back at {who} {}", valued(tree, *value, Some(*bound)))
+                let node = format!("{who} {}", valued(tree, *value, Some(*bound)));
+                words.say("tree.text.step.exit", &[("node", &node)])
             }
         };
         let _ = writeln!(out, "{:>width$}  {indent}{text}", i + 1);
@@ -283,6 +424,14 @@ pub(crate) fn kind_word(tree: &ExplicitTree, id: NodeId) -> &'static str {
     }
 }
 
+fn kind_words(words: &dyn TextWords, tree: &ExplicitTree, id: NodeId) -> String {
+    match tree.kind(id) {
+        NodeKind::Max => words.say("tree.picture.max", &[]),
+        NodeKind::Min => words.say("tree.picture.min", &[]),
+        NodeKind::Chance => words.say("tree.picture.chance", &[]),
+    }
+}
+
 pub(crate) fn ratio_valued(value: Ratio, bound: Option<Bound>) -> String {
     let relation = match bound {
         Some(Bound::Lower) => "≥",
@@ -303,6 +452,28 @@ pub fn chance_text(tree: &ExplicitTree, run: &ChanceRun) -> String {
 
 /// [`chance_text`], written to `out` (a string, or a [`super::ByteCount`] that sizes it).
 pub fn write_chance_text(tree: &ExplicitTree, run: &ChanceRun, out: &mut dyn Write) {
+    write_chance_lines(tree, run, &English, out);
+    write_chance_summary(run, out);
+}
+
+/// [`write_chance_text`] in `words`, without its last line (the summary, which a front
+/// end says in its own words).
+pub fn write_chance_text_in(
+    tree: &ExplicitTree,
+    run: &ChanceRun,
+    words: &dyn TextWords,
+    out: &mut dyn Write,
+) {
+    write_chance_lines(tree, run, words, out);
+}
+
+/// The lines of [`write_chance_text`], one per node.
+fn write_chance_lines(
+    tree: &ExplicitTree,
+    run: &ChanceRun,
+    words: &dyn TextWords,
+    out: &mut dyn Write,
+) {
     // (Writing to a string or a count cannot fail.)
     for_each_line(tree, |id, prefix| {
         let _ = out.write_str(prefix);
@@ -318,7 +489,7 @@ pub fn write_chance_text(tree: &ExplicitTree, run: &ChanceRun, out: &mut dyn Wri
                 let _ = write!(out, " = {value}");
             }
         } else {
-            let _ = write!(out, "{} {}", shown(&node.name), kind_word(tree, id));
+            let _ = write!(out, "{} {}", shown(&node.name), kind_words(words, tree, id));
             if let Some(value) = report.value {
                 let _ = write!(out, " {}", ratio_valued(value, report.bound));
             }
@@ -332,13 +503,22 @@ pub fn write_chance_text(tree: &ExplicitTree, run: &ChanceRun, out: &mut dyn Wri
             } else {
                 "≤"
             };
-            let _ = write!(out, "  probe {relation} {}", ratio_text(probe));
+            let bound = format!("{relation} {}", ratio_text(probe));
+            let _ = write!(
+                out,
+                "  {}",
+                words.say("tree.text.probe", &[("bound", &bound)])
+            );
         }
         if report.pruned {
-            let _ = out.write_str("  pruned");
+            let _ = write!(out, "  {}", words.say("tree.text.pruned", &[]));
         }
         let _ = out.write_char('\n');
     });
+}
+
+/// The summary line of [`write_chance_text`].
+fn write_chance_summary(run: &ChanceRun, out: &mut dyn Write) {
     let _ = writeln!(
         out,
         "{}: value {}, {} visited, {}, {}{}",
@@ -365,6 +545,16 @@ pub fn chance_trace(tree: &ExplicitTree, run: &ChanceRun) -> String {
 
 /// [`chance_trace`], written to `out` (a string, or a [`super::ByteCount`] that sizes it).
 pub fn write_chance_trace(tree: &ExplicitTree, run: &ChanceRun, out: &mut dyn Write) {
+    write_chance_trace_in(tree, run, &English, out);
+}
+
+/// [`write_chance_trace`] in `words`.
+pub fn write_chance_trace_in(
+    tree: &ExplicitTree,
+    run: &ChanceRun,
+    words: &dyn TextWords,
+    out: &mut dyn Write,
+) {
     let width = run.steps.len().to_string().len();
     for (i, step) in run.steps.iter().enumerate() {
         let node = match step {
@@ -375,35 +565,32 @@ pub fn write_chance_trace(tree: &ExplicitTree, run: &ChanceRun, out: &mut dyn Wr
             | ChanceStep::Exit { node, .. } => *node,
         };
         let indent = "  ".repeat(tree.node(node).depth as usize);
-        let who = format!("{} {}", label(tree, node), kind_word(tree, node));
+        let who = format!("{} {}", label(tree, node), kind_words(words, tree, node));
         let text = match step {
             ChanceStep::Enter {
                 window: Some((alpha, beta)),
                 ..
-            } => format!(
-                "enter {who}  α={} β={}",
-                ratio_text(*alpha),
-                ratio_text(*beta)
-            ),
-            ChanceStep::Enter { .. } => format!("enter {who}"),
-            ChanceStep::Leaf { value, .. } if tree.node(node).named => {
-                format!(
-                    "leaf {} = {}",
-                    shown(&tree.node(node).name),
-                    ratio_text(*value)
-                )
+            } => {
+                let node = format!("{who}  α={} β={}", ratio_text(*alpha), ratio_text(*beta));
+                words.say("tree.text.step.enter", &[("node", &node)])
             }
-            ChanceStep::Leaf { value, .. } => format!("leaf {}", ratio_text(*value)),
+            ChanceStep::Enter { .. } => words.say("tree.text.step.enter", &[("node", &who)]),
+            ChanceStep::Leaf { value, .. } => {
+                let value = if tree.node(node).named {
+                    format!("{} = {}", shown(&tree.node(node).name), ratio_text(*value))
+                } else {
+                    ratio_text(*value)
+                };
+                words.say("tree.text.step.leaf", &[("value", &value)])
+            }
             ChanceStep::Probe { bound, .. } => {
                 let relation = if tree.kind(node) == NodeKind::Max {
                     "≥"
                 } else {
                     "≤"
                 };
-                format!(
-                    "probe {who} through its first move: {relation} {}",
-                    ratio_text(*bound)
-                )
+                let bound = format!("{relation} {}", ratio_text(*bound));
+                words.say("tree.text.step.probe", &[("node", &who), ("bound", &bound)])
             }
             ChanceStep::Add {
                 child,
@@ -411,11 +598,15 @@ pub fn write_chance_trace(tree: &ExplicitTree, run: &ChanceRun, out: &mut dyn Wr
                 value,
                 sum,
                 ..
-            } => format!(
-                "{who}: + {probability} × {} ({}) → sum {}",
-                ratio_text(*value),
-                label(tree, *child),
-                ratio_text(*sum)
+            } => words.say(
+                "tree.text.step.add",
+                &[
+                    ("node", &who),
+                    ("probability", probability),
+                    ("value", &ratio_text(*value)),
+                    ("child", &label(tree, *child)),
+                    ("sum", &ratio_text(*sum)),
+                ],
             ),
             ChanceStep::Exit {
                 value,
@@ -423,11 +614,15 @@ pub fn write_chance_trace(tree: &ExplicitTree, run: &ChanceRun, out: &mut dyn Wr
                 pruned,
                 ..
             } => {
-                let mut text = format!("back at {who} {}", ratio_valued(*value, Some(*bound)));
-                if !pruned.is_empty() {
-                    text.push_str(&format!("; cut, never looks at {}", names(tree, pruned)));
+                let node = format!("{who} {}", ratio_valued(*value, Some(*bound)));
+                if pruned.is_empty() {
+                    words.say("tree.text.step.exit", &[("node", &node)])
+                } else {
+                    words.say(
+                        "tree.text.step.exit.cut",
+                        &[("node", &node), ("pruned", &names(words, tree, pruned))],
+                    )
                 }
-                text
             }
         };
         let _ = writeln!(out, "{:>width$}  {indent}{text}", i + 1);
