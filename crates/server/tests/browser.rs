@@ -420,13 +420,40 @@ fn errors_are_shown_in_the_pages_language() {
     assert_lines(&report, &targets, &["the script runs"]);
 }
 
-/// The teachers' terms on the pages (`tests/browser/terms.mjs`).
+/// The teachers' terms on the pages (`tests/browser/terms.mjs`): the Swedish tree lab's
+/// alfa-beta-beskärning and spelträd, the Greek search that examines and pruning that
+/// cuts, the Chinese Nim page's 奇异局势 and "；", the as-written order that is not random,
+/// and minimax's steps said without alpha-beta's windows, in every language.
 #[test]
 fn the_pages_speak_the_teachers_terms() {
     let Some((report, targets)) = run_in_browser("terms.mjs", "the terms' browser tests") else {
         return;
     };
-    assert_lines(&report, &targets, &["the script runs"]);
+    let mut lines = vec![
+        "sv: the tree lab says alfa-beta-beskärning",
+        "sv: the tree lab says spelträd",
+        "sv: the tree lab never says avskärning",
+        "el: the tree lab lets the search examine and the pruning cut",
+        "zh: Nim's theory names 奇异局势",
+        "zh: Nim's winning moves are listed with \"；\"…",
+        "zh: the Nim page writes 博弈, never 博奕",
+        "zh: no space before （你）…",
+        "en: Nim's winning moves are listed with \"; \"…",
+        "zh: the as-written order reads 按给出的顺序…",
+        "1280 px: every page fits its window…",
+        "390 px: every page fits its window…",
+    ];
+    let steps: Vec<String> = ["en", "sv", "zh", "el"]
+        .iter()
+        .flat_map(|lang| {
+            [
+                format!("{lang}: minimax's steps are said without a window…"),
+                format!("{lang}: alpha-beta's steps are said with their window…"),
+            ]
+        })
+        .collect();
+    lines.extend(steps.iter().map(String::as_str));
+    assert_lines(&report, &targets, &lines);
 }
 
 /// What a class does with the lab (`tests/browser/classroom.mjs`): a tree typed or
