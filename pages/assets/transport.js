@@ -34,12 +34,15 @@ export class ApiError extends Error {
    * @param {number} status the HTTP status (0 when no answer came at all)
    * @param {string} kind the API's kind: "parse", "bad_request", "limit", "internal",
    *   "stopped" (the search was stopped on purpose), or "network" (no answer)
-   * @param {string} message the API's sentence
-   * @param {{limit?: string, line?: number, column?: number}} [details]
+   * @param {string} message the API's sentence (`error`, in English)
+   * @param {{limit?: string, line?: number, column?: number, said?: string}} [details]
+   *   `said`: the API's `message`, the sentence in the request's language
    */
   constructor(status, kind, message, details = {}) {
     super(message);
     this.name = "ApiError";
+    /** @type {string} the sentence in the page's language (the API's `message`), else `message` */
+    this.said = details.said ?? message;
     /** @type {number} */
     this.status = status;
     /** @type {string} */
@@ -77,15 +80,16 @@ function parseJson(text) {
 }
 
 /**
- * Reads a failed answer's body: the API's `{"error", "kind", "limit"?}`, or any text.
+ * Reads a failed answer's body: the API's `{"error", "message", "kind", "limit"?}`, or
+ * any text.
  * @param {Answer} reply
  * @returns {ApiError}
  */
 function failure(reply) {
   const parsed = parseJson(reply.body);
   if (parsed && typeof parsed === "object" && "error" in parsed) {
-    const fields = /** @type {{error: unknown, kind?: unknown, limit?: unknown,
-      line?: unknown, column?: unknown}} */ (parsed);
+    const fields = /** @type {{error: unknown, message?: unknown, kind?: unknown,
+      limit?: unknown, line?: unknown, column?: unknown}} */ (parsed);
     return new ApiError(
       reply.status,
       typeof fields.kind === "string" ? fields.kind : "internal",
@@ -94,6 +98,7 @@ function failure(reply) {
         limit: typeof fields.limit === "string" ? fields.limit : undefined,
         line: typeof fields.line === "number" ? fields.line : undefined,
         column: typeof fields.column === "number" ? fields.column : undefined,
+        said: typeof fields.message === "string" ? fields.message : undefined,
       },
     );
   }
@@ -162,8 +167,9 @@ export async function postText(path, request) {
 
 /**
  * An error as the page says it: a sentence of the page's language, by the error's kind,
- * around the detail ply gave ("ply cannot do that: ..."). A stopped request says nothing
- * (the page asked for it): "".
+ * around what ply said in the page's language (the API's `message`: "ply cannot do
+ * that: unknown game 'x' ..."); a refusal of a text says its place itself ("line 1,
+ * column 5: ..."). A stopped request says nothing (the page asked for it): "".
  * @param {unknown} error
  * @returns {string}
  */
@@ -171,15 +177,21 @@ export function errorText(error) {
   if (!(error instanceof ApiError)) {
     return t("error.internal", { message: error instanceof Error ? error.message : String(error) });
   }
-  const message = error.message;
+  const message = error.said;
   switch (error.kind) {
     case "stopped":
       return "";
     case "network":
       return t("error.network", { message });
     case "parse":
+      // ply says the place in its words ("rad 1, kolumn 5: ..."), except in English,
+      // whose "1:5: " the page says in its own sentence: the place is said once.
       if (error.line !== undefined && error.column !== undefined) {
-        return t("error.parse.at", { line: error.line, column: error.column, message });
+        const place = `${error.line}:${error.column}: `;
+        if (message.startsWith(place)) {
+          const rest = message.slice(place.length);
+          return t("error.parse.at", { line: error.line, column: error.column, message: rest });
+        }
       }
       return t("error.parse", { message });
     case "bad_request":

@@ -37,6 +37,7 @@ export const AREAS = [
   "exercise",
   "explain",
   "grade",
+  "errors",
 ];
 
 /** Where the chosen language is remembered (localStorage). */

@@ -1,6 +1,7 @@
 //! The catalog of games, for a front end's menu.
 
 use crate::ApiError;
+use ply_core::phrase::Phrase;
 use ply_games::{GameVisitor, with_game};
 use serde::Serialize;
 
@@ -11,16 +12,28 @@ pub fn position_or_start<G: ply_games::Playable>(
     text: Option<&str>,
 ) -> Result<G, ApiError> {
     match text {
-        Some(text) => start
-            .parse_position(text)
-            .map_err(|e| ApiError::parse(format!("position: {e}"))),
+        Some(text) => start.parse_position(text).map_err(|e| match e.1 {
+            Some(phrase) => {
+                ApiError::parse_said(Phrase::new("errors.position").arg("message", phrase))
+            }
+            None => ApiError::parse(format!("position: {}", e.0)),
+        }),
         None => Ok(start.clone()),
     }
 }
 
 /// Runs `visitor` on the game `spec` names, or refuses an unknown spec.
 pub fn with_spec<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, ApiError> {
-    with_game(spec, visitor).map_err(|e| ApiError::bad_request(e.to_string()))
+    with_game(spec, visitor).map_err(notation_error)
+}
+
+/// A game's refusal of a text (a spec, a position, a move) as the API's: in its own
+/// words where it has them.
+pub fn notation_error(error: ply_games::NotationError) -> ApiError {
+    match error.1 {
+        Some(phrase) => ApiError::bad_request_said(phrase),
+        None => ApiError::bad_request(error.0),
+    }
 }
 
 /// One game of the catalog: the answer to `GET /api/games` is a list of these.

@@ -44,9 +44,9 @@ pub enum Lang {
 }
 
 /// The areas of the lab, one catalog file each: `words/<lang>/<area>.json`.
-pub const AREAS: [&str; 10] = [
+pub const AREAS: [&str; 11] = [
     "common", "values", "tree", "play", "boards", "lessons", "practice", "exercise", "explain",
-    "grade",
+    "grade", "errors",
 ];
 
 /// The catalog files, compiled in: `SOURCES[lang][area]`.
@@ -63,6 +63,7 @@ macro_rules! catalog_files {
             include_str!(concat!("../words/", $lang, "/exercise.json")),
             include_str!(concat!("../words/", $lang, "/explain.json")),
             include_str!(concat!("../words/", $lang, "/grade.json")),
+            include_str!(concat!("../words/", $lang, "/errors.json")),
         ]),*]
     };
 }

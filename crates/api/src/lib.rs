@@ -61,6 +61,8 @@ pub mod solve;
 pub mod tree;
 pub mod words;
 
+use lang::Lang;
+use ply_core::phrase::Phrase;
 use serde::Serialize;
 use std::fmt;
 
@@ -76,57 +78,150 @@ pub enum ErrorKind {
     BadRequest,
 }
 
-/// An operation's refusal: its kind and a one-line message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// An operation's refusal: its kind and a one-line message, in English (`error`) and in
+/// the request's language (`message`, from the catalogs' `errors` area).
+///
+/// A refusal is made from a [`Phrase`]: a message id of the catalogs and its parts
+/// (numbers, names, quoted excerpts of the input as written). Its `error` is the
+/// English catalog's text for it; [`ApiError::message_in`] says it in any language.
+/// The constructors that take a text ([`ApiError::parse`], ...) are for refusals not
+/// yet given an id: their `message` is that English text in every language.
+///
+/// ```
+/// use ply_api::ApiError;
+/// use ply_api::lang::Lang;
+/// use ply_core::phrase::Phrase;
+///
+/// let error = ApiError::bad_request_said(Phrase::new("errors.game.over"));
+/// assert_eq!(error.error, "the game is over: no move to play");
+/// assert_eq!(error.message_in(Lang::Sv), "partiet är slut: det finns inget drag att spela");
+/// let json = serde_json::to_value(error.in_lang(Lang::Sv)).unwrap();
+/// assert_eq!(json["message"], "partiet är slut: det finns inget drag att spela");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
-    /// The message, one line.
+    /// The message, one line, in English (for programs and logs).
     pub error: String,
     /// What kind of mistake.
     pub kind: ErrorKind,
     /// The limit a [`ErrorKind::Limit`] refusal went past (its configuration name).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<&'static str>,
     /// Where a [`ErrorKind::Parse`] error of a multi-line text (a tree) is: its line,
     /// from 1.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<u32>,
     /// See `line`: the column, in characters from 1.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<u32>,
+    /// The message as an id of the catalogs and its parts.
+    pub phrase: Phrase,
+    /// The language its JSON says `message` in (English unless told:
+    /// [`ApiError::in_lang`]).
+    pub lang: Lang,
+}
+
+/// The id of a refusal's message not yet given words of its own: `{detail}`, its
+/// English text, in every language.
+pub const UNTRANSLATED: &str = "errors.detail";
+
+/// The JSON of a refusal: `{"error", "message", "kind", "limit"?, "line"?, "column"?}`.
+#[derive(Serialize)]
+struct ErrorJson<'a> {
+    error: &'a str,
+    message: String,
+    kind: ErrorKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<u32>,
+}
+
+impl Serialize for ApiError {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        ErrorJson {
+            error: &self.error,
+            message: self.message_in(self.lang),
+            kind: self.kind,
+            limit: self.limit,
+            line: self.line,
+            column: self.column,
+        }
+        .serialize(serializer)
+    }
 }
 
 impl ApiError {
-    /// A text that does not read.
-    pub fn parse(message: impl Into<String>) -> ApiError {
+    /// A refusal of `kind` whose message is `phrase`, its `error` the English
+    /// catalog's words for it.
+    pub fn said(kind: ErrorKind, phrase: Phrase) -> ApiError {
         ApiError {
-            error: message.into(),
-            kind: ErrorKind::Parse,
+            error: explain::phrase(Lang::En, &phrase),
+            kind,
             limit: None,
             line: None,
             column: None,
+            phrase,
+            lang: Lang::En,
         }
     }
 
-    /// A request past the limit called `limit`.
+    /// A text that does not read, said by `phrase`.
+    pub fn parse_said(phrase: Phrase) -> ApiError {
+        ApiError::said(ErrorKind::Parse, phrase)
+    }
+
+    /// A request past the limit called `limit`, said by `phrase`.
+    pub fn limit_said(limit: &'static str, phrase: Phrase) -> ApiError {
+        ApiError {
+            limit: Some(limit),
+            ..ApiError::said(ErrorKind::Limit, phrase)
+        }
+    }
+
+    /// Any other mistake, said by `phrase`.
+    pub fn bad_request_said(phrase: Phrase) -> ApiError {
+        ApiError::said(ErrorKind::BadRequest, phrase)
+    }
+
+    fn untranslated(kind: ErrorKind, message: String) -> ApiError {
+        ApiError {
+            phrase: Phrase::new(UNTRANSLATED).arg("detail", message.as_str()),
+            error: message,
+            kind,
+            limit: None,
+            line: None,
+            column: None,
+            lang: Lang::En,
+        }
+    }
+
+    /// A text that does not read (a refusal not yet given an id: see [`UNTRANSLATED`]).
+    pub fn parse(message: impl Into<String>) -> ApiError {
+        ApiError::untranslated(ErrorKind::Parse, message.into())
+    }
+
+    /// A request past the limit called `limit` (a refusal not yet given an id).
     pub fn limit(limit: &'static str, message: impl Into<String>) -> ApiError {
         ApiError {
-            error: message.into(),
-            kind: ErrorKind::Limit,
             limit: Some(limit),
-            line: None,
-            column: None,
+            ..ApiError::untranslated(ErrorKind::Limit, message.into())
         }
     }
 
-    /// Any other mistake.
+    /// Any other mistake (a refusal not yet given an id).
     pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError {
-            error: message.into(),
-            kind: ErrorKind::BadRequest,
-            limit: None,
-            line: None,
-            column: None,
-        }
+        ApiError::untranslated(ErrorKind::BadRequest, message.into())
+    }
+
+    /// The message in `lang`: the catalog's words for its phrase, each part said in
+    /// the same language (English where the catalog lacks it).
+    pub fn message_in(&self, lang: Lang) -> String {
+        explain::phrase(lang, &self.phrase)
+    }
+
+    /// This refusal, its JSON's `message` said in `lang`.
+    pub fn in_lang(self, lang: Lang) -> ApiError {
+        ApiError { lang, ..self }
     }
 }
 

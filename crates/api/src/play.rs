@@ -15,6 +15,7 @@ use crate::solve::GameBook;
 use crate::words::{estimate_text_in, outcome_text_in, plies_text_in, result_word};
 use crate::{ApiError, games::with_spec};
 use ply_core::engine::{HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
+use ply_core::phrase::Phrase;
 use ply_core::solve::{Solver, SolverLimits};
 use ply_core::{
     Algorithm, Diagram, DiagramStyle, MoveValue, Outcome, Player, RetrogradeOptions,
@@ -494,7 +495,7 @@ pub fn engine_move(
             let (request, limits, control, level) = (self.0, self.1, self.2, self.3);
             let pos = replay(&start, request)?;
             if pos.outcome().is_some() {
-                return Err(ApiError::bad_request("the game is over: no move to play"));
+                return Err(ApiError::bad_request_said(Phrase::new("errors.game.over")));
             }
             let time = limits.time(request)?;
             let analysis = match level {

@@ -27,11 +27,13 @@
 
 use crate::analyze::AnalyzeRequest;
 use crate::control::Control;
+use crate::lang::Lang;
 use crate::play::{GameRequest, PlayLimits};
 use crate::practice::{CheckRequest, PracticeRequest};
 use crate::solve::{BookRef, SolveRequest};
 use crate::tree::{GameTreeRequest, TreeLimits, TreeRequest};
 use crate::{ApiError, ErrorKind};
+use ply_core::phrase::Phrase;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -239,23 +241,59 @@ pub fn internal_error() -> Answer {
 /// The answer to a path that is neither an endpoint nor a page: 404, in the API's error
 /// shape, the path quoted back shortened (a request may be any size).
 pub fn not_found(path: &str) -> Answer {
+    not_found_in(path, Lang::En)
+}
+
+/// [`not_found`], its `message` in `lang`.
+pub fn not_found_in(path: &str, lang: Lang) -> Answer {
     let mut shown: String = path.chars().take(80).collect();
     if path.chars().count() > 80 {
         shown.push('…');
     }
-    let error = ApiError::bad_request(format!(
-        "no such page or endpoint: {shown} (the API is described in docs/api.md)"
-    ));
+    let error = ApiError::bad_request_said(Phrase::new("errors.not_found").arg("path", shown));
     Answer {
         status: 404,
-        ..Answer::refusal(&error)
+        ..Answer::refusal(&error.in_lang(lang))
     }
+}
+
+/// The language a request's body names in its field `lang` (`"sv"`, `"sv-SE"`), read
+/// leniently, whatever else the body holds or gets wrong: English for a body that is not
+/// a JSON object, names no language, or one ply does not speak.
+pub fn request_lang(body: &[u8]) -> Lang {
+    #[derive(serde::Deserialize)]
+    struct Named {
+        #[serde(default)]
+        lang: Option<serde_json::Value>,
+    }
+    match serde_json::from_slice::<Named>(body) {
+        Ok(Named {
+            lang: Some(serde_json::Value::String(tag)),
+        }) => return Lang::from_tag(&tag).unwrap_or(Lang::En),
+        Ok(_) => return Lang::En,
+        Err(_) => {}
+    }
+    // A body that does not read as a whole: the first `"lang": "..."` in it, if any.
+    let text = String::from_utf8_lossy(&body[..body.len().min(1 << 20)]);
+    let Some(at) = text.find("\"lang\"") else {
+        return Lang::En;
+    };
+    let rest = text[at + 6..].trim_start();
+    let Some(rest) = rest.strip_prefix(':') else {
+        return Lang::En;
+    };
+    let rest = rest.trim_start();
+    let Some(rest) = rest.strip_prefix('"') else {
+        return Lang::En;
+    };
+    let tag: String = rest.chars().take_while(|&c| c != '"').take(35).collect();
+    Lang::from_tag(&tag).unwrap_or(Lang::En)
 }
 
 /// A request read: its endpoint and its JSON, ready to be answered
 /// ([`Service::run`]).
 #[derive(Clone, Debug)]
-pub struct Request(Operation);
+pub struct Request(Operation, Lang);
 
 /// What each endpoint does, with the request it read.
 #[derive(Clone, Debug)]
@@ -277,6 +315,11 @@ enum Operation {
 }
 
 impl Request {
+    /// The language the request names (`lang`), which its refusals' `message` speaks.
+    pub fn lang(&self) -> Lang {
+        self.1
+    }
+
     /// What answering this request asks of the machine.
     pub fn work(&self) -> Work {
         match self.0 {
@@ -347,8 +390,8 @@ impl Service {
     pub fn read(&self, path: &str, body: &[u8]) -> Result<Request, Answer> {
         let path = path.split_once('?').map_or(path, |(path, _)| path);
         let operation = match path {
-            "/api/health" => return Ok(Request(Operation::Health)),
-            "/api/games" => return Ok(Request(Operation::Games)),
+            "/api/health" => return Ok(Request(Operation::Health, Lang::En)),
+            "/api/games" => return Ok(Request(Operation::Games, Lang::En)),
             "/api/tree" => Operation::Tree(self.json(body)?),
             "/api/tree/svg" => Operation::TreeSvg(self.json(body)?),
             "/api/tree/game" => Operation::TreeGame(self.json(body)?),
@@ -361,19 +404,16 @@ impl Service {
             "/api/play/pig" => Operation::PlayPig(self.json(body)?),
             "/api/practice" => Operation::Practice(self.json(body)?),
             "/api/practice/check" => Operation::PracticeCheck(self.json(body)?),
-            _ => return Err(not_found(path)),
+            _ => return Err(not_found_in(path, request_lang(body))),
         };
-        Ok(Request(operation))
+        Ok(Request(operation, request_lang(body)))
     }
 
     /// The refusal of a body longer than `max_body_bytes` (413, naming the limit).
     pub fn body_too_large(&self) -> Answer {
-        Answer::refusal(&ApiError::limit(
+        Answer::refusal(&ApiError::limit_said(
             "max_body_bytes",
-            format!(
-                "the request body is larger than {} bytes (limit max_body_bytes)",
-                self.limits.max_body_bytes
-            ),
+            Phrase::new("errors.body_too_large").arg("max", self.limits.max_body_bytes),
         ))
     }
 
@@ -383,9 +423,10 @@ impl Service {
             return Err(self.body_too_large());
         }
         serde_json::from_slice(body).map_err(|e| {
-            Answer::refusal(&ApiError::bad_request(format!(
-                "the request is not the JSON this endpoint reads: {e}"
-            )))
+            let error = ApiError::bad_request_said(
+                Phrase::new("errors.request_json").arg("detail", e.to_string()),
+            );
+            Answer::refusal(&error.in_lang(request_lang(body)))
         })
     }
 
@@ -407,10 +448,11 @@ impl Service {
         control: &Control,
         reserve: &mut dyn FnMut(u64) -> Result<(), ApiError>,
     ) -> Answer {
+        let lang = request.lang();
         let operate = AssertUnwindSafe(|| self.operate(request.0, control, reserve));
         match catch_unwind(operate) {
             Ok(Ok(answer)) => answer,
-            Ok(Err(error)) => Answer::refusal(&error),
+            Ok(Err(error)) => Answer::refusal(&error.in_lang(lang)),
             Err(_) => internal_error(),
         }
     }

@@ -13,6 +13,7 @@
 use crate::ApiError;
 use crate::control::Control;
 use crate::lang::Lang;
+use ply_core::phrase::Phrase;
 use ply_core::{Algorithm, PruningRule};
 use ply_core::{Player, Score};
 pub use ply_tree::Limits;
@@ -131,8 +132,33 @@ pub(crate) fn tree_error(error: TreeError) -> ApiError {
         Some("max_nodes") => "max_tree_nodes",
         Some("max_depth") => "max_tree_depth",
         Some(other) => other,
-        None => return ApiError::parse(error.to_string()).at(error.line, error.column),
+        None => {
+            let (line, column, english) = (error.line, error.column, error.to_string());
+            return match error.phrase {
+                Some(phrase) => ApiError {
+                    error: english,
+                    ..ApiError::parse_said(placed(line, column, phrase))
+                },
+                None => ApiError::parse(english),
+            }
+            .at(line, column);
+        }
     };
+    // The tree's own words for its limit, with the API's name of it.
+    let max = error.phrase.as_ref().and_then(|p| p.get("max")).cloned();
+    let said = match (error.phrase.as_ref().map(|p| p.id), max) {
+        (Some("errors.tree.too_many_nodes"), Some(max)) => {
+            Some(Phrase::new("errors.tree.nodes").arg("max", max))
+        }
+        (Some("errors.tree.too_deep"), Some(max)) => {
+            Some(Phrase::new("errors.tree.depth").arg("max", max))
+        }
+        _ => None,
+    };
+    if let Some(said) = said {
+        let said = placed(error.line, error.column, said.arg("limit", limit));
+        return ApiError::limit_said(limit, said);
+    }
     let message = match error.message.split_once(" (raise the limit") {
         Some((message, _)) => message,
         None => &error.message,
@@ -142,6 +168,19 @@ pub(crate) fn tree_error(error: TreeError) -> ApiError {
         ..error
     };
     ApiError::limit(limit, place.to_string())
+}
+
+/// `phrase` at `line`:`column` of its text (as a [`TreeError`] writes it), or as it is
+/// when it is at no place.
+fn placed(line: u32, column: u32, phrase: Phrase) -> Phrase {
+    if line == 0 {
+        phrase
+    } else {
+        Phrase::new("errors.at")
+            .arg("line", line)
+            .arg("column", column)
+            .arg("message", phrase)
+    }
 }
 
 /// Reads and searches the tree of `request`, within `limits`. A tree with chance nodes

@@ -159,3 +159,62 @@ impl<T: Into<PhraseArg>> From<Vec<T>> for PhraseArg {
         PhraseArg::List(items.into_iter().map(Into::into).collect())
     }
 }
+
+impl Phrase {
+    /// The phrase said from `templates` (id, text with `{name}` placeholders): the
+    /// English a crate below the catalogs writes its errors in, from the same templates
+    /// as the English catalog's (a test of `ply-api` checks they are equal). Each part
+    /// said by the same templates (a number in digits, a list's items joined by ", "); a
+    /// phrase whose id is not in `templates` is said as its id, and a placeholder with
+    /// no part stays as it is written.
+    ///
+    /// ```
+    /// use ply_core::phrase::Phrase;
+    ///
+    /// const EN: &[(&str, &str)] = &[("example.is", "{what} is {n}")];
+    /// let p = Phrase::new("example.is").arg("what", "depth").arg("n", 3u32);
+    /// assert_eq!(p.english(EN), "depth is 3");
+    /// ```
+    pub fn english(&self, templates: &[(&str, &str)]) -> String {
+        let Some((_, template)) = templates.iter().find(|(id, _)| *id == self.id) else {
+            return self.id.to_string();
+        };
+        let mut out = String::with_capacity(template.len() + 16);
+        let mut rest = *template;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            match after
+                .split_once('}')
+                .and_then(|(name, tail)| Some((self.get(name)?, tail)))
+            {
+                Some((value, tail)) => {
+                    out.push_str(&value.english(templates));
+                    rest = tail;
+                }
+                None => {
+                    out.push('{');
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+impl PhraseArg {
+    /// This part said from `templates`: see [`Phrase::english`].
+    pub fn english(&self, templates: &[(&str, &str)]) -> String {
+        match self {
+            PhraseArg::Text(text) => text.clone(),
+            PhraseArg::Number(n) => n.to_string(),
+            PhraseArg::Phrase(phrase) => phrase.english(templates),
+            PhraseArg::List(items) => items
+                .iter()
+                .map(|item| item.english(templates))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+}

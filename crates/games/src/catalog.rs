@@ -22,6 +22,7 @@ use crate::pursuit::{HiddenPursuit, Pursuit};
 use crate::race::Race;
 use crate::subtraction::Subtraction;
 use crate::wythoff::Wythoff;
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 
 /// Code that works for any game: the catalog calls `visit` with the game's start position.
@@ -236,11 +237,11 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
 
 fn unknown_game(spec: &str) -> NotationError {
     let known: Vec<&str> = GAMES.iter().map(|(name, _)| *name).collect();
-    NotationError::new(format!(
-        "unknown game {spec} (known: {})",
-        known.join(", "),
-        spec = excerpt(spec)
-    ))
+    NotationError::said(
+        Phrase::new("errors.game.unknown")
+            .arg("spec", excerpt(spec))
+            .arg("known", known.join(", ")),
+    )
 }
 
 /// Parses a comma-separated list of numbers, naming the field in errors.

@@ -10,12 +10,30 @@ use std::hash::Hash;
 /// A position, move or game name that could not be read; the message says what and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct NotationError(pub String);
+pub struct NotationError(
+    pub String,
+    /// What is wrong as a message id of the catalogs' `errors` area and its parts, for
+    /// a front end that says it in another language (the message is its English, from
+    /// [`ERRORS`]); `None` for an error not yet given one.
+    pub Option<Phrase>,
+);
+
+/// The English of the notation errors that carry a [`Phrase`]: (id, template). The
+/// English catalog (`errors.json`) has exactly these texts; `ply-api`'s tests check.
+pub const ERRORS: &[(&str, &str)] = &[(
+    "errors.game.unknown",
+    "unknown game {spec} (known: {known})",
+)];
 
 impl NotationError {
     /// An error with this message (one line, saying what and where).
     pub fn new(message: impl Into<String>) -> NotationError {
-        NotationError(message.into())
+        NotationError(message.into(), None)
+    }
+
+    /// The error `phrase` says, its English from [`ERRORS`].
+    pub fn said(phrase: Phrase) -> NotationError {
+        NotationError(phrase.english(ERRORS), Some(phrase))
     }
 }
 

@@ -89,6 +89,9 @@ pub(crate) async fn post(
         Err(refusal) => return response(refusal, None),
     };
     drop(body);
+    // The server's own refusals speak the request's language too.
+    let lang = request.lang();
+    let refuse = |error: ApiError| refuse(error.in_lang(lang));
     // A tree request counts among those let in (running or waiting) until it ends.
     let mut _waiting = None;
     let slot = match request.work() {

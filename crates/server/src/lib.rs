@@ -19,7 +19,8 @@
 //! other users), how many bytes of answers wait for their clients, how many connections
 //! are open and how long a client may take. A request past a limit is refused with a
 //! 4xx (503 when the server holds too many answers) and a JSON error naming the limit:
-//! `{"error": MESSAGE, "kind": "parse"|"limit"|"bad_request", "limit"?: NAME}`.
+//! `{"error": MESSAGE, "message": SAID, "kind": "parse"|"limit"|"bad_request", "limit"?:
+//! NAME}` (`message`: the same in the request's language).
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {

@@ -734,7 +734,7 @@ async fn the_server_routes_every_endpoint_of_the_service() {
     );
     assert_eq!(
         text,
-        r#"{"error":"no such page or endpoint: /api/tree/ (the API is described in docs/api.md)","kind":"bad_request"}"#
+        r#"{"error":"no such page or endpoint: /api/tree/ (the API is described in docs/api.md)","message":"no such page or endpoint: /api/tree/ (the API is described in docs/api.md)","kind":"bad_request"}"#
     );
 }
 

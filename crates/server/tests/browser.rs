@@ -417,7 +417,27 @@ fn errors_are_shown_in_the_pages_language() {
     let Some((report, targets)) = run_in_browser("errors.mjs", "the errors' browser tests") else {
         return;
     };
-    assert_lines(&report, &targets, &["the script runs"]);
+    let mut lines = vec![
+        "en: the tree's error reads as one sentence".to_string(),
+        "en: the node limit's error".to_string(),
+        "en: the unknown game's error".to_string(),
+        "en: the practice answer's error".to_string(),
+    ];
+    for lang in ["en", "sv", "zh", "el"] {
+        for page in ["tree lab", "play page", "practice page"] {
+            lines.push(format!("{lang}: the {page} with its error fits 390 px"));
+        }
+    }
+    for lang in ["sv", "zh", "el"] {
+        for case in ["leaf", "limit", "game", "answer"] {
+            lines.push(format!("{lang}: the {case} error has no English words"));
+            lines.push(format!(
+                "{lang}: the {case} error keeps its numbers and text"
+            ));
+        }
+    }
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    assert_lines(&report, &targets, &lines);
 }
 
 /// The teachers' terms on the pages (`tests/browser/terms.mjs`): the Swedish tree lab's

@@ -35,6 +35,7 @@
 
 use crate::tree::{ExplicitTree, LeafPerspective, Limits, NodeId, TreeBuilder, TreeError};
 use crate::value::Decimal;
+use ply_core::phrase::Phrase;
 use ply_core::{Game, Outcome, Player};
 
 /// How far [`expand`] may go.
@@ -229,6 +230,10 @@ fn expand_with_cut<G: Game, K: PartialEq>(
     let limits = options.limits;
     let later = |e: TreeError| TreeError {
         message: format!("{}; start from a later position", e.message),
+        phrase: e
+            .phrase
+            .clone()
+            .map(|p| Phrase::new("errors.tree.later").arg("message", p)),
         ..e
     };
     while let Some((position, parent, name, stands_for)) = stack.pop() {

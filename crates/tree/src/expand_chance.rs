@@ -19,6 +19,7 @@ use crate::render::ByteCount;
 use crate::tree::{ExplicitTree, NodeId, ParseOptions, TreeBuilder, TreeError};
 use crate::value::Decimal;
 use ply_core::chance::{ChanceGame, NodeKind, Ratio};
+use ply_core::phrase::Phrase;
 use std::fmt::Write;
 
 /// Writes out the tree below `root` down to `depth` levels (a player's decision and a
@@ -76,6 +77,10 @@ pub fn expand_chance<G: ChanceGame>(
     let limits = options.limits;
     let smaller = |e: TreeError| TreeError {
         message: format!("{}; choose a smaller depth", e.message),
+        phrase: e
+            .phrase
+            .clone()
+            .map(|p| Phrase::new("errors.tree.smaller").arg("message", p)),
         ..e
     };
     let mut builder = TreeBuilder::new(limits);

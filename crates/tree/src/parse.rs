@@ -33,6 +33,7 @@
 use crate::tree::{ExplicitTree, NodeId, ParseOptions, TreeBuilder, TreeError};
 use crate::value::{Decimal, NumberError};
 use ply_core::chance::{NodeKind, Ratio};
+use ply_core::phrase::Phrase;
 use ply_core::text::{check_text, excerpt, refusal, strip_bom};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
 use serde_json::value::RawValue;
@@ -588,25 +589,27 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
                 }
                 group_head = false;
                 let Some((id, children, ..)) = open.pop() else {
-                    return Err(TreeError::at(line, col, "unmatched ')'"));
-                };
-                if children == 0 {
-                    return Err(TreeError::at(
+                    return Err(TreeError::said(
                         line,
                         col,
-                        format!(
-                            "empty group {}: an inner node needs at least one child",
-                            excerpt(builder.name(id))
-                        ),
+                        Phrase::new("errors.tree.unmatched_close"),
+                    ));
+                };
+                if children == 0 {
+                    return Err(TreeError::said(
+                        line,
+                        col,
+                        Phrase::new("errors.tree.empty_group")
+                            .arg("name", excerpt(builder.name(id))),
                     ));
                 }
                 done = open.is_empty();
             }
             Token::Equals => {
-                return Err(TreeError::at(
+                return Err(TreeError::said(
                     line,
                     col,
-                    "unexpected '=': write a named leaf as name=3",
+                    Phrase::new("errors.tree.unexpected_equals"),
                 ));
             }
             Token::Word(word) => {
@@ -616,28 +619,38 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
                 let named_leaf = tokens.peek(0)? == Some(Token::Equals);
                 let group_name = follows_open && !named_leaf;
                 if named_leaf {
-                    let missing =
-                        || format!("missing value after {}", excerpt(&format!("{word}=")));
+                    let missing = |line, col| {
+                        TreeError::said(
+                            line,
+                            col,
+                            Phrase::new("errors.tree.missing_value")
+                                .arg("word", excerpt(&format!("{word}="))),
+                        )
+                    };
                     // The '=' seen ahead.
                     let Some((_, eline, ecol)) = tokens.next()? else {
-                        return Err(TreeError::at(line, col, missing()));
+                        return Err(missing(line, col));
                     };
                     let (value, vline, vcol) = match tokens.next()? {
                         Some((Token::Word(value), vline, vcol)) => (value, vline, vcol),
                         Some((_, vline, vcol)) => {
-                            return Err(TreeError::at(vline, vcol, missing()));
+                            return Err(missing(vline, vcol));
                         }
-                        None => return Err(TreeError::at(eline, ecol + 1, missing())),
+                        None => return Err(missing(eline, ecol + 1)),
                     };
                     if word.parse::<Decimal>().is_ok() {
-                        return Err(TreeError::at(
+                        return Err(TreeError::said(
                             line,
                             col,
-                            format!("{} is a number, so it cannot name a leaf", excerpt(word)),
+                            Phrase::new("errors.tree.number_names_leaf").arg("word", excerpt(word)),
                         ));
                     }
                     if word == "-" {
-                        return Err(TreeError::at(line, col, "'-' alone is not a name"));
+                        return Err(TreeError::said(
+                            line,
+                            col,
+                            Phrase::new("errors.tree.dash_name"),
+                        ));
                     }
                     let decimal: Decimal =
                         value.parse().map_err(|e| TreeError::at(vline, vcol, e))?;
@@ -667,27 +680,31 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
                     let group = open.last().map_or(0, |g| g.0);
                     builder.set_name(group, Some(word.to_string()));
                 } else {
-                    let message = match number {
+                    return Err(match number {
                         // Written as a number, but not one a tree may hold: the
                         // same message as the other formats give.
                         Err(
                             error @ (NumberError::Exponent(_)
                             | NumberError::TooPrecise(_)
                             | NumberError::TooLarge(_)),
-                        ) => error.to_string(),
+                        ) => TreeError::at(line, col, error.to_string()),
                         _ if word
                             .chars()
                             .next()
                             .is_some_and(|c| c.is_ascii_digit() || c == '-' || c == '.') =>
                         {
-                            format!("{} is not a number", excerpt(word))
+                            TreeError::said(
+                                line,
+                                col,
+                                Phrase::new("errors.tree.not_a_number").arg("word", excerpt(word)),
+                            )
                         }
-                        _ => format!(
-                            "unknown token {}: a name may only follow '(' or come before '=' (name=3)",
-                            excerpt(word)
+                        _ => TreeError::said(
+                            line,
+                            col,
+                            Phrase::new("errors.tree.unknown_token").arg("word", excerpt(word)),
                         ),
-                    };
-                    return Err(TreeError::at(line, col, message));
+                    });
                 }
             }
         }
@@ -701,10 +718,12 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
     }
     if let Some(&(_, _, line, col)) = open.first() {
         let (end_line, end_col) = end_of(text);
-        return Err(TreeError::at(
+        return Err(TreeError::said(
             end_line,
             end_col,
-            format!("missing ')': the '(' at line {line}, column {col} is never closed"),
+            Phrase::new("errors.tree.never_closed")
+                .arg("line", line)
+                .arg("column", col),
         ));
     }
     builder.finish(options.perspective)

@@ -16,6 +16,7 @@
 
 use crate::value::{Decimal, format_scaled};
 use ply_core::chance::{ChanceGame, NodeKind, Ratio};
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 use ply_core::{Diagram, Game, Outcome, Player, Score};
 use std::fmt;
@@ -58,13 +59,10 @@ impl Limits {
     pub fn too_many_nodes(&self, line: u32, column: u32) -> TreeError {
         TreeError {
             limit: Some("max_nodes"),
-            ..TreeError::at(
+            ..TreeError::said(
                 line,
                 column,
-                format!(
-                    "the tree has more than {} nodes (raise the limit with --max-nodes)",
-                    self.max_nodes
-                ),
+                Phrase::new("errors.tree.too_many_nodes").arg("max", self.max_nodes),
             )
         }
     }
@@ -73,13 +71,10 @@ impl Limits {
     pub fn too_deep(&self, line: u32, column: u32) -> TreeError {
         TreeError {
             limit: Some("max_depth"),
-            ..TreeError::at(
+            ..TreeError::said(
                 line,
                 column,
-                format!(
-                    "the tree goes deeper than depth {} (raise the limit with --max-depth)",
-                    self.max_depth
-                ),
+                Phrase::new("errors.tree.too_deep").arg("max", self.max_depth),
             )
         }
     }
@@ -116,7 +111,53 @@ pub struct TreeError {
     /// The limit the tree went past (`"max_nodes"`, `"max_depth"`); `None` for a
     /// tree that is wrong rather than too big.
     pub limit: Option<&'static str>,
+    /// What is wrong as a message id of the catalogs' `errors` area and its parts, for
+    /// a front end that says it in another language (`message` is its English, from
+    /// [`ERRORS`]); `None` for an error not yet given one.
+    pub phrase: Option<Phrase>,
 }
+
+/// The English of the tree errors that carry a [`Phrase`]: (id, template). The English
+/// catalog (`errors.json`) has exactly these texts; `ply-api`'s tests check.
+pub const ERRORS: &[(&str, &str)] = &[
+    (
+        "errors.tree.too_many_nodes",
+        "the tree has more than {max} nodes (raise the limit with --max-nodes)",
+    ),
+    (
+        "errors.tree.too_deep",
+        "the tree goes deeper than depth {max} (raise the limit with --max-depth)",
+    ),
+    (
+        "errors.tree.later",
+        "{message}; start from a later position",
+    ),
+    ("errors.tree.smaller", "{message}; choose a smaller depth"),
+    (
+        "errors.tree.number_names_leaf",
+        "{word} is a number, so it cannot name a leaf",
+    ),
+    ("errors.tree.not_a_number", "{word} is not a number"),
+    (
+        "errors.tree.unknown_token",
+        "unknown token {word}: a name may only follow '(' or come before '=' (name=3)",
+    ),
+    ("errors.tree.unmatched_close", "unmatched ')'"),
+    (
+        "errors.tree.never_closed",
+        "missing ')': the '(' at line {line}, column {column} is never closed",
+    ),
+    (
+        "errors.tree.empty_group",
+        "empty group {name}: an inner node needs at least one child",
+    ),
+    ("errors.tree.missing_value", "missing value after {word}"),
+    (
+        "errors.tree.unexpected_equals",
+        "unexpected '=': write a named leaf as name=3",
+    ),
+    ("errors.tree.dash_name", "'-' alone is not a name"),
+];
 
 impl TreeError {
     /// An error at `line`:`column` (0 for either: not at a place).
@@ -126,6 +167,18 @@ impl TreeError {
             column,
             message: message.into(),
             limit: None,
+            phrase: None,
+        }
+    }
+
+    /// The error `phrase` says at `line`:`column`, its English from [`ERRORS`].
+    pub fn said(line: u32, column: u32, phrase: Phrase) -> TreeError {
+        TreeError {
+            line,
+            column,
+            message: phrase.english(ERRORS),
+            limit: None,
+            phrase: Some(phrase),
         }
     }
 }

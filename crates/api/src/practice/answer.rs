@@ -33,7 +33,9 @@
 
 use super::bad;
 use crate::ApiError;
+use crate::lang::Lang;
 use ply_core::chance::Ratio;
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -359,19 +361,31 @@ pub(super) fn given(raw: Option<&RawValue>, field: &str) -> Result<Given, ApiErr
         return Ok(nothing);
     };
     let json = raw.get().trim();
-    let refusal = |why: String| bad(format!("response: {field}: {why}"));
+    // The field in words: a node's value (`values: b`), the best move's (`value`).
+    let named = match (field.strip_prefix("values: "), field) {
+        (Some(name), _) => Phrase::new("errors.practice.node_value").arg("name", name),
+        (None, "value") => Phrase::new("errors.practice.best_value"),
+        _ => Phrase::new(crate::UNTRANSLATED).arg("detail", field),
+    };
+    let refusal = |why: Phrase| {
+        ApiError::bad_request_said(
+            Phrase::new("errors.practice.field")
+                .arg("field", named.clone())
+                .arg("message", why),
+        )
+    };
     match json.as_bytes().first() {
         Some(b'n') => Ok(nothing),
         Some(b'"') => {
             let text = string(raw, field, "a number")?.unwrap_or_default();
-            let written = Written::read(&text).map_err(refusal)?;
+            let written = Written::read_said(&text).map_err(refusal)?;
             Ok(Given {
                 written: Some(written),
                 echo: Value::String(text),
             })
         }
         Some(b'-' | b'0'..=b'9') => {
-            let written = Written::read(json).map_err(refusal)?;
+            let written = Written::read_said(json).map_err(refusal)?;
             // Echoed as a number when a double holds it exactly, else as its text.
             let echo = serde_json::from_str::<Value>(json)
                 .ok()
@@ -390,12 +404,8 @@ pub(super) fn given(raw: Option<&RawValue>, field: &str) -> Result<Given, ApiErr
 }
 
 /// The refusal of `text` as a number.
-fn not_a_number(text: &str) -> String {
-    format!(
-        "{} is not a number (write a whole number, a decimal such as 1.17 or a fraction \
-         such as 7/6, as a JSON number or a string)",
-        excerpt(text)
-    )
+fn not_a_number(text: &str) -> Phrase {
+    Phrase::new("errors.practice.not_a_number").arg("text", excerpt(text))
 }
 
 /// A number as a student wrote it, read exactly: a whole number, a decimal or a
@@ -414,6 +424,11 @@ impl Written {
     /// text: `'seven' is not a number (...)`, `'1/0' divides by zero`, `'3.99…' has more
     /// than 30 digits (...)`.
     pub fn read(text: &str) -> Result<Written, String> {
+        Written::read_said(text).map_err(|why| crate::explain::phrase(Lang::En, &why))
+    }
+
+    /// [`Written::read`], its refusal in words of the catalogs' `errors` area.
+    pub fn read_said(text: &str) -> Result<Written, Phrase> {
         let mut plain: String = text
             .chars()
             .filter(|c| !c.is_whitespace())
@@ -424,14 +439,12 @@ impl Written {
         }
         let not_a_number = || not_a_number(text);
         let too_many = || {
-            format!(
-                "{} has more than {MAX_DIGITS} digits (a number may have at most \
-                 {MAX_DIGITS}, before and after its point together)",
-                excerpt(text)
-            )
+            Phrase::new("errors.practice.too_many_digits")
+                .arg("text", excerpt(text))
+                .arg("max", MAX_DIGITS)
         };
         if let Some((top, bottom)) = plain.split_once('/') {
-            let whole = |part: &str| -> Result<i128, String> {
+            let whole = |part: &str| -> Result<i128, Phrase> {
                 let (negative, digits) = sign(part);
                 if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(not_a_number());
@@ -446,7 +459,9 @@ impl Written {
             };
             let (numerator, denominator) = (whole(top)?, whole(bottom)?);
             if denominator == 0 {
-                return Err(format!("{} divides by zero", excerpt(text)));
+                return Err(
+                    Phrase::new("errors.practice.divides_by_zero").arg("text", excerpt(text))
+                );
             }
             let value = Ratio::new(numerator, denominator).ok_or_else(too_many)?;
             return Ok(Written {

@@ -628,7 +628,7 @@ fn pig_past_the_tree_limits_is_refused_as_every_game_is() {
         assert_eq!(status, 413, "{body}: {answer}");
         assert_eq!(
             answer,
-            serde_json::json!({"error": error, "kind": "limit", "limit": limit}),
+            serde_json::json!({"error": error, "message": error, "kind": "limit", "limit": limit}),
             "{body}"
         );
         assert_eq!(answer["kind"], tictactoe["kind"]);

@@ -245,7 +245,7 @@ fn languages_read_from_tags_and_requests() {
         refused.contains("ply speaks en, sv, zh and el"),
         "{refused}"
     );
-    assert_eq!(AREAS.len(), 10);
+    assert_eq!(AREAS.len(), 11);
     for lang in Lang::ALL {
         for area in AREAS {
             assert!(lang.source(area).is_some());

@@ -5,6 +5,7 @@ mod batch;
 mod boards;
 mod control;
 mod counts;
+mod errors;
 mod explain;
 mod game_trees;
 mod games;

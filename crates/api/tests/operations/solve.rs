@@ -417,7 +417,7 @@ fn a_hidden_pursuit_too_large_is_refused_at_once_everywhere() {
         let error: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
         assert_eq!(
             error,
-            serde_json::json!({"error": message, "kind": "limit", "limit": "memory"}),
+            serde_json::json!({"error": message, "message": message, "kind": "limit", "limit": "memory"}),
             "{path}"
         );
         assert!(

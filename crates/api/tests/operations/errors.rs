@@ -1,0 +1,294 @@
+//! Every refusal in the request's language: each error id used in the code has words in
+//! all four catalogs (area `errors`), the English of the crates below the catalogs is the
+//! English catalog's, and a refusal's `error` (English) is its `message` in English,
+//! byte for byte, while `message` follows the request's `lang`.
+
+use ply_api::ApiError;
+use ply_api::control::Control;
+use ply_api::lang::{Lang, Message};
+use ply_api::service::{Service, ServiceLimits};
+use serde_json::Value;
+use std::path::Path;
+
+/// Every `"errors.…"` id written in the sources of `crate_dir` (recursively).
+fn ids_in(dir: &Path, ids: &mut Vec<String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            ids_in(&path, ids);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for piece in text.split("\"errors.").skip(1) {
+                let id: String = piece
+                    .chars()
+                    .take_while(|&c| c.is_ascii_alphanumeric() || c == '.' || c == '_')
+                    .collect();
+                if piece[id.len()..].starts_with('"') && !id.ends_with('.') {
+                    ids.push(format!("errors.{id}"));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_error_id_in_the_code_has_words_in_every_language() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut ids = Vec::new();
+    for dir in ["api/src", "tree/src", "games/src", "core/src"] {
+        ids_in(&crates.join(dir), &mut ids);
+    }
+    ids.sort();
+    ids.dedup();
+    assert!(ids.len() >= 25, "{ids:?}");
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        let catalog = lang.catalog();
+        for id in &ids {
+            match catalog.area(id) {
+                Some("errors") => {}
+                other => problems.push(format!("{lang}: {id} is in {other:?}, not errors.json")),
+            }
+            let (Some(message), Some(en)) = (catalog.get(id), Lang::En.catalog().get(id)) else {
+                continue;
+            };
+            if message.placeholders() != en.placeholders() {
+                problems.push(format!("{lang}: {id}'s placeholders differ from English's"));
+            }
+        }
+    }
+    // The crates below the catalogs write their English from tables: the English
+    // catalog's texts, every one.
+    for (id, template) in ply_tree::tree::ERRORS
+        .iter()
+        .chain(ply_games::notation::ERRORS)
+    {
+        match Lang::En.catalog().get(id) {
+            Some(Message::Text(text)) if text == template => {}
+            other => problems.push(format!(
+                "{id}: the code says {template:?}, the catalog {other:?}"
+            )),
+        }
+        if !ids.contains(&id.to_string()) {
+            problems.push(format!("{id} is in a table but the scan missed it"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The refusal the API gives `body` at `path`, as JSON.
+fn refusal(path: &str, body: &str) -> Value {
+    let answer =
+        Service::new(ServiceLimits::default(), None).answer(path, body.as_bytes(), &Control::new());
+    assert_ne!(answer.status, 200, "{path} {body}: {}", answer.body);
+    serde_json::from_str(&answer.body).unwrap()
+}
+
+/// A check of the first minimax exercise answered with `response`.
+fn check_with(response: Value) -> String {
+    let request = ply_api::practice::PracticeRequest::new("values", 1, 1);
+    let mut exercise =
+        serde_json::to_value(ply_api::practice::exercise(&request).unwrap()).unwrap();
+    let mut body = serde_json::Map::new();
+    for field in ["kind", "seed", "level", "variant"] {
+        body.insert(field.into(), exercise[field].take());
+    }
+    body.insert("response".into(), response);
+    Value::Object(body).to_string()
+}
+
+/// The requests every translated refusal answers, with the English each gives (the
+/// texts as they were before refusals had ids) and the numbers and quotes it holds.
+fn cases() -> Vec<(&'static str, String, &'static str, Vec<&'static str>)> {
+    let tree = |text: &str| serde_json::json!({ "tree": text }).to_string();
+    let deep = format!("{}1{}", "(".repeat(1_001), ")".repeat(1_001));
+    let wide = format!("(r {})", "1 ".repeat(100_001));
+    vec![
+        (
+            "/api/tree",
+            tree("(r (5=1))"),
+            "1:5: '5' is a number, so it cannot name a leaf",
+            vec!["'5'"],
+        ),
+        (
+            "/api/tree",
+            tree("(r 1 2x)"),
+            "1:6: '2x' is not a number",
+            vec!["'2x'"],
+        ),
+        (
+            "/api/tree",
+            tree("(r 1 x)"),
+            "1:6: unknown token 'x': a name may only follow '(' or come before '=' (name=3)",
+            vec!["'x'"],
+        ),
+        ("/api/tree", tree("(r 1))"), "1:6: unmatched ')'", vec![")"]),
+        (
+            "/api/tree",
+            tree("(r\n (a 1 2)"),
+            "2:9: missing ')': the '(' at line 1, column 1 is never closed",
+            vec!["2", "9", "1"],
+        ),
+        (
+            "/api/tree",
+            tree("(r (a) 1)"),
+            "1:6: empty group 'a': an inner node needs at least one child",
+            vec!["'a'"],
+        ),
+        (
+            "/api/tree",
+            tree("(r a= )"),
+            "1:7: missing value after 'a='",
+            vec!["'a='"],
+        ),
+        (
+            "/api/tree",
+            tree("(= 2)"),
+            "1:2: unexpected '=': write a named leaf as name=3",
+            vec!["2"],
+        ),
+        (
+            "/api/tree",
+            tree("(r -=1)"),
+            "1:4: '-' alone is not a name",
+            vec!["'-'"],
+        ),
+        (
+            "/api/tree",
+            tree(&wide),
+            "1:200002: the tree has more than 100000 nodes (limit max_tree_nodes)",
+            vec!["100000", "max_tree_nodes"],
+        ),
+        (
+            "/api/tree",
+            tree(&deep),
+            "1:1002: the tree goes deeper than depth 1000 (limit max_tree_depth)",
+            vec!["1000", "max_tree_depth"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "chekers"}).to_string(),
+            "unknown game 'chekers' (known: tictactoe, mnk:M,N,K, connect4, connect4:WxH, chess, race:N,K, \
+             nim:a,b,..., misere-nim:a,b,..., bash:N,M, wythoff:a,b, subtraction:N,...;S, \
+             pursuit:GRAPH[,cops=K], pursuit-hidden:GRAPH[,cops=K], pig, pig:N)",
+            vec!["'chekers'", "tictactoe"],
+        ),
+        (
+            "/api/play/engine",
+            serde_json::json!({"game": "race:2,1", "moves": ["1", "1"]}).to_string(),
+            "the game is over: no move to play",
+            vec![],
+        ),
+        (
+            "/api/nowhere",
+            "{}".to_string(),
+            "no such page or endpoint: /api/nowhere (the API is described in docs/api.md)",
+            vec!["/api/nowhere", "docs/api.md"],
+        ),
+        (
+            "/api/practice/check",
+            check_with(serde_json::json!({"values": {"a": "seven"}})),
+            "response: values: a: 'seven' is not a number (write a whole number, a decimal such as 1.17 or a fraction such as 7/6, as a JSON number or a string)",
+            vec!["'seven'", "7/6"],
+        ),
+        (
+            "/api/practice/check",
+            check_with(serde_json::json!({"values": {"a": "1/0"}})),
+            "response: values: a: '1/0' divides by zero",
+            vec!["'1/0'"],
+        ),
+        (
+            "/api/practice/check",
+            check_with(serde_json::json!({"values": {"a": "1".repeat(31)}})),
+            "response: values: a: '1111111111111111111111111111111' has more than 30 digits (a number may have at most 30, before and after its point together)",
+            vec!["30"],
+        ),
+    ]
+}
+
+/// A request's body with `lang` set (a body that is not a JSON object is sent as it is).
+fn in_lang(body: &str, lang: Lang) -> String {
+    match serde_json::from_str::<Value>(body) {
+        Ok(Value::Object(mut fields)) => {
+            fields.insert("lang".into(), Value::String(lang.code().into()));
+            Value::Object(fields).to_string()
+        }
+        _ => body.to_string(),
+    }
+}
+
+#[test]
+fn every_refusal_says_its_english_and_its_message_in_the_requests_language() {
+    for (path, body, english, parts) in cases() {
+        let en = refusal(path, &body);
+        assert_eq!(en["error"], english, "{path} {body:.80}");
+        // English when no language is asked: the message is the error, byte for byte.
+        assert_eq!(en["message"], english, "{path} {body:.80}");
+        for lang in [Lang::Sv, Lang::Zh, Lang::El] {
+            let said = refusal(path, &in_lang(&body, lang));
+            assert_eq!(said["error"], english, "{lang}: {path}");
+            assert_eq!(said["kind"], en["kind"]);
+            let message = said["message"].as_str().unwrap();
+            assert_ne!(message, english, "{lang}: {path} {body:.80}");
+            for part in &parts {
+                assert!(message.contains(part), "{lang}: {message:?} lacks {part:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_tree_error_in_swedish_chinese_and_greek() {
+    let body = |lang: &str| serde_json::json!({ "tree": "(r (5=1))", "lang": lang }).to_string();
+    let said = |lang| {
+        refusal("/api/tree", &body(lang))["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        said("sv"),
+        "rad 1, kolumn 5: '5' är ett tal och kan därför inte vara namnet på ett löv"
+    );
+    assert_eq!(
+        said("zh-Hans"),
+        "第 1 行第 5 列：'5' 是数字，不能用作叶节点的名字"
+    );
+    assert_eq!(
+        said("el"),
+        "γραμμή 1, στήλη 5: το '5' είναι αριθμός, οπότε δεν μπορεί να είναι όνομα φύλλου"
+    );
+    // A language ply does not speak is refused, in English.
+    let fr = refusal("/api/tree", &body("fr"));
+    assert_eq!(fr["message"], fr["error"]);
+    assert!(
+        fr["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown language 'fr'")
+    );
+}
+
+#[test]
+fn a_body_that_is_not_json_gets_its_message_in_the_language_it_names() {
+    let json = refusal("/api/tree", r#"{"lang": "sv", "tree": "(a 1 2)",,}"#);
+    assert_eq!(json["kind"], "bad_request");
+    let error = json["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("the request is not the JSON this endpoint reads: "),
+        "{error}"
+    );
+    let message = json["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("begäran är inte den JSON som den här adressen läser: "),
+        "{message}"
+    );
+    let plain = refusal("/api/tree", "not json");
+    assert_eq!(plain["message"], plain["error"]);
+    // A refusal not yet given words of its own says its English in every language.
+    let untranslated = ApiError::bad_request("as it was").in_lang(Lang::El);
+    assert_eq!(
+        serde_json::to_value(&untranslated).unwrap()["message"],
+        "as it was"
+    );
+}
