@@ -743,3 +743,51 @@ expectiminimax: value 4, 8 nodes visited, 5 leaves, 0 cuts
         "ply: error: star1 searches trees with chance nodes, and this tree has none: use minimax, negamax or alphabeta\n"
     );
 }
+
+#[test]
+fn a_games_graph_of_positions_is_printed() {
+    // Count to 10: the eleven totals, a loss for the player to move exactly where
+    // 10 − total is a multiple of 3, and the moves +1 and +2 between them.
+    let text = stdout(&["tree", "race:10,2", "--graph"], "");
+    let mut expected = String::from(
+        "race:10,2: 11 positions and 19 moves between them; each position's value is for the player to move\n",
+    );
+    for total in 0..=10u32 {
+        let value = if (10 - total) % 3 == 0 { "loss" } else { "win" };
+        let moves = match total {
+            10 => "game over".to_string(),
+            9 => "1 -> 10".to_string(),
+            _ => format!("1 -> {}, 2 -> {}", total + 1, total + 2),
+        };
+        expected.push_str(&format!("{total:<2}  {value:<10}  {moves}\n"));
+    }
+    assert_eq!(text, expected);
+    // Tic-tac-toe to depth 2 up to symmetry: 1 + 3 + 12 positions, as JSON.
+    let graph = json(
+        &[
+            "tree",
+            "tictactoe",
+            "--depth",
+            "2",
+            "--symmetry",
+            "--graph",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(graph["positions"].as_array().unwrap().len(), 16);
+    let dot = stdout(&["tree", "race:10,2", "--graph", "--format", "dot"], "");
+    assert!(dot.starts_with("digraph positions {\n"));
+    assert!(dot.contains("  p7 [label=\"7\\nloss\"];\n"));
+    assert!(dot.contains("  p8 -> p10 [label=\"2\"];\n"));
+    // Bounded like the tree, and only for games.
+    let refused = failure(&["tree", "race:40,2", "--graph", "--max-nodes", "100"], "");
+    assert!(
+        refused.contains(
+            "the graph of positions has more than 100 positions and moves (raise the limit with --max-nodes)"
+        ),
+        "{refused}"
+    );
+    let refused = failure(&["tree", &example("classic.txt"), "--graph"], "");
+    assert!(refused.contains("--graph applies to a game"), "{refused}");
+}

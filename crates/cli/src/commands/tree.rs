@@ -31,6 +31,7 @@ const EXAMPLES: &str = "EXAMPLES:
   ply tree tictactoe --depth 2 --format svg > horizon.svg   (leaves: the evaluation, an estimate)
   ply tree tictactoe --depth 2 --symmetry                   (the textbook's three first moves)
   ply tree tictactoe@XOX/.O./X.. --depth-aware              (a quick win beats a slow one)
+  ply tree race:10,2 --graph                                (count to 10's 11 positions, each a win or a loss)
 
 FORMATS (detected from the first character; see docs/tree-format.md):
   text     one node per line, children indented:  'root', '  a = 3', '  = 5'
@@ -101,6 +102,12 @@ pub struct Args {
     /// `/api/tree` answers a request with `"lang"`.
     #[arg(long, value_name = "LANG")]
     lang: Option<Lang>,
+    /// For a game: print its graph of positions instead of its tree, to the same depth
+    /// (each position once, with --symmetry once up to the board's symmetries, marked
+    /// win, loss or draw for the player to move, and the moves between positions): as
+    /// text, as JSON (--format json, the `graph` of /api/tree/game) or as dot.
+    #[arg(long)]
+    graph: bool,
 }
 
 /// The most nodes of a picture (svg, dot) drawn without --force.
@@ -367,6 +374,186 @@ fn load(args: &Args, games: &impl GameSource, format: &str) -> Result<ExplicitTr
             anyhow::anyhow!("{label}:{e}")
         }
     })
+}
+
+/// `--graph`: the game's graph of positions, as `/api/tree/game` answers it with
+/// `"graph": true` (within --max-nodes positions and moves, and --max-depth), printed as
+/// text, JSON or dot.
+fn run_graph(args: &Args, games: &impl GameSource) -> Result<ExitCode> {
+    let from_file = !games.names_a_game(&args.input)
+        && (args.input == "-" || std::path::Path::new(&args.input).is_file());
+    if from_file {
+        bail!("--graph applies to a game (FILE is a game spec), not to a tree file");
+    }
+    let (game, position) = match args.input.split_once('@') {
+        Some((game, position)) => (game, Some(position)),
+        None => (args.input.as_str(), args.position.as_deref()),
+    };
+    let format = if args.json {
+        "json"
+    } else {
+        args.format.as_deref().unwrap_or("text")
+    };
+    if format == "svg" || args.trace {
+        bail!("--graph prints text, JSON or dot: not --format svg, nor --trace");
+    }
+    if games.chance_game(game).is_some() {
+        bail!("--graph: Pig's tree has chance nodes, and no graph of positions");
+    }
+    let visit = GraphOf {
+        position,
+        depth: args.depth,
+        symmetry: args.symmetry,
+        limits: ply_api::tree::TreeLimits {
+            tree: Limits {
+                max_nodes: args.max_nodes,
+                max_depth: args.max_depth,
+            },
+            ..ply_api::tree::TreeLimits::default()
+        },
+    };
+    let graph = games
+        .visit(game, visit)
+        .map_err(|e| anyhow::anyhow!("{e}"))??;
+    let output = match format {
+        "json" => {
+            serde_json::to_string_pretty(&graph).context("cannot write the graph as JSON")? + "\n"
+        }
+        "dot" => graph_dot(&graph),
+        _ => graph_text(game, &graph),
+    };
+    match std::io::stdout().lock().write_all(output.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(e).context("cannot write the output")
+        }
+        _ => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// Makes a game's graph of positions (`--graph`).
+struct GraphOf<'a> {
+    position: Option<&'a str>,
+    depth: Option<u32>,
+    symmetry: bool,
+    limits: ply_api::tree::TreeLimits,
+}
+
+impl GameVisitor for GraphOf<'_> {
+    type Output = Result<ply_api::position_graph::PositionGraph>;
+
+    fn visit<G: Playable>(self, start: G) -> Self::Output {
+        let root = crate::report::position_or_start(&start, self.position)?;
+        if root.has_cycles() {
+            bail!(
+                "--graph: positions of {} repeat, so its values come from its solved strategy \
+                 (ply tree {} draws it)",
+                root.game_name(),
+                root.game_name()
+            );
+        }
+        let control = ply_api::control::Control::new();
+        ply_api::position_graph::position_graph(
+            &root,
+            self.depth,
+            self.symmetry,
+            &self.limits,
+            &control,
+        )
+        .map_err(|e| {
+            let message = e
+                .error
+                .replace(
+                    "(limit max_tree_nodes)",
+                    "(raise the limit with --max-nodes)",
+                )
+                .replace(
+                    "(limit max_tree_depth)",
+                    "(raise the limit with --max-depth)",
+                )
+                .replace(
+                    "ask for fewer plies (depth)",
+                    "give fewer plies (--depth N)",
+                );
+            anyhow::anyhow!("{message}")
+        })
+    }
+}
+
+/// A position's value as the graph's text says it.
+fn graph_value(position: &ply_api::position_graph::GraphPosition) -> &'static str {
+    position.value.unwrap_or("not solved")
+}
+
+/// The graph as text: a line a position, its value for the player to move and its moves.
+fn graph_text(game: &str, graph: &ply_api::position_graph::PositionGraph) -> String {
+    let mut out = format!(
+        "{game}: {} positions and {} moves between them; each position's value is for the \
+         player to move\n",
+        graph.positions.len(),
+        graph.moves.len()
+    );
+    let width = graph
+        .positions
+        .iter()
+        .map(|p| p.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (index, position) in graph.positions.iter().enumerate() {
+        let moves: Vec<String> = graph
+            .moves
+            .iter()
+            .filter(|m| m.from == index)
+            .map(|m| {
+                let times = if m.moves > 1 {
+                    format!(" x{}", m.moves)
+                } else {
+                    String::new()
+                };
+                format!("{}{times} -> {}", m.name, graph.positions[m.to].label)
+            })
+            .collect();
+        let rest = if position.end {
+            "game over".to_string()
+        } else if position.cut {
+            "depth reached".to_string()
+        } else {
+            moves.join(", ")
+        };
+        let label = &position.label;
+        out.push_str(&format!(
+            "{label:<width$}  {:<10}  {rest}\n",
+            graph_value(position)
+        ));
+    }
+    out
+}
+
+/// The graph for Graphviz: each position with its value, each move an arrow.
+fn graph_dot(graph: &ply_api::position_graph::PositionGraph) -> String {
+    let quoted = |text: &str| text.replace('\\', "\\\\").replace('"', "\\\"");
+    let mut out = String::from("digraph positions {\n  node [shape=box, style=rounded];\n");
+    for (index, position) in graph.positions.iter().enumerate() {
+        out.push_str(&format!(
+            "  p{index} [label=\"{}\\n{}\"];\n",
+            quoted(&position.label),
+            graph_value(position)
+        ));
+    }
+    for m in &graph.moves {
+        let times = if m.moves > 1 {
+            format!(" x{}", m.moves)
+        } else {
+            String::new()
+        };
+        out.push_str(&format!(
+            "  p{} -> p{} [label=\"{}{times}\"];\n",
+            m.from,
+            m.to,
+            quoted(&m.name)
+        ));
+    }
+    out.push_str("}\n");
+    out
 }
 
 /// The options that cannot apply to this input, refused before any work.
@@ -668,6 +855,9 @@ fn run_chance(args: &Args, tree: &ExplicitTree, format: &str) -> Result<ExitCode
 pub fn run(args: Args, games: &impl GameSource) -> Result<ExitCode> {
     // Before the thread: its stack is sized from --max-depth.
     refuse_what_does_not_apply(&args, games)?;
+    if args.graph {
+        return run_graph(&args, games);
+    }
     // The searches recurse once per level of the tree: give deep trees the stack they need.
     let stack = (32 << 20) + args.max_depth as usize * 2048;
     std::thread::scope(|scope| {
