@@ -138,21 +138,25 @@ pub fn chance_game(spec: &str) -> Option<Result<ChanceSpec, NotationError>> {
     let goal = match args.parse::<u32>() {
         Ok(goal) if (1..=max).contains(&goal) => goal,
         Ok(goal) => {
-            return Some(Err(NotationError::new(format!(
-                "pig: the goal must be from 1 to {max}, not {goal} (e.g. pig:20)"
-            ))));
+            return Some(Err(NotationError::said(
+                Phrase::new("errors.game.pig_goal")
+                    .arg("max", max)
+                    .arg("goal", goal),
+            )));
         }
         Err(_) if !args.is_empty() && args.bytes().all(|b| b.is_ascii_digit()) => {
-            return Some(Err(NotationError::new(format!(
-                "pig: the goal must be from 1 to {max}, not {} (e.g. pig:20)",
-                excerpt(args)
-            ))));
+            return Some(Err(NotationError::said(
+                Phrase::new("errors.game.pig_goal")
+                    .arg("max", max)
+                    .arg("goal", excerpt(args)),
+            )));
         }
         Err(_) => {
-            return Some(Err(NotationError::new(format!(
-                "pig: the goal {} is not a whole number: write pig:N, N from 1 to {max} (e.g. pig:20)",
-                excerpt(args)
-            ))));
+            return Some(Err(NotationError::said(
+                Phrase::new("errors.game.pig_goal_number")
+                    .arg("goal", excerpt(args))
+                    .arg("max", max),
+            )));
         }
     };
     Some(Ok(ChanceSpec::Pig { goal }))
@@ -190,9 +194,7 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
         ("connect4" | "c4", None) => Ok(visitor.visit(Connect4::standard())),
         ("connect4" | "c4", Some(args)) => Ok(visitor.visit(Connect4::from_spec_args(args)?)),
         ("chess", None) => Ok(visitor.visit(Chess::start())),
-        ("mnk", None) => Err(NotationError::new(
-            "mnk needs its size: mnk:M,N,K (e.g. mnk:4,4,4)",
-        )),
+        ("mnk", None) => Err(NotationError::said(Phrase::new("errors.game.mnk_needs"))),
         ("race", None) => Ok(visitor.visit(Race::new(10, 2)?)),
         ("race", Some(args)) => Ok(visitor.visit(Race::from_spec_args(args)?)),
         ("nim", Some(args)) => Ok(visitor.visit(Nim::from_spec_args(args, false)?)),
@@ -202,34 +204,24 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, No
         ("bash", Some(args)) => Ok(visitor.visit(Bash::from_spec_args(args)?)),
         ("wythoff", Some(args)) => Ok(visitor.visit(Wythoff::from_spec_args(args)?)),
         ("subtraction", Some(args)) => Ok(visitor.visit(Subtraction::from_spec_args(args)?)),
-        ("nim" | "misere-nim" | "misère-nim" | "misere" | "misère", None) => {
-            Err(NotationError::new(format!(
-                "{name} needs its piles: {name}:a,b,c (e.g. {name}:3,4,5)"
-            )))
-        }
-        ("bash", None) => Err(NotationError::new(
-            "bash needs its pile and largest take: bash:N,M (e.g. bash:21,3)",
-        )),
-        ("wythoff", None) => Err(NotationError::new(
-            "wythoff needs its two piles: wythoff:a,b (e.g. wythoff:4,7)",
-        )),
-        ("subtraction", None) => Err(NotationError::new(
-            "subtraction needs its piles and take set: subtraction:N;S (e.g. subtraction:20;1,3,4)",
-        )),
+        ("nim" | "misere-nim" | "misère-nim" | "misere" | "misère", None) => Err(
+            NotationError::said(Phrase::new("errors.game.nim_needs").arg("name", name)),
+        ),
+        ("bash", None) => Err(NotationError::said(Phrase::new("errors.game.bash_needs"))),
+        ("wythoff", None) => Err(NotationError::said(Phrase::new(
+            "errors.game.wythoff_needs",
+        ))),
+        ("subtraction", None) => Err(NotationError::said(Phrase::new(
+            "errors.game.subtraction_needs",
+        ))),
         ("pursuit", Some(args)) => Ok(visitor.visit(Pursuit::from_spec_args(args)?)),
         ("pursuit-hidden", Some(args)) => Ok(visitor.visit(HiddenPursuit::from_spec_args(args)?)),
-        ("pursuit" | "pursuit-hidden", None) => Err(NotationError::new(format!(
-            "{name} needs a graph: {name}:GRAPH[,cops=K] (GRAPH: path:N, cycle:N, grid:WxH, tree:P1,P2,..., petersen, file:PATH)"
-        ))),
+        ("pursuit" | "pursuit-hidden", None) => Err(NotationError::said(
+            Phrase::new("errors.game.pursuit_needs").arg("name", name),
+        )),
         ("pig", _) => Err(match chance_game(spec) {
             Some(Err(error)) => error,
-            _ => NotationError::new(format!(
-                "{} is a dice game: `ply solve`, `ply analyze`, `ply play` and `ply tree` \
-                 take it (solved by value iteration, searched with chance nodes, played \
-                 with a die, written out with chance nodes), not this command's searches, \
-                 which know no chance",
-                excerpt(spec)
-            )),
+            _ => NotationError::said(Phrase::new("errors.game.dice").arg("spec", excerpt(spec))),
         }),
         _ => Err(unknown_game(spec)),
     }
@@ -255,10 +247,12 @@ pub(crate) fn parse_numbers(
         .map(|(i, part)| {
             let field = field_names.get(i).copied().unwrap_or("value");
             part.trim().parse::<u32>().map_err(|_| {
-                NotationError::new(format!(
-                    "{game}: {field} {} is not a non-negative whole number",
-                    excerpt(part.trim())
-                ))
+                NotationError::said(
+                    Phrase::new("errors.game.not_whole")
+                        .arg("game", game)
+                        .arg("field", field)
+                        .arg("text", excerpt(part.trim())),
+                )
             })
         })
         .collect()

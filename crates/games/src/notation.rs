@@ -20,10 +20,52 @@ pub struct NotationError(
 
 /// The English of the notation errors that carry a [`Phrase`]: (id, template). The
 /// English catalog (`errors.json`) has exactly these texts; `ply-api`'s tests check.
-pub const ERRORS: &[(&str, &str)] = &[(
-    "errors.game.unknown",
-    "unknown game {spec} (known: {known})",
-)];
+pub const ERRORS: &[(&str, &str)] = &[
+    (
+        "errors.game.unknown",
+        "unknown game {spec} (known: {known})",
+    ),
+    (
+        "errors.game.pig_goal",
+        "pig: the goal must be from 1 to {max}, not {goal} (e.g. pig:20)",
+    ),
+    (
+        "errors.game.pig_goal_number",
+        "pig: the goal {goal} is not a whole number: write pig:N, N from 1 to {max} (e.g. pig:20)",
+    ),
+    (
+        "errors.game.mnk_needs",
+        "mnk needs its size: mnk:M,N,K (e.g. mnk:4,4,4)",
+    ),
+    (
+        "errors.game.nim_needs",
+        "{name} needs its piles: {name}:a,b,c (e.g. {name}:3,4,5)",
+    ),
+    (
+        "errors.game.bash_needs",
+        "bash needs its pile and largest take: bash:N,M (e.g. bash:21,3)",
+    ),
+    (
+        "errors.game.wythoff_needs",
+        "wythoff needs its two piles: wythoff:a,b (e.g. wythoff:4,7)",
+    ),
+    (
+        "errors.game.subtraction_needs",
+        "subtraction needs its piles and take set: subtraction:N;S (e.g. subtraction:20;1,3,4)",
+    ),
+    (
+        "errors.game.pursuit_needs",
+        "{name} needs a graph: {name}:GRAPH[,cops=K] (GRAPH: path:N, cycle:N, grid:WxH, tree:P1,P2,..., petersen, file:PATH)",
+    ),
+    (
+        "errors.game.dice",
+        "{spec} is a dice game: `ply solve`, `ply analyze`, `ply play` and `ply tree` take it (solved by value iteration, searched with chance nodes, played with a die, written out with chance nodes), not this command's searches, which know no chance",
+    ),
+    (
+        "errors.game.not_whole",
+        "{game}: {field} {text} is not a non-negative whole number",
+    ),
+];
 
 impl NotationError {
     /// An error with this message (one line, saying what and where).

@@ -174,6 +174,24 @@ fn cases() -> Vec<(&'static str, String, &'static str, Vec<&'static str>)> {
             vec!["'chekers'", "tictactoe"],
         ),
         (
+            "/api/play/state",
+            serde_json::json!({"game": "nim"}).to_string(),
+            "nim needs its piles: nim:a,b,c (e.g. nim:3,4,5)",
+            vec!["nim:a,b,c", "nim:3,4,5"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "mnk"}).to_string(),
+            "mnk needs its size: mnk:M,N,K (e.g. mnk:4,4,4)",
+            vec!["mnk:M,N,K", "mnk:4,4,4"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "race:x"}).to_string(),
+            "race: target N 'x' is not a non-negative whole number",
+            vec!["'x'"],
+        ),
+        (
             "/api/play/engine",
             serde_json::json!({"game": "race:2,1", "moves": ["1", "1"]}).to_string(),
             "the game is over: no move to play",
