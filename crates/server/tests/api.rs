@@ -696,7 +696,7 @@ async fn the_service_answers_what_the_server_answers() {
 #[tokio::test]
 async fn the_server_routes_every_endpoint_of_the_service() {
     let app = router(Limits::default(), None);
-    assert_eq!(ENDPOINTS.len(), 13);
+    assert_eq!(ENDPOINTS.len(), 14);
     for endpoint in ENDPOINTS {
         let (right, wrong) = match endpoint.method {
             Method::Get => ("GET", "POST"),
