@@ -644,6 +644,7 @@ function drawPig(play) {
 }
 
 // ----- Setting up --------------------------------------------------------------------
+
 /**
  * A game's family as a spec names it: its name before the first `:`, in lower case,
  * an alias read as the catalog reads it (`ttt` is `tictactoe`, `c4` is `connect4`).
@@ -676,7 +677,6 @@ function showInMenu(spec) {
   page.game.selectedIndex = kin ? kin.index : -1;
   return exact !== undefined;
 }
-
 
 function setUp() {
   for (const option of page.level.options) {
