@@ -11,6 +11,8 @@ use crate::words::{
 };
 use crate::{ApiError, resources};
 use ply_core::engine::WithKnownValues;
+use ply_core::phrase::Phrase;
+
 use ply_core::engine::{Bound, HooksVisitor, Limits, MAX_DEPTH, SearchHooks, SearchInfo, Settings};
 use ply_games::Playable;
 use ply_games::connect4::{OpeningBook, Window, from_pons};
@@ -210,26 +212,19 @@ pub fn analyze_with_book(
 ) -> Result<AnalyzeReport, ApiError> {
     let ms = request.time_ms.unwrap_or(1_000.min(max_ms));
     if ms > max_ms {
-        return Err(ApiError::limit(
-            "max_search_ms",
-            format!(
-                "time_ms {ms} is more than the {max_ms} ms a search may take (limit max_search_ms)"
-            ),
-        ));
+        return Err(crate::refusal::time_limit(ms, max_ms));
     }
     let nodes = request.nodes.unwrap_or(max_nodes);
     if nodes > max_nodes {
-        return Err(ApiError::limit(
+        return Err(ApiError::limit_said(
             "max_search_nodes",
-            format!(
-                "nodes {nodes} is more than the {max_nodes} a search may visit (limit max_search_nodes)"
-            ),
+            Phrase::new("errors.search.nodes_limit")
+                .arg("nodes", nodes)
+                .arg("max", max_nodes),
         ));
     }
     if request.depth.is_some_and(|d| d == 0 || d > MAX_DEPTH) {
-        return Err(ApiError::bad_request(format!(
-            "depth: from 1 to {MAX_DEPTH}"
-        )));
+        return Err(depth_refusal());
     }
     let options = AnalyzeOptions {
         depth: request.depth,
@@ -264,9 +259,7 @@ pub fn analyze_spec(
     control: &Control,
 ) -> Result<AnalyzeReport, ApiError> {
     if options.depth.is_some_and(|d| d == 0 || d > MAX_DEPTH) {
-        return Err(ApiError::bad_request(format!(
-            "depth: from 1 to {MAX_DEPTH}"
-        )));
+        return Err(depth_refusal());
     }
     struct Visit<'a>(Option<&'a str>, &'a AnalyzeOptions, bool, &'a Control);
     impl ply_games::GameVisitor for Visit<'_> {
@@ -312,10 +305,9 @@ pub fn analyze_position<G: Playable>(
             let (options, root) = (self.options, self.root);
             let lang = options.lang;
             if options.exact && root.has_cycles() {
-                return Err(ApiError::bad_request(format!(
-                    "--exact searches to the end of the game, and positions of {} can repeat: use `ply solve` (retrograde analysis)",
-                    root.game_name()
-                )));
+                return Err(ApiError::bad_request_said(
+                    Phrase::new("errors.analyze.exact_cycles").arg("game", root.game_name()),
+                ));
             }
             if let Some(report) = standard_analysis(
                 root,
@@ -469,7 +461,7 @@ fn standard_analysis<G: Playable>(
     };
     let solution = match solver.solve_with(board, &stop, &mut report_probe) {
         Ok(solution) => solution,
-        Err(error) => return Some(Err(ApiError::bad_request(error.to_string()))),
+        Err(error) => return Some(Err(crate::refusal::standard_solve(error))),
     };
     let (score, pv, nodes) = match solution {
         Some(solution) => match crate::solve::standard_line(&solver, root, &stop) {
@@ -611,4 +603,9 @@ pub fn textbook_analysis<G: Playable>(
         time_ms: millis(start.elapsed()),
         interrupted,
     }
+}
+
+/// The refusal of a search depth out of range.
+fn depth_refusal() -> ApiError {
+    ApiError::bad_request_said(Phrase::new("errors.search.depth").arg("max", MAX_DEPTH))
 }

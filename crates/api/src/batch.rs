@@ -28,6 +28,8 @@ use crate::{ApiError, games::with_spec, resources};
 use ply_core::engine::KnownValues;
 use ply_core::engine::{Engine, HooksVisitor, Limits, SearchHooks, Settings, WithKnownValues};
 use ply_core::memory::{self, MemoryError};
+use ply_core::phrase::Phrase;
+
 use ply_core::{Evaluator, NoEvaluation, Score};
 use ply_games::connect4::{OpeningBook, StandardSolver, from_pons};
 use ply_games::{GameVisitor, Playable};
@@ -339,10 +341,12 @@ fn caught(
     match catch_unwind(AssertUnwindSafe(solve)) {
         Ok(answer) => (answer, false),
         Err(panic) => (
-            Err(ApiError::bad_request(format!(
-                "internal error: {} (a bug in ply; the other positions are solved)",
-                ply_core::text::excerpt(&ply_core::text::panic_message(&*panic))
-            ))),
+            Err(ApiError::bad_request_said(
+                Phrase::new("errors.batch.internal").arg(
+                    "detail",
+                    ply_core::text::excerpt(&ply_core::text::panic_message(&*panic)),
+                ),
+            )),
             true,
         ),
     }
@@ -377,18 +381,19 @@ pub fn solve_batch(
     control: &Control,
 ) -> Result<Vec<Result<SolveReport, ApiError>>, ApiError> {
     if positions.len() > MAX_POSITIONS {
-        return Err(ApiError::limit(
+        return Err(ApiError::limit_said(
             "max_positions",
-            format!(
-                "{} positions: a batch takes at most {MAX_POSITIONS}",
-                positions.len()
-            ),
+            Phrase::new("errors.batch.positions")
+                .arg("count", positions.len())
+                .arg("max", MAX_POSITIONS),
         ));
     }
     if threads == 0 || threads > MAX_THREADS {
-        return Err(ApiError::bad_request(format!(
-            "threads {threads}: from 1 to {MAX_THREADS}"
-        )));
+        return Err(ApiError::bad_request_said(
+            Phrase::new("errors.batch.threads")
+                .arg("threads", threads)
+                .arg("max", MAX_THREADS),
+        ));
     }
     struct Visit<'a> {
         positions: &'a [String],
@@ -435,7 +440,7 @@ pub fn solve_batch(
                 },
                 bytes,
             )
-            .map_err(|e: MemoryError| ApiError::limit("memory", e.to_string()))?;
+            .map_err(|e: MemoryError| crate::refusal::memory(&e))?;
             let next = AtomicUsize::new(0);
             let answers: Mutex<Vec<Option<Result<SolveReport, ApiError>>>> =
                 Mutex::new(vec![None; positions.len()]);
@@ -485,8 +490,11 @@ pub fn solve_batch(
                 let handles: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
                 let mut outcomes = vec![work()];
                 outcomes.extend(handles.into_iter().map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err(ApiError::bad_request("a batch thread failed")))
+                    h.join().unwrap_or_else(|_| {
+                        Err(ApiError::bad_request_said(Phrase::new(
+                            "errors.batch.thread_failed",
+                        )))
+                    })
                 }));
                 outcomes
             });
@@ -494,7 +502,13 @@ pub fn solve_batch(
             let answers = answers.into_inner().unwrap_or_else(|e| e.into_inner());
             Ok(answers
                 .into_iter()
-                .map(|answer| answer.unwrap_or_else(|| Err(ApiError::bad_request("not solved"))))
+                .map(|answer| {
+                    answer.unwrap_or_else(|| {
+                        Err(ApiError::bad_request_said(Phrase::new(
+                            "errors.batch.not_solved",
+                        )))
+                    })
+                })
                 .collect())
         }
     }
@@ -537,7 +551,10 @@ fn answer_one<G: Playable>(
         resources::check_search(&pos, None)?;
     }
     let Some(answer) = solver.solve(&pos) else {
-        return Err(ApiError::limit("stopped", "stopped before it was solved"));
+        return Err(ApiError::limit_said(
+            "stopped",
+            Phrase::new("errors.batch.stopped"),
+        ));
     };
     Ok(batch_report(&pos, &answer, weak))
 }
@@ -558,8 +575,12 @@ mod tests {
             "internal error: 'the position broke a rule' (a bug in ply; the other positions are solved)"
         );
         assert!(spoilt);
-        let (answer, spoilt) = caught(|| Err(ApiError::parse("no")));
-        assert_eq!(answer.unwrap_err().error, "no");
+        let (answer, spoilt) =
+            caught(|| Err(ApiError::parse_said(Phrase::new("errors.game.over"))));
+        assert_eq!(
+            answer.unwrap_err().error,
+            "the game is over: no move to play"
+        );
         assert!(!spoilt);
     }
 

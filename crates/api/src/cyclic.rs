@@ -44,10 +44,7 @@ pub fn solve_table<G: Playable>(
     });
     solved.map_err(|e| match e {
         RetrogradeError::Stopped if stop.is_raised() => TableError::Stopped,
-        e => TableError::Failed(ApiError::limit(
-            "memory",
-            format!("{}: {e}", root.game_name()),
-        )),
+        e => TableError::Failed(crate::refusal::retrograde("memory", &root.game_name(), &e)),
     })
 }
 

@@ -12,11 +12,10 @@ pub fn position_or_start<G: ply_games::Playable>(
     text: Option<&str>,
 ) -> Result<G, ApiError> {
     match text {
-        Some(text) => start.parse_position(text).map_err(|e| match e.1 {
-            Some(phrase) => {
-                ApiError::parse_said(Phrase::new("errors.position").arg("message", phrase))
-            }
-            None => ApiError::parse(format!("position: {}", e.0)),
+        Some(text) => start.parse_position(text).map_err(|e| {
+            ApiError::parse_said(
+                Phrase::new("errors.position").arg("message", crate::refusal::notation_phrase(e)),
+            )
         }),
         None => Ok(start.clone()),
     }
@@ -30,10 +29,7 @@ pub fn with_spec<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, Ap
 /// A game's refusal of a text (a spec, a position, a move) as the API's: in its own
 /// words where it has them.
 pub fn notation_error(error: ply_games::NotationError) -> ApiError {
-    match error.1 {
-        Some(phrase) => ApiError::bad_request_said(phrase),
-        None => ApiError::bad_request(error.0),
-    }
+    ApiError::bad_request_said(crate::refusal::notation_phrase(error))
 }
 
 /// One game of the catalog: the answer to `GET /api/games` is a list of these.

@@ -54,6 +54,8 @@ pub mod pig;
 pub mod play;
 pub mod position_graph;
 pub mod practice;
+mod refusal;
+
 pub mod resources;
 pub mod service;
 pub mod session;
@@ -62,7 +64,8 @@ pub mod tree;
 pub mod words;
 
 use lang::Lang;
-use ply_core::phrase::Phrase;
+/// The message of a refusal: an id of the catalogs' `errors` area and its parts.
+pub use ply_core::phrase::Phrase;
 use serde::Serialize;
 use std::fmt;
 
@@ -84,8 +87,8 @@ pub enum ErrorKind {
 /// A refusal is made from a [`Phrase`]: a message id of the catalogs and its parts
 /// (numbers, names, quoted excerpts of the input as written). Its `error` is the
 /// English catalog's text for it; [`ApiError::message_in`] says it in any language.
-/// The constructors that take a text ([`ApiError::parse`], ...) are for refusals not
-/// yet given an id: their `message` is that English text in every language.
+/// There is no constructor from a text: every refusal has an id and its words in the
+/// four catalogs (a test checks), so that none reaches a reader in English alone.
 ///
 /// ```
 /// use ply_api::ApiError;
@@ -118,9 +121,10 @@ pub struct ApiError {
     pub lang: Lang,
 }
 
-/// The id of a refusal's message not yet given words of its own: `{detail}`, its
-/// English text, in every language.
-pub const UNTRANSLATED: &str = "errors.detail";
+/// The id of the words ply cannot give in another language: `{detail}`, the English of
+/// a text error from below the API that has no id (see docs/reliability.md, "errors"),
+/// in every language. Only this crate's wrappers of such errors use it.
+pub(crate) const UNTRANSLATED: &str = "errors.detail";
 
 /// The JSON of a refusal: `{"error", "message", "kind", "limit"?, "line"?, "column"?}`.
 #[derive(Serialize)]
@@ -183,34 +187,10 @@ impl ApiError {
         ApiError::said(ErrorKind::BadRequest, phrase)
     }
 
-    fn untranslated(kind: ErrorKind, message: String) -> ApiError {
-        ApiError {
-            phrase: Phrase::new(UNTRANSLATED).arg("detail", message.as_str()),
-            error: message,
-            kind,
-            limit: None,
-            line: None,
-            column: None,
-            lang: Lang::En,
-        }
-    }
-
-    /// A text that does not read (a refusal not yet given an id: see [`UNTRANSLATED`]).
-    pub fn parse(message: impl Into<String>) -> ApiError {
-        ApiError::untranslated(ErrorKind::Parse, message.into())
-    }
-
-    /// A request past the limit called `limit` (a refusal not yet given an id).
-    pub fn limit(limit: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError {
-            limit: Some(limit),
-            ..ApiError::untranslated(ErrorKind::Limit, message.into())
-        }
-    }
-
-    /// Any other mistake (a refusal not yet given an id).
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::untranslated(ErrorKind::BadRequest, message.into())
+    /// A refusal for want of memory (limit `memory`): what needed it, how much, and how
+    /// much there is (`ply_core::memory::MemoryError`, said as its `Display` is).
+    pub fn memory(error: &ply_core::memory::MemoryError) -> ApiError {
+        refusal::memory(error)
     }
 
     /// The message in `lang`: the catalog's words for its phrase, each part said in

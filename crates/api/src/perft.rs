@@ -80,17 +80,17 @@ pub struct PerftReport {
 /// when `control` is raised.
 pub fn perft(request: &PerftRequest, control: &Control) -> Result<PerftReport, ApiError> {
     if request.depth > MAX_DEPTH {
-        return Err(ApiError::limit(
+        return Err(ApiError::limit_said(
             "perft_depth",
-            format!(
-                "perft depth {} is too deep: at most {MAX_DEPTH} (depth 10 from the start takes days)",
-                request.depth
-            ),
+            ply_core::phrase::Phrase::new("errors.perft.depth")
+                .arg("depth", request.depth)
+                .arg("max", MAX_DEPTH),
         ));
     }
     let position = Chess::start()
         .parse_position(&request.position)
-        .map_err(|e| ApiError::parse(e.to_string()))?;
+        .map_err(crate::refusal::notation_parse)?;
+
     let stop = control.stop();
     let started = Instant::now();
     let (nodes, mut parts) = if request.depth == 0 {

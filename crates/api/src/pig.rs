@@ -13,6 +13,8 @@
 
 use crate::ApiError;
 use crate::lang::Lang;
+use ply_core::phrase::Phrase;
+
 use ply_core::Player;
 use ply_games::pig::{Decision, DecisionValues, PigError, PigSolution, PigState, Step};
 use ply_games::{ChanceSpec, chance_game};
@@ -33,7 +35,7 @@ static CACHE: Mutex<Vec<Arc<PigSolution>>> = Mutex::new(Vec::new());
 pub fn spec_goal(spec: &str) -> Option<Result<u32, ApiError>> {
     chance_game(spec).map(|named| match named {
         Ok(ChanceSpec::Pig { goal }) => Ok(goal),
-        Err(error) => Err(ApiError::bad_request(error.to_string())),
+        Err(error) => Err(crate::games::notation_error(error)),
     })
 }
 
@@ -63,9 +65,13 @@ pub fn solution(goal: u32) -> Result<Arc<PigSolution>, ApiError> {
 /// does not read a parse error, anything else a bad request.
 fn refusal(error: PigError) -> ApiError {
     match error {
-        PigError::Memory(_) => ApiError::limit("memory", error.to_string()),
-        PigError::Notation { .. } => ApiError::parse(format!("position: {error}")),
-        _ => ApiError::bad_request(format!("position: {error}")),
+        PigError::Memory(_) => ApiError::limit_said("memory", crate::refusal::pig_phrase(&error)),
+        PigError::Notation { .. } => ApiError::parse_said(
+            Phrase::new("errors.position").arg("message", crate::refusal::pig_phrase(&error)),
+        ),
+        _ => ApiError::bad_request_said(
+            Phrase::new("errors.position").arg("message", crate::refusal::pig_phrase(&error)),
+        ),
     }
 }
 
@@ -82,11 +88,12 @@ pub fn position(goal: u32, text: Option<&str>) -> Result<PigState, ApiError> {
     // Read as written, so that a refusal quotes the text the caller sent.
     let state = PigState::parse_in(goal, text).map_err(refusal)?;
     if state.goal() != goal {
-        return Err(ApiError::bad_request(format!(
-            "position: {} plays to {}, but the game is pig:{goal}",
-            ply_core::text::excerpt(text),
-            state.goal()
-        )));
+        return Err(ApiError::bad_request_said(
+            Phrase::new("errors.pig.position_goal")
+                .arg("text", ply_core::text::excerpt(text))
+                .arg("goal", state.goal())
+                .arg("game_goal", goal),
+        ));
     }
     Ok(state)
 }
@@ -311,20 +318,20 @@ pub fn take(
                 Some(face),
                 state
                     .roll(face)
-                    .map_err(|e| ApiError::bad_request(e.to_string()))?,
+                    .map_err(|e| ApiError::bad_request_said(crate::refusal::pig_phrase(&e)))?,
             )
         }
         Decision::Hold => {
             if face.is_some() {
-                return Err(ApiError::bad_request(
-                    "face: only a roll throws the die, not a hold",
-                ));
+                return Err(ApiError::bad_request_said(Phrase::new(
+                    "errors.pig.face_on_hold",
+                )));
             }
             (
                 None,
                 state
                     .hold()
-                    .map_err(|e| ApiError::bad_request(e.to_string()))?,
+                    .map_err(|e| ApiError::bad_request_said(crate::refusal::pig_phrase(&e)))?,
             )
         }
     };
@@ -345,10 +352,10 @@ pub fn play(request: &PigPlayRequest) -> Result<PigPlayJson, ApiError> {
     let goal = match spec_goal(&request.game) {
         Some(goal) => goal?,
         None => {
-            return Err(ApiError::bad_request(format!(
-                "/api/play/pig plays pig or pig:N, not {}",
-                ply_core::text::excerpt(&request.game)
-            )));
+            return Err(ApiError::bad_request_said(
+                Phrase::new("errors.pig.not_pig_play")
+                    .arg("spec", ply_core::text::excerpt(&request.game)),
+            ));
         }
     };
     let state = position(goal, request.position.as_deref())?;
@@ -356,16 +363,15 @@ pub fn play(request: &PigPlayRequest) -> Result<PigPlayJson, ApiError> {
     let decision = match request.decision.as_deref() {
         None => None,
         Some(text) => Some(parse_decision(text).ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "decision: roll or hold, not {}",
-                ply_core::text::excerpt(text)
-            ))
+            ApiError::bad_request_said(
+                Phrase::new("errors.pig.decision").arg("text", ply_core::text::excerpt(text)),
+            )
         })?),
     };
     if decision.is_none() && request.face.is_some() {
-        return Err(ApiError::bad_request(
-            "face: a face is thrown after the decision roll only",
-        ));
+        return Err(ApiError::bad_request_said(Phrase::new(
+            "errors.pig.face_without_roll",
+        )));
     }
     let (face, now) = match decision {
         Some(decision) => {
@@ -600,9 +606,11 @@ pub fn analyze(
 
     let depth = depth.unwrap_or(DEFAULT_ANALYSIS_DEPTH);
     if !(1..=MAX_ANALYSIS_DEPTH).contains(&depth) {
-        return Err(ApiError::bad_request(format!(
-            "depth: {depth} is out of range: 1 to {MAX_ANALYSIS_DEPTH} plies"
-        )));
+        return Err(ApiError::bad_request_said(
+            Phrase::new("errors.pig.depth")
+                .arg("depth", depth)
+                .arg("max", MAX_ANALYSIS_DEPTH),
+        ));
     }
     let started = Instant::now();
     let state = self::position(goal, position)?;
@@ -614,14 +622,14 @@ pub fn analyze(
         Player::Second => -value,
     };
     let bounds = Bounds::new(Ratio::from(-1), Ratio::ONE)
-        .ok_or_else(|| ApiError::bad_request("the bounds -1 to 1"))?;
+        .ok_or_else(|| ApiError::bad_request_said(Phrase::new("errors.pig.bounds")))?;
     let mut engine = ChanceEngine::new(race_estimate as fn(&Pig) -> f64, bounds, 16)
-        .map_err(|error| ApiError::limit("memory", error.to_string()))?;
+        .map_err(|error| crate::refusal::memory(&error))?;
     let mut limits = ChanceLimits::depth(depth);
     if let Some(ms) = time_ms {
         limits = limits.with_time(std::time::Duration::from_millis(ms));
     }
-    let failed = |error: ply_core::chance::ChanceError| ApiError::bad_request(error.to_string());
+    let failed = crate::refusal::chance;
     let decision_of = |mv: Option<PigMove>| match mv {
         Some(PigMove::Hold) => "hold",
         _ => "roll",
@@ -703,15 +711,15 @@ pub fn game_tree(
     if let Some(perspective) = request.leaf_perspective.as_deref()
         && perspective != "max"
     {
-        return Err(ApiError::bad_request(format!(
-            "leaf_perspective {}: a game's leaves are valued for MAX (the player at the root), so only max applies",
-            ply_core::text::excerpt(perspective)
-        )));
+        return Err(ApiError::bad_request_said(
+            Phrase::new("errors.tree.leaf_perspective")
+                .arg("text", ply_core::text::excerpt(perspective)),
+        ));
     }
     if request.symmetry {
-        return Err(ApiError::bad_request(
-            "symmetry: Pig's positions have no symmetry to fold",
-        ));
+        return Err(ApiError::bad_request_said(Phrase::new(
+            "errors.pig.symmetry",
+        )));
     }
     let depth = request.depth.unwrap_or(TREE_DEPTH);
     // The tree within the node and depth limits, as other games' (`max_tree_nodes`,
@@ -741,7 +749,7 @@ pub fn game_tree(
         crate::tree::check_answer_bytes("tree and its search", text.len() + answer.len(), limits)?;
         Some(
             serde_json::value::RawValue::from_string(answer.trim_end().to_string())
-                .map_err(|e| ApiError::bad_request(e.to_string()))?,
+                .map_err(crate::refusal::json_library)?,
         )
     } else {
         None

@@ -213,13 +213,7 @@ impl PlayLimits {
     fn time(&self, request: &GameRequest) -> Result<Duration, ApiError> {
         let ms = request.time_ms.unwrap_or(self.default_ms);
         if ms > self.max_ms {
-            return Err(ApiError::limit(
-                "max_search_ms",
-                format!(
-                    "time_ms {ms} is more than the {} ms a search may take (limit max_search_ms)",
-                    self.max_ms
-                ),
-            ));
+            return Err(crate::refusal::time_limit(ms, self.max_ms));
         }
         Ok(Duration::from_millis(ms.max(1)))
     }
@@ -238,12 +232,11 @@ fn replay_keeping_last<G: Playable>(
 ) -> Result<(G, Option<G>), ApiError> {
     let mut before = None;
     if request.moves.len() > MAX_MOVES {
-        return Err(ApiError::limit(
+        return Err(ApiError::limit_said(
             "max_moves",
-            format!(
-                "{} moves: a request lists at most {MAX_MOVES}",
-                request.moves.len()
-            ),
+            Phrase::new("errors.play.moves")
+                .arg("count", request.moves.len())
+                .arg("max", MAX_MOVES),
         ));
     }
     let mut pos = crate::games::position_or_start(start, request.position.as_deref())?;
@@ -252,36 +245,36 @@ fn replay_keeping_last<G: Playable>(
     let mut listed = 0usize;
     for (i, text) in request.moves.iter().enumerate() {
         if pos.outcome().is_some() {
-            return Err(ApiError::bad_request(format!(
-                "move {} ({}): the game is already over",
-                i + 1,
-                ply_core::text::excerpt(text)
-            )));
+            return Err(ApiError::bad_request_said(
+                Phrase::new("errors.play.move")
+                    .arg("number", i + 1)
+                    .arg("text", ply_core::text::excerpt(text))
+                    .arg("message", Phrase::new("errors.play.already_over")),
+            ));
         }
         let mv = pos.parse_move(text).map_err(|e| {
-            ApiError::bad_request(format!(
-                "move {} ({}): {e}",
-                i + 1,
-                ply_core::text::excerpt(text)
-            ))
+            ApiError::bad_request_said(
+                Phrase::new("errors.play.move")
+                    .arg("number", i + 1)
+                    .arg("text", ply_core::text::excerpt(text))
+                    .arg("message", crate::refusal::notation_phrase(e)),
+            )
         })?;
         let legal = pos.legal_moves();
         listed += legal.len();
         if listed > MAX_LISTED {
-            return Err(ApiError::limit(
+            return Err(ApiError::limit_said(
                 "max_moves",
-                format!(
-                    "replaying the moves lists more than {MAX_LISTED} legal moves (limit max_moves): \
-                     a shorter game or smaller piles"
-                ),
+                Phrase::new("errors.play.listed").arg("max", MAX_LISTED),
             ));
         }
         if !legal.contains(&mv) {
-            return Err(ApiError::bad_request(format!(
-                "move {} ({}): not legal here",
-                i + 1,
-                ply_core::text::excerpt(text)
-            )));
+            return Err(ApiError::bad_request_said(
+                Phrase::new("errors.play.move")
+                    .arg("number", i + 1)
+                    .arg("text", ply_core::text::excerpt(text))
+                    .arg("message", Phrase::new("errors.play.not_legal")),
+            ));
         }
         if i + 1 == request.moves.len() {
             before = Some(pos.clone());
@@ -483,9 +476,9 @@ pub fn engine_move(
             n.as_u64().map(|l| l as u32)
         }
         Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "level {other}: \"perfect\" or a number from 1 to 10"
-            )));
+            return Err(ApiError::bad_request_said(
+                Phrase::new("errors.play.level").arg("level", other.to_string()),
+            ));
         }
     };
     struct Visit<'a>(&'a GameRequest, &'a PlayLimits, &'a Control, Option<u32>);
@@ -518,7 +511,7 @@ pub fn engine_move(
             moves.push(chosen.clone());
             let after = pos.after(
                 pos.parse_move(&chosen)
-                    .map_err(|e| ApiError::bad_request(e.to_string()))?,
+                    .map_err(crate::games::notation_error)?,
             );
             let state = state_of_in(
                 request.lang,
@@ -656,7 +649,8 @@ fn analyse<G: Playable>(
                 std::ops::ControlFlow::Continue(())
             }
         })
-        .map_err(|e| ApiError::limit("max_search_ms", format!("{}: {e}", pos.game_name())))?;
+        .map_err(|e| crate::refusal::retrograde("max_search_ms", &pos.game_name(), &e))?;
+
         let values = proved(table.move_values(pos).unwrap_or_default());
         let nodes = table.stats().positions;
         return Ok(analysis_json(lang, pos, values, "retrograde", nodes, clock));

@@ -26,6 +26,8 @@
 use crate::ApiError;
 use crate::control::Control;
 use crate::tree::TreeLimits;
+use ply_core::phrase::Phrase;
+
 use ply_core::solve::{Solver, SolverLimits};
 use ply_games::Playable;
 use serde::Serialize;
@@ -106,12 +108,9 @@ pub fn position_graph<G: Playable>(
     };
     let max_items = limits.tree.max_nodes;
     let too_many = || {
-        ApiError::limit(
+        ApiError::limit_said(
             "max_tree_nodes",
-            format!(
-                "the graph of positions has more than {max_items} positions and moves \
-                 (limit max_tree_nodes): ask for fewer plies (depth)"
-            ),
+            Phrase::new("errors.graph.nodes").arg("max", max_items),
         )
     };
     let mut index: HashMap<G, usize> = HashMap::new();
@@ -147,13 +146,9 @@ pub fn position_graph<G: Playable>(
                         return Err(too_many());
                     }
                     if ply + 1 > limits.tree.max_depth {
-                        return Err(ApiError::limit(
+                        return Err(ApiError::limit_said(
                             "max_tree_depth",
-                            format!(
-                                "the graph of positions goes deeper than {} plies (limit \
-                                 max_tree_depth): ask for fewer plies (depth)",
-                                limits.tree.max_depth
-                            ),
+                            Phrase::new("errors.graph.depth").arg("max", limits.tree.max_depth),
                         ));
                     }
                     let to = reached.len();

@@ -44,6 +44,8 @@ use crate::tree::{
     Evaluated, GameTreeRequest, NodeNames, TreeLimits, TreeRequest, evaluate, written_game_tree,
 };
 use ply_core::Player;
+use ply_core::phrase::Phrase;
+
 use ply_core::chance::Ratio;
 use ply_tree::{ExplicitTree, MoveOrder, NodeId, ParseOptions, Step, parse};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -689,26 +691,24 @@ fn list(lang: Lang, items: &[String]) -> String {
     }
 }
 
-fn bad(message: String) -> ApiError {
-    ApiError::bad_request(message)
+fn bad(phrase: Phrase) -> ApiError {
+    ApiError::bad_request_said(phrase)
 }
 
 /// The kind, the variant and the generator of `request`, or its refusal.
 fn read_request(request: &PracticeRequest) -> Result<(Kind, &'static str, SplitMix64), ApiError> {
     let kind = Kind::from_name(&request.kind).ok_or_else(|| {
-        bad(format!(
-            "kind: unknown exercise {}: values, pruned, order, best_move or expectimax",
-            ply_core::text::excerpt(&request.kind)
-        ))
+        bad(Phrase::new("errors.practice.kind").arg("kind", ply_core::text::excerpt(&request.kind)))
     })?;
     if request.seed > MAX_SEED {
-        return Err(bad(seed_refusal(&request.seed.to_string())));
+        return Err(bad(Phrase::new("errors.practice.seed")
+            .arg("seed", request.seed.to_string())
+            .arg("max", MAX_SEED)));
     }
     if !LEVELS.contains(&request.level) {
-        return Err(bad(format!(
-            "level: {} is not a whole number from 1 to 5",
-            request.level
-        )));
+        return Err(bad(
+            Phrase::new("errors.practice.level").arg("level", request.level)
+        ));
     }
     let mut rng = SplitMix64::keyed(&[request.seed, kind.number(), request.level as u64]);
     let variants = kind.variants();
@@ -720,12 +720,10 @@ fn read_request(request: &PracticeRequest) -> Result<(Kind, &'static str, SplitM
             .copied()
             .find(|v| *v == name)
             .ok_or_else(|| {
-                bad(format!(
-                    "variant: unknown variant {} of {}: {}",
-                    ply_core::text::excerpt(name),
-                    request.kind,
-                    variants.join(", ")
-                ))
+                bad(Phrase::new("errors.practice.variant")
+                    .arg("variant", ply_core::text::excerpt(name))
+                    .arg("kind", request.kind.as_str())
+                    .arg("known", variants.join(", ")))
             })?,
     };
     Ok((kind, variant, rng))
@@ -743,9 +741,7 @@ fn build(request: &PracticeRequest) -> Result<Built, ApiError> {
     let (kind, variant, mut rng) = read_request(request)?;
     match kind {
         Kind::BestMove => build_game(request, variant, &mut rng),
-        Kind::Expectimax => Err(bad(
-            "expectimax exercises are made by their own module".into()
-        )),
+        Kind::Expectimax => Err(bad(Phrase::new("errors.practice.expectimax_module"))),
         _ => build_tree(request, kind, variant, &mut rng),
     }
 }
@@ -774,7 +770,7 @@ fn build_tree(
         _ => MoveOrder::AsWritten,
     };
     let unnamed = parse(&text, &ParseOptions::default())
-        .map_err(|e| bad(e.to_string()))?
+        .map_err(|e| bad(crate::refusal::tree_phrase(e)))?
         .reordered(order);
     let mut names = vec![String::new(); unnamed.len()];
     for (index, id) in breadth_first(&unnamed).into_iter().enumerate() {
@@ -811,7 +807,11 @@ fn build_tree(
         algorithm,
         leaf_perspective: perspective,
         rule: crate::tree::pruning_rule(request.rule.as_deref())
-            .map_err(|e| bad(format!("rule: {}", e.error)))?
+            .map_err(|e| {
+                bad(Phrase::new("errors.field")
+                    .arg("field", "rule")
+                    .arg("message", e.phrase))
+            })?
             .name(),
     };
     let evaluated = evaluate_lab(&lab)?;
@@ -1000,7 +1000,8 @@ fn build_game(
         &TreeLimits::default(),
         NodeNames::Moves,
     )?;
-    let tree = parse(&written.tree, &ParseOptions::default()).map_err(|e| bad(e.to_string()))?;
+    let tree = parse(&written.tree, &ParseOptions::default())
+        .map_err(|e| bad(crate::refusal::tree_phrase(e)))?;
     let moves: Vec<String> = (0..tree.len() as NodeId)
         .map(|id| match id {
             0 => String::new(),
@@ -1131,17 +1132,19 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
     let response = answer::Fields::read(&request.response)?;
     let field = |name: &str| -> Result<&serde_json::value::RawValue, ApiError> {
         response.get(name).ok_or_else(|| {
-            bad(format!(
-                "response: no field {name} (a {} exercise is answered with {})",
-                request.kind,
-                match kind {
-                    Kind::Values => "{\"values\": {name: number or null}}",
-                    Kind::Pruned => "{\"pruned\": [names]}",
-                    Kind::Order => "{\"order\": [names]}",
-                    Kind::BestMove => "{\"best\": \"move\", \"value\": number}",
-                    Kind::Expectimax => "{\"values\": {name: \"7/6\", number or null}}",
-                }
-            ))
+            bad(Phrase::new("errors.practice.no_field")
+                .arg("name", name)
+                .arg("kind", request.kind.as_str())
+                .arg(
+                    "form",
+                    match kind {
+                        Kind::Values => "{\"values\": {name: number or null}}",
+                        Kind::Pruned => "{\"pruned\": [names]}",
+                        Kind::Order => "{\"order\": [names]}",
+                        Kind::BestMove => "{\"best\": \"move\", \"value\": number}",
+                        Kind::Expectimax => "{\"values\": {name: \"7/6\", number or null}}",
+                    },
+                ))
         })
     };
     let is_leaf = |name: &str| {
@@ -1161,7 +1164,7 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
                         .id_of(name)
                         .is_some_and(|id| !built.lab.tree.node(id).is_leaf())
                 },
-                "response: values is an object, node name -> number",
+                Phrase::new("errors.practice.values_numbers"),
             )?;
             let given: BTreeMap<&str, &serde_json::value::RawValue> = given
                 .iter()
@@ -1268,7 +1271,8 @@ pub fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
             let step = built.exit_step(root);
             let children = built.lab.tree.children(root).to_vec();
             let given_move = match response.get("best") {
-                Some(raw) => answer::string(raw, "best", "a move, as a string")?,
+                Some(raw) => answer::string(raw, "best", Phrase::new("errors.practice.a_move"))?,
+
                 None => None,
             };
             let chosen = given_move.as_deref().and_then(|text| {
@@ -1357,13 +1361,11 @@ pub fn check_json(request: &CheckRequest, max_answer_bytes: u64) -> Result<Strin
     // (Strings, numbers and lists: its JSON is always made.)
     let json = serde_json::to_string(&checked).unwrap_or_default();
     if json.len() as u64 > max_answer_bytes {
-        return Err(ApiError::limit(
+        return Err(ApiError::limit_said(
             "max_answer_bytes",
-            format!(
-                "the answer to this check takes {} bytes, more than the {max_answer_bytes} an \
-                 answer may take (limit max_answer_bytes)",
-                json.len()
-            ),
+            Phrase::new("errors.practice.answer_bytes")
+                .arg("bytes", json.len())
+                .arg("max", max_answer_bytes),
         ));
     }
     Ok(json)

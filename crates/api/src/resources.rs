@@ -4,6 +4,9 @@
 //! cannot fit is refused at once, with the sizes named, instead of crashing later.
 
 use crate::ApiError;
+use crate::refusal::{memory_phrase, memory_phrase_of};
+use ply_core::phrase::Phrase;
+
 use ply_core::engine::{Engine, SearchHooks, Settings};
 use ply_core::memory::{self, MemoryError, human_bytes};
 use ply_core::solve::{PositionKey, Solver, SolverLimits};
@@ -15,13 +18,15 @@ use ply_games::connect4::StandardSolver;
 type Result<T> = std::result::Result<T, ApiError>;
 
 /// A refusal for want of memory: a limit of the machine, named `memory`.
-fn refusal(message: std::fmt::Arguments<'_>) -> ApiError {
-    ApiError::limit("memory", message.to_string())
+fn refusal(phrase: Phrase) -> ApiError {
+    ApiError::limit_said("memory", phrase)
 }
 
-/// [`refusal`] with `format!`'s arguments.
-macro_rules! refuse {
-    ($($t:tt)*) => { refusal(format_args!($($t)*)) };
+/// "{game}: {message}".
+fn of_game(game: String, message: Phrase) -> Phrase {
+    Phrase::new("errors.of_game")
+        .arg("game", game)
+        .arg("message", message)
 }
 
 /// The share (per thousand) of the available memory a solver's own tables may take: the
@@ -59,17 +64,31 @@ pub fn check_search<G: Playable>(root: &G, depth: Option<u32>) -> Result<()> {
             position_words(root)
         )
     };
+    let what_said = || {
+        Phrase::new("errors.memory.search")
+            .arg("game", root.game_name())
+            .arg("position", position_phrase(root))
+            .arg("plies", plies)
+            .arg("moves", moves)
+    };
     // Where the stack cannot grow (WebAssembly), a search deeper than it holds would
     // trap: refused here instead, as for want of memory.
     if let Some(room) = ply_core::stack::fixed_room()
         && stack > room
     {
-        return Err(refuse!(
-            "{}",
-            MemoryError::new(format!("{} (its stack)", what()), stack, Some(room))
-        ));
+        let error = MemoryError::new(format!("{} (its stack)", what()), stack, Some(room));
+        let what = Phrase::new("errors.memory.stack").arg("what", what_said());
+        return Err(refusal(memory_phrase_of(what, &error)));
     }
-    memory::check(what, bytes).map_err(|error| refuse!("{error}"))
+    memory::check(what, bytes).map_err(|error| refusal(memory_phrase_of(what_said(), &error)))
+}
+
+/// [`position_words`] as a phrase.
+fn position_phrase<G: Playable>(root: &G) -> Phrase {
+    match root.position_string() {
+        text if text.is_empty() => Phrase::new("errors.memory.the_start"),
+        text => Phrase::new("errors.memory.position").arg("text", ply_core::text::excerpt(&text)),
+    }
 }
 
 /// The position as a command line would write it, `the start` when empty.
@@ -88,7 +107,7 @@ where
     H: SearchHooks<G>,
     E: Evaluator<G> + Sync,
 {
-    Engine::try_new(hooks, eval, settings).map_err(|error| refuse!("{error}"))
+    Engine::try_new(hooks, eval, settings).map_err(|error| refusal(memory_phrase(&error)))
 }
 
 /// The threads a search uses when the caller names none and the machine is worth using
@@ -102,7 +121,7 @@ pub fn machine_threads() -> usize {
 /// The standard Connect Four board's solver with a table of `bytes` and `threads`
 /// threads, refused when the memory cannot be had.
 pub fn standard_solver(bytes: usize, threads: usize) -> Result<StandardSolver> {
-    StandardSolver::new(bytes, threads).map_err(|error| refuse!("{error}"))
+    StandardSolver::new(bytes, threads).map_err(|error| refusal(memory_phrase(&error)))
 }
 
 /// The memoised solver for `root`'s game, refused at once when the positions it may
@@ -121,30 +140,32 @@ pub fn memo_solver<G: Playable, P: PositionKey<G> + 'static>(
     if let Some(positions) = bounds.positions
         && positions > max_positions as u64
     {
-        return Err(refuse!(
-            "{}: up to {positions} positions to solve; at {entry} bytes each they need {}, \
-             but the memory available allows {max_positions} ({})",
+        return Err(refusal(of_game(
             root.game_name(),
-            human_bytes(positions.saturating_mul(entry)),
-            human_bytes(budget)
-        ));
+            Phrase::new("errors.memory.solver_positions")
+                .arg("positions", positions)
+                .arg("entry", entry)
+                .arg("needed", human_bytes(positions.saturating_mul(entry)))
+                .arg("max", max_positions)
+                .arg("available", human_bytes(budget)),
+        )));
     }
     if let Some(bytes) = bounds.move_lists_bytes::<G::Move>()
         && bytes > budget
     {
-        return Err(refuse!(
-            "{}: {}",
+        let (plies, moves) = (bounds.max_plies.unwrap_or(0), bounds.max_moves.unwrap_or(0));
+        let error = MemoryError::new(
+            format!("the solver's line of play ({plies} plies of up to {moves} moves)"),
+            bytes,
+            Some(budget),
+        );
+        let what = Phrase::new("errors.memory.solver_line")
+            .arg("plies", plies)
+            .arg("moves", moves);
+        return Err(refusal(of_game(
             root.game_name(),
-            MemoryError::new(
-                format!(
-                    "the solver's line of play ({} plies of up to {} moves)",
-                    bounds.max_plies.unwrap_or(0),
-                    bounds.max_moves.unwrap_or(0)
-                ),
-                bytes,
-                Some(budget)
-            )
-        ));
+            memory_phrase_of(what, &error),
+        )));
     }
     let limits = SolverLimits {
         max_positions: Some(max_positions),
@@ -185,22 +206,22 @@ pub fn check_retrograde<G: Playable>(root: &G, options: &RetrogradeOptions) -> R
     if let Some(at_least) = positions
         && at_least > options.max_positions as u64
     {
-        return Err(refuse!(
-            "{}: at least {at_least} positions are reachable, more than retrograde analysis \
-             holds here ({}): choose a smaller graph or fewer cops",
+        return Err(refusal(of_game(
             root.game_name(),
-            options.max_positions
-        ));
+            Phrase::new("errors.retrograde.at_least_positions")
+                .arg("count", at_least)
+                .arg("max", options.max_positions),
+        )));
     }
     if let Some(at_least) = moves
         && at_least > options.max_moves as u64
     {
-        return Err(refuse!(
-            "{}: at least {at_least} moves between the reachable positions, more than \
-             retrograde analysis holds here ({}): choose a smaller graph or fewer cops",
+        return Err(refusal(of_game(
             root.game_name(),
-            options.max_moves
-        ));
+            Phrase::new("errors.retrograde.at_least_moves")
+                .arg("count", at_least)
+                .arg("max", options.max_moves),
+        )));
     }
     if positions.is_none() && moves.is_none() {
         return Ok(());
@@ -211,16 +232,24 @@ pub fn check_retrograde<G: Playable>(root: &G, options: &RetrogradeOptions) -> R
     if let Some(limit) = options.max_bytes
         && bytes > limit
     {
-        let what = if moves > 0 {
-            format!("retrograde analysis of at least {at_least} positions and {moves} moves")
+        let (what, said) = if moves > 0 {
+            (
+                format!("retrograde analysis of at least {at_least} positions and {moves} moves"),
+                Phrase::new("errors.memory.retrograde_moves")
+                    .arg("positions", at_least)
+                    .arg("moves", moves),
+            )
         } else {
-            format!("retrograde analysis of at least {at_least} positions")
+            (
+                format!("retrograde analysis of at least {at_least} positions"),
+                Phrase::new("errors.memory.retrograde").arg("positions", at_least),
+            )
         };
-        return Err(refuse!(
-            "{}: {}",
+        let error = MemoryError::new(what, bytes, Some(limit));
+        return Err(refusal(of_game(
             root.game_name(),
-            MemoryError::new(what, bytes, Some(limit))
-        ));
+            memory_phrase_of(said, &error),
+        )));
     }
     Ok(())
 }

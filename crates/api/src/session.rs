@@ -19,6 +19,8 @@
 use crate::ApiError;
 use crate::games::{position_or_start, with_spec};
 use crate::play::{StateJson, state_of};
+use ply_core::phrase::Phrase;
+
 use ply_games::{GameVisitor, Playable};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 
@@ -42,20 +44,21 @@ impl<G: Playable> Line for Typed<G> {
     fn play(&mut self, text: &str, number: usize) -> Result<(), ApiError> {
         let quoted = || ply_core::text::excerpt(text);
         if self.current.outcome().is_some() {
-            return Err(ApiError::bad_request(format!(
-                "move {number} ({}): the game is already over",
-                quoted()
-            )));
+            return Err(crate::refusal::a_move(
+                number,
+                quoted(),
+                Phrase::new("errors.play.already_over"),
+            ));
         }
-        let mv = self
-            .current
-            .parse_move(text)
-            .map_err(|e| ApiError::bad_request(format!("move {number} ({}): {e}", quoted())))?;
+        let mv = self.current.parse_move(text).map_err(|e| {
+            crate::refusal::a_move(number, quoted(), crate::refusal::notation_phrase(e))
+        })?;
         if !self.current.legal_moves().contains(&mv) {
-            return Err(ApiError::bad_request(format!(
-                "move {number} ({}): not legal here",
-                quoted()
-            )));
+            return Err(crate::refusal::a_move(
+                number,
+                quoted(),
+                Phrase::new("errors.play.not_legal"),
+            ));
         }
         self.current.play(mv);
         Ok(())
@@ -146,7 +149,9 @@ impl Session {
     /// Takes the last move back; refused when no move was played.
     pub fn undo(&mut self) -> Result<(), ApiError> {
         if self.moves.pop().is_none() {
-            return Err(ApiError::bad_request("no move to take back"));
+            return Err(ApiError::bad_request_said(Phrase::new(
+                "errors.play.no_undo",
+            )));
         }
         self.line.rewind(&self.moves);
         self.state = self.line.state(&self.spec);

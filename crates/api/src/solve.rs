@@ -15,7 +15,9 @@ use crate::{ApiError, games::with_spec};
 use ply_core::engine::{
     Bound, Engine, HooksVisitor, KnownValues, Limits, SearchHooks, Settings, WithKnownValues,
 };
+use ply_core::phrase::Phrase;
 use ply_core::solve::SolveError;
+
 use ply_core::stop::Stop;
 use ply_core::{
     Algorithm, Game, MoveValue, NoEvaluation, Score, SearchOptions, SearchStats,
@@ -226,12 +228,7 @@ pub fn solve(
 ) -> Result<SolveReport, ApiError> {
     let ms = request.time_ms.unwrap_or(default_ms);
     if ms > max_ms {
-        return Err(ApiError::limit(
-            "max_search_ms",
-            format!(
-                "time_ms {ms} is more than the {max_ms} ms a search may take (limit max_search_ms)"
-            ),
-        ));
+        return Err(crate::refusal::time_limit(ms, max_ms));
     }
     let options = SolveOptions {
         algorithm: request.algorithm.clone(),
@@ -254,14 +251,12 @@ pub fn solve(
     }
     match with_spec(&request.game, Visit(request, &options, &deadline))?? {
         Solved::Complete(report) => Ok(report),
-        Solved::Interrupted(partial) => Err(ApiError::limit(
+        Solved::Interrupted(partial) => Err(ApiError::limit_said(
             "max_search_ms",
-            format!(
-                "not solved within {ms} ms ({} of the moves solved, {} nodes): ask for more \
-                 time_ms, up to the limit max_search_ms",
-                partial.moves.len(),
-                partial.nodes
-            ),
+            Phrase::new("errors.solve.not_within")
+                .arg("ms", ms)
+                .arg("solved", partial.moves.len())
+                .arg("nodes", partial.nodes),
         )),
     }
 }
@@ -274,10 +269,9 @@ pub fn solve(
 /// [`PigSolveReport`]: crate::pig::PigSolveReport
 pub fn solve_pig(request: &SolveRequest) -> Result<crate::pig::PigSolveReport, ApiError> {
     let goal = crate::pig::spec_goal(&request.game).unwrap_or_else(|| {
-        Err(ApiError::bad_request(format!(
-            "{} is not Pig",
-            ply_core::text::excerpt(&request.game)
-        )))
+        Err(ApiError::bad_request_said(
+            Phrase::new("errors.pig.not_pig").arg("spec", ply_core::text::excerpt(&request.game)),
+        ))
     })?;
     let given = [
         ("algorithm", request.algorithm.is_some()),
@@ -285,9 +279,9 @@ pub fn solve_pig(request: &SolveRequest) -> Result<crate::pig::PigSolveReport, A
         ("weak", request.weak),
     ];
     if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
-        return Err(ApiError::bad_request(format!(
-            "{option} does not apply: Pig is solved exactly by value iteration over all its positions"
-        )));
+        return Err(ApiError::bad_request_said(
+            Phrase::new("errors.pig.option").arg("option", *option),
+        ));
     }
     crate::pig::solve(goal, request.position.as_deref(), request.lang)
 }
@@ -338,13 +332,11 @@ pub fn solve_spec(
     }
     match with_spec(spec, Visit(position, options, shipped_book, &control))?? {
         Solved::Complete(report) => Ok(report),
-        Solved::Interrupted(partial) => Err(ApiError::limit(
+        Solved::Interrupted(partial) => Err(ApiError::limit_said(
             "stopped",
-            format!(
-                "stopped before the end ({} of the moves solved, {} nodes)",
-                partial.moves.len(),
-                partial.nodes
-            ),
+            Phrase::new("errors.solve.stopped")
+                .arg("solved", partial.moves.len())
+                .arg("nodes", partial.nodes),
         )),
     }
 }
@@ -362,24 +354,24 @@ fn refuse_what_does_not_apply<G: Playable>(
             ("--weak", options.weak),
         ];
         if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
-            return Err(ApiError::bad_request(format!(
-                "{option} does not apply: positions of {} can repeat, so it is solved by retrograde analysis",
-                root.game_name()
-            )));
+            return Err(ApiError::bad_request_said(
+                Phrase::new("errors.solve.option_cycles")
+                    .arg("option", *option)
+                    .arg("game", root.game_name()),
+            ));
         }
     }
     if options.all_moves && !root.has_conventional_score() {
-        return Err(ApiError::bad_request(format!(
-            "--all-moves adds Pons' score of each move, for connect4 only, not {}",
-            root.game_name()
-        )));
+        return Err(ApiError::bad_request_said(
+            Phrase::new("errors.solve.all_moves").arg("game", root.game_name()),
+        ));
     }
     if let Some(algorithm) = &options.algorithm
         && options.book.is_some()
     {
-        return Err(ApiError::bad_request(format!(
-            "--book is read by the engine, and --algorithm {algorithm} does not use it"
-        )));
+        return Err(ApiError::bad_request_said(
+            Phrase::new("errors.solve.book").arg("algorithm", algorithm.as_str()),
+        ));
     }
     Ok(())
 }
@@ -494,19 +486,13 @@ pub fn solve_position<G: Playable>(
                 interrupted: true,
             },
             Err(error) => {
-                return Err(ApiError::limit(
-                    "memory",
-                    format!("{}: {error}", root.game_name()),
-                ));
+                return Err(crate::refusal::solver(root.game_name(), &error));
             }
         }
     } else {
-        let algorithm: Algorithm = options
-            .algorithm
-            .as_deref()
-            .unwrap_or("alphabeta")
-            .parse()
-            .map_err(ApiError::bad_request)?;
+        let algorithm: Algorithm =
+            crate::tree::algorithm_named(options.algorithm.as_deref().unwrap_or("alphabeta"))?;
+
         resources::check_search(root, None)?;
         let mut observer = Progress {
             stop: &stop,
@@ -587,9 +573,9 @@ pub fn solve_position<G: Playable>(
         (Some(best), _) => (best.value, best.pv.clone()),
         (None, Some(outcome)) => (outcome.score(0, true), Vec::new()),
         (None, None) => {
-            return Err(ApiError::bad_request(
-                "the position has no legal move but is not finished",
-            ));
+            return Err(ApiError::bad_request_said(Phrase::new(
+                "errors.solve.no_move_unfinished",
+            )));
         }
     };
     let best: Vec<_> = moves.iter().take_while(|m| m.value == value).collect();
@@ -949,9 +935,9 @@ pub fn standard_board_values<G: Playable>(
         .map(|board| ChildSolve::new(*board, &stop))
         .collect();
     if jobs.len() < searched.len() {
-        return Some(Err(ApiError::bad_request(
-            "a child of a Connect Four position is not a Connect Four position",
-        )));
+        return Some(Err(ApiError::bad_request_said(Phrase::new(
+            "errors.connect4.child",
+        ))));
     }
     let names: Vec<String> = searched
         .iter()
@@ -989,9 +975,9 @@ pub fn standard_board_values<G: Playable>(
         // The child's side to move is the root's opponent: the root's score is the
         // child's negated, and Pons' scores count stones, not plies from a node.
         let Some(value) = from_pons(board, -solved.score) else {
-            return Some(Err(ApiError::bad_request(
-                "the solver's score is out of range",
-            )));
+            return Some(Err(ApiError::bad_request_said(Phrase::new(
+                "errors.connect4.score_range",
+            ))));
         };
         // The line: the best move of each position in turn, to the end of the game.
         let Some(line) = solved.line.and_then(|line| moves_of_columns(child, &line)) else {

@@ -134,12 +134,10 @@ pub(crate) fn tree_error(error: TreeError) -> ApiError {
         Some(other) => other,
         None => {
             let (line, column, english) = (error.line, error.column, error.to_string());
-            return match error.phrase {
-                Some(phrase) => ApiError {
-                    error: english,
-                    ..ApiError::parse_said(placed(line, column, phrase))
-                },
-                None => ApiError::parse(english),
+            let said = crate::refusal::tree_phrase(error);
+            return ApiError {
+                error: english,
+                ..ApiError::parse_said(said)
             }
             .at(line, column);
         }
@@ -163,11 +161,33 @@ pub(crate) fn tree_error(error: TreeError) -> ApiError {
         Some((message, _)) => message,
         None => &error.message,
     };
-    let place = TreeError {
-        message: format!("{message} (limit {limit})"),
-        ..error
-    };
-    ApiError::limit(limit, place.to_string())
+    // A limit of the tree's without words of its own: its English, at its place.
+    let message = format!("{message} (limit {limit})");
+    let said = placed(
+        error.line,
+        error.column,
+        Phrase::new(crate::UNTRANSLATED).arg("detail", message),
+    );
+    ApiError::limit_said(limit, said)
+}
+
+/// The move order `name` names (`None`: as written), or its refusal.
+fn move_order(name: Option<&str>) -> Result<MoveOrder, ApiError> {
+    let name = name.unwrap_or("as_written");
+    name.parse().map_err(|_: String| {
+        ApiError::bad_request_said(
+            Phrase::new("errors.tree.order").arg("text", ply_core::text::excerpt(name)),
+        )
+    })
+}
+
+/// The search `name` names (minimax, negamax, alphabeta), or its refusal.
+pub(crate) fn algorithm_named(name: &str) -> Result<Algorithm, ApiError> {
+    name.parse().map_err(|_: String| {
+        ApiError::bad_request_said(
+            Phrase::new("errors.tree.algorithm").arg("name", ply_core::text::excerpt(name)),
+        )
+    })
 }
 
 /// `phrase` at `line`:`column` of its text (as a [`TreeError`] writes it), or as it is
@@ -188,9 +208,9 @@ fn placed(line: u32, column: u32, phrase: Phrase) -> Phrase {
 pub fn evaluate(request: &TreeRequest, limits: &TreeLimits) -> Result<Evaluated, ApiError> {
     let tree = read_tree(request, limits)?;
     if tree.has_chance() {
-        return Err(ApiError::bad_request(
-            "this tree has chance nodes: its values and its picture come from POST /api/tree (and /api/tree/svg)",
-        ));
+        return Err(ApiError::bad_request_said(Phrase::new(
+            "errors.tree.chance_elsewhere",
+        )));
     }
     search(tree, request)
 }
@@ -230,11 +250,11 @@ fn search(tree: ExplicitTree, request: &TreeRequest) -> Result<Evaluated, ApiErr
     let algorithm: Algorithm = match request.algorithm.as_deref() {
         None => Algorithm::AlphaBeta,
         Some(name @ ("expectiminimax" | "star1" | "star2")) => {
-            return Err(ApiError::bad_request(format!(
-                "{name} searches trees with chance nodes, and this tree has none: use minimax, negamax or alphabeta"
-            )));
+            return Err(ApiError::bad_request_said(
+                Phrase::new("errors.tree.needs_chance").arg("name", name),
+            ));
         }
-        Some(name) => name.parse().map_err(ApiError::bad_request)?,
+        Some(name) => algorithm_named(name)?,
     };
     let run = annotate_with(&tree, algorithm, pruning_rule(request.rule.as_deref())?);
     Ok(Evaluated { tree, run })
@@ -245,10 +265,9 @@ pub fn pruning_rule(name: Option<&str>) -> Result<PruningRule, ApiError> {
     match name {
         None => Ok(PruningRule::Ge),
         Some(name) => PruningRule::from_name(name).ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "unknown rule {}: ge (cut as soon as α ≥ β) or gt (cut only when a value passes the bound)",
-                ply_core::text::excerpt(name)
-            ))
+            ApiError::bad_request_said(
+                Phrase::new("errors.tree.rule").arg("name", ply_core::text::excerpt(name)),
+            )
         }),
     }
 }
@@ -290,14 +309,7 @@ pub fn chance_answer_with(
         let svg = serde_json::to_string(&svg).unwrap_or_default();
         let bytes = text.len() + svg.len() + 10;
         if bytes as u64 > limits.max_answer_bytes {
-            return Err(ApiError::limit(
-                "max_answer_bytes",
-                format!(
-                    "the values and the picture take {bytes} bytes, more than the {} an \
-                     answer may take (limit max_answer_bytes): the values come without it",
-                    limits.max_answer_bytes
-                ),
-            ));
+            return Err(picture_bytes(bytes, limits));
         }
         Ok(("svg", svg))
     });
@@ -322,10 +334,10 @@ fn chance_run(
     let algorithm: ChanceAlgorithm = match request.algorithm.as_deref() {
         None => ChanceAlgorithm::Expectiminimax,
         Some(name) => name.parse().map_err(|_| {
-            ApiError::bad_request(format!(
-                "this tree has chance nodes, which {} cannot search: use expectiminimax, star1 or star2",
-                ply_core::text::excerpt(name)
-            ))
+            ApiError::bad_request_said(
+                Phrase::new("errors.tree.chance_algorithm")
+                    .arg("name", ply_core::text::excerpt(name)),
+            )
         })?,
     };
     let stop = match limits.max_search_ms {
@@ -336,22 +348,19 @@ fn chance_run(
         ply_core::chance::ChanceError::Stopped => {
             let name = algorithm.name();
             let advice = match algorithm {
-                ChanceAlgorithm::Expectiminimax => "send a smaller tree",
-                _ => "send a smaller tree, or search it with expectiminimax, which visits each node once",
+                ChanceAlgorithm::Expectiminimax => Phrase::new("errors.tree.advice_smaller"),
+                _ => Phrase::new("errors.tree.advice_expectiminimax"),
             };
             let message = match limits.max_search_ms {
-                Some(ms) => format!(
-                    "the {name} search of this tree did not finish within {ms} ms (limit \
-                     max_search_ms): {advice}"
-                ),
-                None => format!(
-                    "the {name} search of this tree was stopped before it finished (limit \
-                     max_search_ms)"
-                ),
+                Some(ms) => Phrase::new("errors.tree.search_time")
+                    .arg("name", name)
+                    .arg("ms", ms)
+                    .arg("advice", advice),
+                None => Phrase::new("errors.tree.search_stopped").arg("name", name),
             };
-            ApiError::limit("max_search_ms", message)
+            ApiError::limit_said("max_search_ms", message)
         }
-        error => ApiError::bad_request(error.to_string()),
+        error => crate::refusal::chance(error),
     })
 }
 
@@ -364,16 +373,9 @@ fn chance_picture(
     limits: &TreeLimits,
 ) -> Result<String, ApiError> {
     if tree.len() > limits.max_picture_nodes {
-        return Err(ApiError::limit(
-            "max_picture_nodes",
-            format!(
-                "a picture of {} nodes is too big to read (at most {}, limit \
-                 max_picture_nodes): draw a smaller tree, or ask /api/tree for its values",
-                tree.len(),
-                limits.max_picture_nodes
-            ),
-        ));
+        return Err(picture_too_big(tree.len(), limits.max_picture_nodes));
     }
+
     let options = render::SvgOptions {
         visit_order: true,
         collapse_pruned: false,
@@ -387,40 +389,33 @@ fn chance_picture(
 /// Reads the tree of `request`, within `limits`, in the order it asks for.
 fn read_tree(request: &TreeRequest, limits: &TreeLimits) -> Result<ExplicitTree, ApiError> {
     if request.tree.len() > limits.max_bytes {
-        return Err(ApiError::limit(
+        return Err(ApiError::limit_said(
             "max_tree_bytes",
-            format!(
-                "the tree is {} bytes long, more than the {} allowed",
-                request.tree.len(),
-                limits.max_bytes
-            ),
+            Phrase::new("errors.tree.bytes")
+                .arg("bytes", request.tree.len())
+                .arg("max", limits.max_bytes),
         ));
     }
     let perspective = match request.leaf_perspective.as_deref().unwrap_or("max") {
         "max" => LeafPerspective::Max,
         "mover" => LeafPerspective::Mover,
         other => {
-            return Err(ApiError::bad_request(format!(
-                "unknown leaf_perspective {}: max or mover",
-                ply_core::text::excerpt(other)
-            )));
+            return Err(ApiError::bad_request_said(
+                Phrase::new("errors.tree.unknown_perspective")
+                    .arg("text", ply_core::text::excerpt(other)),
+            ));
         }
     };
-    let order: MoveOrder = request
-        .order
-        .as_deref()
-        .unwrap_or("as_written")
-        .parse()
-        .map_err(ApiError::bad_request)?;
+    let order = move_order(request.order.as_deref())?;
     let options = ParseOptions {
         limits: limits.tree,
         perspective,
     };
     let tree = parse(&request.tree, &options).map_err(tree_error)?;
     if tree.has_chance() && order != MoveOrder::AsWritten {
-        return Err(ApiError::bad_request(
-            "a tree with chance nodes is searched as written: the orders sort by minimax values",
-        ));
+        return Err(ApiError::bad_request_said(Phrase::new(
+            "errors.tree.chance_order",
+        )));
     }
     Ok(tree.reordered(order))
 }
@@ -433,15 +428,7 @@ impl Evaluated {
     pub fn json_answer_bound(&self, limits: &TreeLimits) -> Result<u64, ApiError> {
         let bound = render::json_text_bound(&self.tree, &self.run, true);
         if bound > limits.max_answer_bytes {
-            return Err(ApiError::limit(
-                "max_answer_bytes",
-                format!(
-                    "the answer for a tree of {} nodes may take {bound} bytes, more than the {} \
-                     an answer may take (limit max_answer_bytes): send a smaller tree",
-                    self.tree.len(),
-                    limits.max_answer_bytes
-                ),
-            ));
+            return Err(answer_too_big(self.tree.len(), bound, limits));
         }
         Ok(bound)
     }
@@ -542,7 +529,18 @@ impl Evaluated {
             || format!("{} of a tree of {nodes} nodes", drawing.what()),
             bytes,
         )
-        .map_err(|e| ApiError::limit("memory", e.to_string()))
+        .map_err(|e| {
+            let what = Phrase::new("errors.memory.drawing")
+                .arg(
+                    "drawing",
+                    Phrase::new(match drawing {
+                        Drawing::Json => "errors.memory.the_json",
+                        Drawing::Svg => "errors.memory.the_svg",
+                    }),
+                )
+                .arg("nodes", nodes);
+            ApiError::limit_said("memory", crate::refusal::memory_phrase_of(what, &e))
+        })
     }
 
     /// `drawing` of the tree with its trace, as `ply tree --format json|svg --trace`
@@ -598,14 +596,7 @@ impl Evaluated {
     ) -> Result<(), ApiError> {
         let nodes = self.drawn_nodes(collapse_pruned);
         if nodes > limits.max_picture_nodes {
-            return Err(ApiError::limit(
-                "max_picture_nodes",
-                format!(
-                    "a picture of {nodes} nodes is too big to read (at most {}, limit \
-                     max_picture_nodes): draw a smaller tree, or ask /api/tree for its values",
-                    limits.max_picture_nodes
-                ),
-            ));
+            return Err(picture_too_big(nodes, limits.max_picture_nodes));
         }
         Ok(())
     }
@@ -624,15 +615,12 @@ impl Evaluated {
             Some(_) => {
                 let with_words = json.saturating_add(self.words_bound());
                 if with_words > limits.max_answer_bytes {
-                    return Err(ApiError::limit(
+                    return Err(ApiError::limit_said(
                         "max_answer_bytes",
-                        format!(
-                            "the answer for a tree of {} nodes, with its words, may take \
-                             {with_words} bytes, more than the {} an answer may take (limit \
-                             max_answer_bytes): send a smaller tree",
-                            self.tree.len(),
-                            limits.max_answer_bytes
-                        ),
+                        Phrase::new("errors.tree.answer_words_bytes")
+                            .arg("nodes", self.tree.len())
+                            .arg("bytes", with_words)
+                            .arg("max", limits.max_answer_bytes),
                     ));
                 }
                 with_words
@@ -674,14 +662,7 @@ impl Evaluated {
                 let text = serde_json::to_string(&svg).unwrap_or_default();
                 let bytes = json.len() + text.len() + 10;
                 if bytes as u64 > limits.max_answer_bytes {
-                    return Err(ApiError::limit(
-                        "max_answer_bytes",
-                        format!(
-                            "the values and the picture take {bytes} bytes, more than the {} an \
-                         answer may take (limit max_answer_bytes): the values come without it",
-                            limits.max_answer_bytes
-                        ),
-                    ));
+                    return Err(picture_bytes(bytes, limits));
                 }
                 Ok(("svg", text))
             });
@@ -910,17 +891,41 @@ fn with_field(mut json: String, key: &str, value: &str) -> String {
 /// length) past `limits.max_answer_bytes`, before it is made.
 fn answer_fits(tree: &ExplicitTree, bytes: u64, limits: &TreeLimits) -> Result<(), ApiError> {
     if bytes > limits.max_answer_bytes {
-        return Err(ApiError::limit(
-            "max_answer_bytes",
-            format!(
-                "the answer for a tree of {} nodes may take {bytes} bytes, more than the {} \
-                 an answer may take (limit max_answer_bytes): send a smaller tree",
-                tree.len(),
-                limits.max_answer_bytes
-            ),
-        ));
+        return Err(answer_too_big(tree.len(), bytes, limits));
     }
     Ok(())
+}
+
+/// The refusal of an answer for a tree of `nodes` nodes that may take `bytes` bytes.
+fn answer_too_big(nodes: usize, bytes: u64, limits: &TreeLimits) -> ApiError {
+    ApiError::limit_said(
+        "max_answer_bytes",
+        Phrase::new("errors.tree.answer_bytes")
+            .arg("nodes", nodes)
+            .arg("bytes", bytes)
+            .arg("max", limits.max_answer_bytes),
+    )
+}
+
+/// The refusal of a picture of `nodes` nodes, past `max` (limit `max_picture_nodes`).
+fn picture_too_big(nodes: usize, max: usize) -> ApiError {
+    ApiError::limit_said(
+        "max_picture_nodes",
+        Phrase::new("errors.tree.picture_nodes")
+            .arg("nodes", nodes)
+            .arg("max", max),
+    )
+}
+
+/// The refusal of values and a picture that take `bytes` bytes together, past
+/// `max_answer_bytes` (the values then come without the picture).
+fn picture_bytes(bytes: usize, limits: &TreeLimits) -> ApiError {
+    ApiError::limit_said(
+        "max_answer_bytes",
+        Phrase::new("errors.tree.picture_bytes")
+            .arg("bytes", bytes)
+            .arg("max", limits.max_answer_bytes),
+    )
 }
 
 /// Refuses an answer (`what`) of `bytes` bytes past `limits.max_answer_bytes`.
@@ -930,13 +935,20 @@ pub(crate) fn check_answer_bytes(
     limits: &TreeLimits,
 ) -> Result<(), ApiError> {
     if bytes as u64 > limits.max_answer_bytes {
-        return Err(ApiError::limit(
+        let part = match what {
+            "tree" => Phrase::new("errors.answer.tree"),
+            "tree and its search" => Phrase::new("errors.answer.tree_search"),
+            "tree and its graph" => Phrase::new("errors.answer.tree_graph"),
+            "picture" => Phrase::new("errors.answer.picture"),
+            "answer with its words" => Phrase::new("errors.answer.with_words"),
+            other => Phrase::new(crate::UNTRANSLATED).arg("detail", other),
+        };
+        return Err(ApiError::limit_said(
             "max_answer_bytes",
-            format!(
-                "the {what} takes {bytes} bytes, more than the {} an answer may take \
-                 (limit max_answer_bytes)",
-                limits.max_answer_bytes
-            ),
+            Phrase::new("errors.answer.bytes")
+                .arg("what", part)
+                .arg("bytes", bytes)
+                .arg("max", limits.max_answer_bytes),
         ));
     }
     Ok(())
@@ -1136,9 +1148,9 @@ pub(crate) fn written_game_tree(
 ) -> Result<GameTree, ApiError> {
     if let Some(goal) = crate::pig::spec_goal(&request.game) {
         if request.graph {
-            return Err(ApiError::bad_request(
-                "Pig's tree has chance nodes: it has no graph of positions (graph)",
-            ));
+            return Err(ApiError::bad_request_said(Phrase::new(
+                "errors.tree.pig_graph",
+            )));
         }
         return crate::pig::game_tree(goal?, request, limits);
     }
@@ -1150,19 +1162,18 @@ pub(crate) fn written_game_tree(
             if let Some(perspective) = request.leaf_perspective.as_deref()
                 && perspective != "max"
             {
-                return Err(ApiError::bad_request(format!(
-                    "leaf_perspective {}: a game's leaves are valued for MAX (the player at \
-                     the root), so only max applies",
-                    ply_core::text::excerpt(perspective)
-                )));
+                return Err(ApiError::bad_request_said(
+                    Phrase::new("errors.tree.leaf_perspective")
+                        .arg("text", ply_core::text::excerpt(perspective)),
+                ));
             }
             let root = crate::games::position_or_start(&start, request.position.as_deref())?;
             if root.has_cycles() {
-                return Err(ApiError::bad_request(format!(
-                    "positions of {} repeat, so its tree never ends: `ply tree {}` draws its solved strategy",
-                    root.game_name(),
-                    request.game
-                )));
+                return Err(ApiError::bad_request_said(
+                    Phrase::new("errors.tree.cycles")
+                        .arg("game", root.game_name())
+                        .arg("spec", request.game.as_str()),
+                ));
             }
             let labels = names == NodeNames::Game;
             let name = match (
@@ -1205,7 +1216,7 @@ pub(crate) fn written_game_tree(
                 check_answer_bytes("tree and its search", text.len() + answer.len(), limits)?;
                 Some(
                     serde_json::value::RawValue::from_string(answer.trim_end().to_string())
-                        .map_err(|e| ApiError::bad_request(e.to_string()))?,
+                        .map_err(crate::refusal::json_library)?,
                 )
             } else {
                 None
@@ -1260,18 +1271,8 @@ fn search_game_tree(
         collapse_pruned: request.collapse_pruned,
         lang: request.lang,
     };
-    let order: MoveOrder = tree_request
-        .order
-        .as_deref()
-        .unwrap_or("as_written")
-        .parse()
-        .map_err(ApiError::bad_request)?;
-    let algorithm: Algorithm = tree_request
-        .algorithm
-        .as_deref()
-        .unwrap_or("alphabeta")
-        .parse()
-        .map_err(ApiError::bad_request)?;
+    let order = move_order(tree_request.order.as_deref())?;
+    let algorithm = algorithm_named(tree_request.algorithm.as_deref().unwrap_or("alphabeta"))?;
     // The text read back, as /api/tree reads it (its names as written), with the
     // boards and counts of the tree it was written from.
     let options = ParseOptions {
@@ -1357,13 +1358,11 @@ const COUNT_ESTIMATE_VISITS: u64 = 40_000;
 
 /// The refusal of a tree too big to count here.
 fn too_many_to_count(game: &str) -> ApiError {
-    ApiError::limit(
+    ApiError::limit_said(
         "max_count_nodes",
-        format!(
-            "the tree of {} has more than {COUNT_NODES} nodes, more than a count here walks \
-             (limit max_count_nodes): ply count counts it",
-            ply_core::text::excerpt(game)
-        ),
+        Phrase::new("errors.count.nodes")
+            .arg("game", ply_core::text::excerpt(game))
+            .arg("max", COUNT_NODES),
     )
 }
 
@@ -1377,11 +1376,9 @@ pub fn game_count(request: &GameCountRequest, limits: &TreeLimits) -> Result<Gam
     use ply_core::count::{count_positions_with, count_tree_with, estimate_tree_size};
     use std::ops::ControlFlow;
     if crate::pig::spec_goal(&request.game).is_some() {
-        return Err(ApiError::bad_request(format!(
-            "{} is a dice game: its tree has chance nodes, which a count of move sequences \
-             does not take",
-            ply_core::text::excerpt(&request.game)
-        )));
+        return Err(ApiError::bad_request_said(
+            Phrase::new("errors.count.dice").arg("spec", ply_core::text::excerpt(&request.game)),
+        ));
     }
     struct Visit<'a>(&'a GameCountRequest, &'a TreeLimits);
     impl ply_games::GameVisitor for Visit<'_> {
@@ -1390,10 +1387,9 @@ pub fn game_count(request: &GameCountRequest, limits: &TreeLimits) -> Result<Gam
             let (request, limits) = (self.0, self.1);
             let root = crate::games::position_or_start(&start, request.position.as_deref())?;
             if root.has_cycles() {
-                return Err(ApiError::bad_request(format!(
-                    "positions of {} repeat, so its tree never ends and cannot be counted",
-                    root.game_name()
-                )));
+                return Err(ApiError::bad_request_said(
+                    Phrase::new("errors.count.cycles").arg("game", root.game_name()),
+                ));
             }
             crate::resources::check_search(&root, None)?;
             // Sized first, as `ply count` does: a tree far too big is refused at once.

@@ -24,6 +24,8 @@ use ply_api::grade::{
     self, Kind, Outcome, Reply, Rule, Run, Test, TestReport, finish_report, report, suite,
 };
 use ply_api::lang::Lang;
+use ply_core::phrase::Phrase;
+
 use pyo3::create_exception;
 use pyo3::exceptions::{PyBaseException, PyKeyboardInterrupt, PyTypeError};
 use pyo3::ffi;
@@ -729,44 +731,37 @@ pub fn check(
             function.get_type().name()?
         )));
     }
-    let bad = |message: String| error(py, ApiError::bad_request(message));
+    let bad = |phrase: Phrase| error(py, ApiError::bad_request_said(phrase));
     let kind = Kind::from_name(kind).ok_or_else(|| {
-        bad(format!(
-            "unknown kind {}: minimax, negamax, alphabeta, expectimax or tictactoe",
-            ply_core::text::excerpt(kind)
-        ))
+        bad(Phrase::new("errors.check.kind").arg("kind", ply_core::text::excerpt(kind)))
     })?;
     let rule = Rule::from_name(rule).ok_or_else(|| {
-        bad(format!(
-            "unknown rule {}: ge (cut when α ≥ β) or gt (cut when α > β)",
-            ply_core::text::excerpt(rule)
-        ))
+        bad(Phrase::new("errors.check.rule").arg("rule", ply_core::text::excerpt(rule)))
     })?;
     let lang = Lang::from_tag(lang).ok_or_else(|| {
-        bad(format!(
-            "unknown language {}: en, sv, zh or el",
-            ply_core::text::excerpt(lang)
-        ))
+        bad(Phrase::new("errors.check.lang").arg("lang", ply_core::text::excerpt(lang)))
     })?;
     if !(time_limit.is_finite() && time_limit > 0.0 && time_limit <= MAX_TIME_LIMIT) {
-        return Err(bad(format!(
-            "time_limit {time_limit}: a number of seconds above 0 and at most {MAX_TIME_LIMIT}"
-        )));
+        return Err(bad(Phrase::new("errors.check.time_limit")
+            .arg("time_limit", time_limit.to_string())
+            .arg("max", MAX_TIME_LIMIT.to_string())));
     }
     if tests > grade::MAX_RANDOM_TESTS {
         return Err(error(
             py,
-            ApiError::limit(
+            ApiError::limit_said(
                 "max_random_tests",
-                format!(
-                    "{tests} random tests, more than the {} a check may run",
-                    grade::MAX_RANDOM_TESTS
-                ),
+                Phrase::new("errors.check.tests")
+                    .arg("tests", tests)
+                    .arg("max", grade::MAX_RANDOM_TESTS),
             ),
         ));
     }
     let seed = seed.unwrap_or_else(fresh_seed);
-    let suite = unpanicked(|| suite(kind, tests, seed, Vec::new()).map_err(bad))?;
+    let suite = unpanicked(|| {
+        suite(kind, tests, seed, Vec::new())
+            .map_err(|detail| bad(Phrase::new("errors.grade.suite").arg("detail", detail)))
+    })?;
     let limit = Duration::from_secs_f64(time_limit);
     let mut reports = Vec::with_capacity(suite.len());
     for test in suite {

@@ -18,6 +18,8 @@ use ply_api::solve::{SolveOptions, SolveReport, SolvedMove, solve_spec};
 use ply_api::tree::{Drawing, Evaluated, TreeLimits, TreeRequest, evaluate};
 use ply_api::{ApiError, ErrorKind};
 use ply_core::memory;
+use ply_core::phrase::Phrase;
+
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -97,9 +99,11 @@ fn check_threads(py: Python<'_>, threads: Option<usize>) -> PyResult<()> {
     match threads {
         Some(threads) if threads > MAX_THREADS => Err(error(
             py,
-            ApiError::limit(
+            ApiError::limit_said(
                 "max_threads",
-                format!("threads {threads}: at most {MAX_THREADS} (limit max_threads)"),
+                Phrase::new("errors.python.threads")
+                    .arg("threads", threads)
+                    .arg("max", MAX_THREADS),
             ),
         )),
         _ => Ok(()),
@@ -396,13 +400,16 @@ fn solve(
 fn solve_pig(py: Python<'_>, game: String, position: Option<String>) -> PyResult<Py<PyAny>> {
     let answer = interruptible(py, &Control::new(), move |_| {
         let goal = ply_api::pig::spec_goal(&game).ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "{} is not Pig: solve_pig takes pig or pig:N (solve takes the other games)",
-                ply_core::text::excerpt(&game)
-            ))
+            ApiError::bad_request_said(
+                Phrase::new("errors.python.not_pig").arg("spec", ply_core::text::excerpt(&game)),
+            )
         })??;
         let report = ply_api::pig::solve(goal, position.as_deref(), ply_api::lang::Lang::En)?;
-        serde_json::to_string(&report).map_err(|e| ApiError::bad_request(e.to_string()))
+        serde_json::to_string(&report).map_err(|e| {
+            ApiError::bad_request_said(
+                Phrase::new("errors.json_library").arg("detail", e.to_string()),
+            )
+        })
     })?;
     let json = answer.map_err(|e| error(py, e))?;
     Ok(py.import("json")?.call_method1("loads", (json,))?.unbind())
@@ -472,7 +479,7 @@ fn solve_batch(
         || format!("answering a batch of {} positions", positions.len()),
         objects,
     )
-    .map_err(|e| error(py, ApiError::limit("memory", e.to_string())))?;
+    .map_err(|e| error(py, ApiError::memory(&e)))?;
     let options = BatchOptions {
         hash_mib,
         weak,

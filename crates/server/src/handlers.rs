@@ -10,9 +10,9 @@ use axum::extract::FromRequest;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use http_body::{Frame, SizeHint};
-use ply_api::ApiError;
 use ply_api::control::Control;
 use ply_api::service::{Answer, Request, Work, internal_error};
+use ply_api::{ApiError, Phrase};
 use std::convert::Infallible;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -40,12 +40,12 @@ impl FromRequest<State> for RequestBody {
             Ok(Err(rejection)) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 Err(state.service.body_too_large())
             }
-            Ok(Err(rejection)) => Err(Answer::refusal(&ApiError::bad_request(format!(
-                "cannot read the request body: {rejection}"
-            )))),
-            Err(_) => Err(Answer::refusal(&ApiError::limit(
+            Ok(Err(rejection)) => Err(Answer::refusal(&ApiError::bad_request_said(
+                Phrase::new("errors.server.body_unread").arg("detail", rejection.to_string()),
+            ))),
+            Err(_) => Err(Answer::refusal(&ApiError::limit_said(
                 "client_timeout_ms",
-                format!("the request body did not arrive within {ms} ms (limit client_timeout_ms)"),
+                Phrase::new("errors.server.body_timeout").arg("ms", ms),
             ))),
         };
         Ok(RequestBody(body))
@@ -100,24 +100,18 @@ pub(crate) async fn post(
             Ok(slot) => Some(slot),
             Err(_) => {
                 let most = state.limits.max_searches;
-                return refuse(ApiError::limit(
+                return refuse(ApiError::limit_said(
                     "max_searches",
-                    format!(
-                        "{most} searches are running, as many as the server runs at once \
-                         (limit max_searches): try again in a moment"
-                    ),
+                    Phrase::new("errors.server.searches").arg("count", most),
                 ));
             }
         },
         Work::Tree => {
             let Ok(waiting) = state.tree_requests.clone().try_acquire_owned() else {
                 let most = state.limits.max_tree_jobs;
-                return refuse(ApiError::limit(
+                return refuse(ApiError::limit_said(
                     "max_tree_jobs",
-                    format!(
-                        "{most} tree requests are being answered and as many as may wait are \
-                         waiting (limit max_tree_jobs): try again in a moment"
-                    ),
+                    Phrase::new("errors.server.tree_jobs").arg("count", most),
                 ));
             };
             _waiting = Some(waiting);
@@ -235,12 +229,9 @@ impl IntoResponse for HeldAnswer {
 fn hold(unsent: &Arc<Semaphore>, bytes: u64, most: u64) -> Result<OwnedSemaphorePermit, ApiError> {
     let kib = u32::try_from(kib(bytes)).unwrap_or(u32::MAX);
     unsent.clone().try_acquire_many_owned(kib).map_err(|_| {
-        ApiError::limit(
+        ApiError::limit_said(
             "max_unsent_bytes",
-            format!(
-                "the server holds as many answers for clients as it may ({most} bytes, limit \
-                 max_unsent_bytes): try again in a moment"
-            ),
+            Phrase::new("errors.server.unsent").arg("max", most),
         )
     })
 }

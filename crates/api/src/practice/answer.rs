@@ -234,15 +234,15 @@ impl<'a> Fields<'a> {
                 return Ok(false);
             }
             if seen.iter().any(|s| s == name) {
-                return Err(bad(format!("response: the field {name} is given twice")));
+                return Err(bad(
+                    Phrase::new("errors.practice.field_twice").arg("name", name)
+                ));
             }
             seen.push(name.to_string());
             Ok(true)
         });
         fields.map(Fields).map_err(|stopped| {
-            stopped.unwrap_or_else(|| {
-                bad("response: an object, such as {\"values\": {...}}".to_string())
-            })
+            stopped.unwrap_or_else(|| bad(Phrase::new("errors.practice.response_object")))
         })
     }
 
@@ -259,28 +259,26 @@ impl<'a> Fields<'a> {
 /// its JSON text: a name that is not an inner node (`is_inner` says which are), or that
 /// is answered twice, is refused as it is read; `shape` is the refusal of a `values`
 /// that is not an object.
-pub(super) fn values<'a>(
-    raw: &'a RawValue,
+pub(super) fn values(
+    raw: &RawValue,
     is_inner: impl Fn(&str) -> bool,
-    shape: &str,
-) -> Result<Vec<(String, &'a RawValue)>, ApiError> {
+    shape: Phrase,
+) -> Result<Vec<(String, &RawValue)>, ApiError> {
     let mut seen = std::collections::BTreeSet::new();
     let answers = object(raw.get(), |name| {
         if !is_inner(name) {
-            return Err(bad(format!(
-                "response: values: the tree has no inner node {}",
-                excerpt(name)
-            )));
+            return Err(bad(
+                Phrase::new("errors.practice.no_inner_node").arg("name", excerpt(name))
+            ));
         }
         if !seen.insert(name.to_string()) {
-            return Err(bad(format!(
-                "response: values: the node {} is answered twice",
-                excerpt(name)
-            )));
+            return Err(bad(
+                Phrase::new("errors.practice.answered_twice").arg("name", excerpt(name))
+            ));
         }
         Ok(true)
     });
-    answers.map_err(|stopped| stopped.unwrap_or_else(|| bad(shape.to_string())))
+    answers.map_err(|stopped| stopped.unwrap_or_else(|| bad(shape)))
 }
 
 /// The leaves listed in `field` (`pruned`, `order`; `raw`, a list of names): a name
@@ -294,40 +292,45 @@ pub(super) fn leaves(
     let mut seen = std::collections::BTreeSet::new();
     let names = list(raw.get(), |name| {
         if !is_leaf(name) {
-            return Err(bad(format!(
-                "response: {field}: the tree has no leaf {}",
-                excerpt(name)
-            )));
+            return Err(bad(Phrase::new("errors.practice.no_leaf")
+                .arg("field", field)
+                .arg("name", excerpt(name))));
         }
         if !seen.insert(name.to_string()) {
-            return Err(bad(format!(
-                "response: {field}: the leaf {} is listed twice",
-                excerpt(name)
-            )));
+            return Err(bad(Phrase::new("errors.practice.listed_twice")
+                .arg("field", field)
+                .arg("name", excerpt(name))));
         }
         Ok(())
     });
     names.map_err(|stopped| {
-        stopped.unwrap_or_else(|| bad(format!("response: {field} is a list of node names")))
+        stopped.unwrap_or_else(|| bad(Phrase::new("errors.practice.name_list").arg("field", field)))
     })
 }
 
 /// A string of the response (`raw`, the JSON text of a string, or null), at most
 /// [`MAX_ANSWER_CHARS`] long; `None` for null. `field` names it in a refusal, `what` says
 /// what it should be (`"a move, as a string"`).
-pub(super) fn string(raw: &RawValue, field: &str, what: &str) -> Result<Option<String>, ApiError> {
+pub(super) fn string(
+    raw: &RawValue,
+    field: &str,
+    what: Phrase,
+) -> Result<Option<String>, ApiError> {
     let json = raw.get().trim();
     if json == "null" {
         return Ok(None);
     }
-    let text: String =
-        serde_json::from_str(json).map_err(|_| bad(format!("response: {field} is {what}")))?;
+    let text: String = serde_json::from_str(json).map_err(|_| {
+        bad(Phrase::new("errors.practice.field_is")
+            .arg("field", field)
+            .arg("what", what))
+    })?;
     let chars = text.chars().count();
     if chars > MAX_ANSWER_CHARS {
-        return Err(bad(format!(
-            "response: {field}: an answer of {chars} characters, more than the \
-             {MAX_ANSWER_CHARS} an answer may have"
-        )));
+        return Err(bad(Phrase::new("errors.practice.answer_chars")
+            .arg("field", field)
+            .arg("chars", chars)
+            .arg("max", MAX_ANSWER_CHARS)));
     }
     Ok(Some(text))
 }
@@ -377,7 +380,9 @@ pub(super) fn given(raw: Option<&RawValue>, field: &str) -> Result<Given, ApiErr
     match json.as_bytes().first() {
         Some(b'n') => Ok(nothing),
         Some(b'"') => {
-            let text = string(raw, field, "a number")?.unwrap_or_default();
+            let text =
+                string(raw, field, Phrase::new("errors.practice.a_number"))?.unwrap_or_default();
+
             let written = Written::read_said(&text).map_err(refusal)?;
             Ok(Given {
                 written: Some(written),

@@ -30,6 +30,8 @@ use super::{
 };
 use crate::ApiError;
 use crate::lang::Lang;
+use ply_core::phrase::Phrase;
+
 use ply_core::chance::{NodeKind, Ratio};
 use ply_tree::chance::{ChanceAlgorithm, ChanceRun, ChanceStep, annotate_chance};
 use ply_tree::{ExplicitTree, NodeId, ParseOptions, parse};
@@ -209,9 +211,10 @@ pub(super) fn build(request: &PracticeRequest) -> Result<Built, ApiError> {
         names[id] = letters(index);
     }
     let text = written(&made, &names, variant, &mut rng);
-    let tree = parse(&text, &ParseOptions::default()).map_err(|e| bad(e.to_string()))?;
+    let tree =
+        parse(&text, &ParseOptions::default()).map_err(|e| bad(crate::refusal::tree_phrase(e)))?;
     let run = annotate_chance(&tree, ChanceAlgorithm::Expectiminimax, None)
-        .map_err(|e| bad(e.to_string()))?;
+        .map_err(crate::refusal::chance)?;
     let mut built = Built {
         exercise: Exercise {
             kind: request.kind.clone(),
@@ -341,7 +344,8 @@ pub(super) fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
     let lang = request.lang;
     let response = answer::Fields::read(&request.response)?;
     let values = response.get("values").ok_or_else(|| {
-        bad("response: no field values (an expectimax exercise is answered with {\"values\": {name: \"7/6\", a number or null}})".to_string())
+        bad(Phrase::new("errors.practice.no_values")
+            .arg("form", "{\"values\": {name: \"7/6\", a number or null}}"))
     })?;
     let given = answer::values(
         values,
@@ -350,7 +354,7 @@ pub(super) fn check(request: &CheckRequest) -> Result<Checked, ApiError> {
                 .id_of(name)
                 .is_some_and(|id| !built.tree.node(id).is_leaf())
         },
-        "response: values is an object, node name -> value",
+        Phrase::new("errors.practice.values_values"),
     )?;
     let given: BTreeMap<&str, &RawValue> = given
         .iter()

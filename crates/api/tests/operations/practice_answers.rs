@@ -167,7 +167,12 @@ fn a_checks_answer_is_bounded_and_counted_as_held() {
         "/api/practice/check",
         request.as_bytes(),
         &Control::new(),
-        &mut |_| Err(ApiError::limit("max_unsent_bytes", "no room")),
+        &mut |_| {
+            Err(ApiError::limit_said(
+                "max_unsent_bytes",
+                ply_core::phrase::Phrase::new("errors.server.unsent").arg("max", 0u64),
+            ))
+        },
     );
     assert_eq!(answer.status, 503, "{}", answer.body);
 }
