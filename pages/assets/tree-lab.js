@@ -56,6 +56,7 @@ await startWords();
  * @property {string} [symmetry] "1": one child per move up to the board's symmetries
  * @property {string} [compare] "1": the searches' node counts side by side
  * @property {string} [collapse] "1": the pruned subtrees drawn as one mark each
+ * @property {string} [levels] a wide tree drawn to this depth ("all": every level)
  */
 
 /** @typedef {import("./tree-model.js").Game} Game */
@@ -88,6 +89,10 @@ const symmetry = byId("symmetry", HTMLInputElement);
 const gameNote = byId("game-note", HTMLElement);
 const compareTable = byId("compare-table", HTMLTableElement);
 const collapseBox = byId("collapse", HTMLInputElement);
+const levelsRow = byId("levels", HTMLElement);
+const levelsInfo = byId("levels-info", HTMLElement);
+const levelsMore = byId("levels-more", HTMLButtonElement);
+const levelsAll = byId("levels-all", HTMLButtonElement);
 const compareAllBox = byId("compare-all", HTMLInputElement);
 const treeCounts = byId("tree-counts", HTMLElement);
 
@@ -95,6 +100,24 @@ const treeCounts = byId("tree-counts", HTMLElement);
 const HIDE = "ply.hide";
 
 const state = {
+  /**
+   * The deepest level drawn with its children (`collapse_below`): a tree wider than the
+   * box opens to the depth that fits, the levels below folded. null: every level.
+   * @type {number | null}
+   */
+  levels: null,
+  /** Whether this tree was opened folded (the levels' row then shows). */
+  levelsOffered: false,
+  /** @type {Set<string>} the paths of the folded nodes opened by a click (`expand`) */
+  expanded: new Set(),
+  /** @type {number | "all" | null} the levels a link asked for, for the tree it opens */
+  linkLevels: null,
+  /** The shape of the tree the levels were chosen for (its paths). */
+  levelShape: "",
+  /** The deepest level of the tree. */
+  deepest: 0,
+  /** @type {[string, string] | null} the names of the players of the rows */
+  players: null,
   algorithm: "alphabeta",
   order: "as_written",
   rule: "ge",
@@ -144,6 +167,11 @@ const editor = new Editor(byId("editor", HTMLElement), rewrite);
 const view = new TreeView(
   byId("picture", HTMLElement),
   (path) => {
+    // A folded node opens one level deeper; it is not edited folded.
+    if (groupAt(path.join("."))?.classList.contains("folded")) {
+      openFolded([path.join(".")]);
+      return;
+    }
     // The editor writes trees without chance tags: a chance tree is edited as text.
     if (state.chance) error.textContent = t("tree.chance.edit");
     else if (state.model) {
@@ -224,13 +252,120 @@ function collapsing() {
 }
 
 /**
+ * The picture's levels (ply draws each subtree below them folded into its top node).
+ * @param {number | null} [levels]
+ * @param {Set<string>} [expanded]
+ * @returns {{collapse_below?: number, expand?: string[]}}
+ */
+function folding(levels = state.levels, expanded = state.expanded) {
+  return levels === null ? {} : { collapse_below: levels, expand: [...expanded] };
+}
+
+/**
+ * The answer again, its picture drawn to `levels` (the search is the same).
+ * @param {number | null} levels
+ * @param {Set<string>} expanded
+ * @returns {Promise<TreeAnswer>}
+ */
+async function drawnTo(levels, expanded) {
+  if (state.game) return (await searchGame(state.game, folding(levels, expanded))).search;
+  return post("/api/tree", { ...request(), picture: true, ...collapsing(), ...folding(levels, expanded) });
+}
+
+/**
+ * The levels a new tree opens with: every level when its picture fits the box at the
+ * scale it opens at (its labels readable), else the deepest that fits, at least the
+ * root and two levels below it; with the picture drawn so.
+ * @param {TreeAnswer} whole the answer with every level drawn
+ * @param {number} ticket
+ * @returns {Promise<{levels: number | null, answer: TreeAnswer}>}
+ */
+async function fittingLevels(whole, ticket) {
+  const players = { names: state.players, negamax: whole.algorithm === "negamax" };
+  if (!whole.svg || state.deepest <= 2 || view.fits(whole.svg, players)) {
+    return { levels: null, answer: whole };
+  }
+  let best = { levels: 2, answer: await drawnTo(2, new Set()) };
+  for (let levels = 3; levels < state.deepest && ticket === pending; levels++) {
+    const answer = await drawnTo(levels, new Set());
+    if (!answer.svg || !view.fits(answer.svg, players)) break;
+    best = { levels, answer };
+  }
+  return best;
+}
+
+/**
+ * Opens folded nodes (and the folded nodes above them) one level deeper, and draws
+ * the tree again; the step and the zoom stay.
+ * @param {string[]} paths
+ */
+function openFolded(paths) {
+  if (state.levels === null) return;
+  const levels = state.levels;
+  const before = state.expanded.size;
+  for (const path of paths) {
+    const steps = path === "" ? [] : path.split(".");
+    // Every node on the way whose depth is at the levels drawn or below is opened.
+    for (let depth = levels; depth <= steps.length; depth++) {
+      if (depth < steps.length || groupAt(path)?.classList.contains("folded")) {
+        state.expanded.add(steps.slice(0, depth).join("."));
+      }
+    }
+  }
+  if (state.expanded.size > before) redraw();
+}
+
+/**
+ * @param {ApiNode} node
+ * @returns {string | null} the node's path in the answer's tree
+ */
+function pathOf(node) {
+  for (const [path, other] of state.byPath) if (other === node) return path;
+  return null;
+}
+
+/** Draws the tree again to the levels chosen (the search and the step stay). */
+async function redraw() {
+  const result = state.result;
+  if (!result) return;
+  const ticket = ++pending;
+  try {
+    const drawn = await drawnTo(state.levels, state.expanded);
+    if (ticket !== pending || state.result !== result) return;
+    result.svg = drawn.svg;
+    result.svg_omitted = drawn.svg_omitted;
+    view.show(result, state.byPath, { names: state.players, negamax: result.algorithm === "negamax" });
+    state.cutsShown = [];
+    cutsList.replaceChildren();
+    render();
+  } catch (failure) {
+    if (ticket !== pending) return;
+    refuse(refusalText(failure) ?? errorText(failure));
+  }
+  showLevels();
+  saveFragment();
+}
+
+/** The levels' row: what is drawn, and the buttons for more. */
+function showLevels() {
+  levelsRow.hidden = !state.levelsOffered || !state.result;
+  const whole = state.levels === null;
+  levelsInfo.textContent = whole
+    ? t("tree.levels.whole", { deepest: state.deepest })
+    : t("tree.levels.info", { shown: state.levels ?? 0, deepest: state.deepest });
+  levelsMore.hidden = whole;
+  levelsAll.hidden = whole;
+}
+
+/**
  * The search of the game's tree, with its picture: /api/tree/game writes the tree out
  * and searches it at once (the picture with the game's boards); and the names of the
  * players of its rows.
  * @param {Game} game
+ * @param {{collapse_below?: number, expand?: string[]}} [levels] the picture's levels
  * @returns {Promise<{tree: GameTreeAnswer, search: TreeAnswer, players: [string, string]}>}
  */
-async function searchGame(game) {
+async function searchGame(game, levels = folding()) {
   /** @type {Record<string, unknown>} */
   const asked = { game: game.game, depth_aware: game.depth_aware, symmetry: game.symmetry };
   if (game.position !== "") asked.position = game.position;
@@ -244,6 +379,7 @@ async function searchGame(game) {
     order: state.order,
     rule: state.rule,
     ...collapsing(),
+    ...levels,
   });
   // (Asked with `"search": true`, the answer always has its search.)
   const search = /** @type {TreeAnswer} */ (tree.search);
@@ -271,9 +407,40 @@ async function evaluate() {
       // search whatever was chosen before: the choice follows the tree.
       fitAlgorithm(asked.tree.tree);
     } else {
-      result = await post("/api/tree", { ...request(), picture: true, ...collapsing() });
+      result = await post("/api/tree", { ...request(), picture: true, ...collapsing(), ...folding() });
     }
     if (ticket !== pending) return;
+    // A new tree opens to the levels that fit the box (or a link's); the same tree
+    // redrawn (a leaf edited) keeps its levels and the nodes opened.
+    state.players = players;
+    const paths = [...nodesByPath(result.root).keys()];
+    const shape = paths.join(" ");
+    if (shape !== state.levelShape) {
+      const asked = JSON.stringify(folding());
+      state.levelShape = shape;
+      state.deepest = Math.max(0, ...paths.map((path) => (path === "" ? 0 : path.split(".").length)));
+      state.expanded = new Set();
+      const linked = state.linkLevels;
+      state.linkLevels = null;
+      if (linked !== null) {
+        state.levels = linked === "all" || linked >= state.deepest ? null : linked;
+        state.levelsOffered = true;
+        if (JSON.stringify(folding()) !== asked) {
+          const drawn = await drawnTo(state.levels, state.expanded);
+          result.svg = drawn.svg;
+          result.svg_omitted = drawn.svg_omitted;
+        }
+      } else {
+        const whole = asked === "{}" ? result : await drawnTo(null, state.expanded);
+        if (ticket !== pending) return;
+        const fitted = await fittingLevels(whole, ticket);
+        state.levels = fitted.levels;
+        state.levelsOffered = fitted.levels !== null;
+        result.svg = fitted.answer.svg;
+        result.svg_omitted = fitted.answer.svg_omitted;
+      }
+      if (ticket !== pending) return;
+    }
     error.textContent = "";
     state.result = result;
     state.gameAnswer = gameAnswer;
@@ -305,6 +472,7 @@ async function evaluate() {
       state.step = state.hide ? 0 : total;
     }
     view.show(result, state.byPath, { names: players, negamax: result.algorithm === "negamax" });
+    showLevels();
     // A game's tree offers its graph of positions beside it.
     positions.follow(state.game);
     state.cutsShown = [];
@@ -694,6 +862,10 @@ function render() {
   }
   const seen = shown.seen;
   view.step(shown);
+  // A step to a node inside a folded subtree opens the way to it.
+  const current = seen?.current === null || seen?.current === undefined ? undefined : state.byOrder.get(seen.current);
+  const at = current ? pathOf(current) : null;
+  if (at !== null && state.levels !== null && view.svg && !groupAt(at)) openFolded([at]);
 
   // With the answers hidden, the result waits for the last step: the page says so on
   // screen, and prints nothing in its place.
@@ -1013,6 +1185,7 @@ function fragment() {
   if (state.hide) fields.hide = "1";
   const total = state.result?.trace.length;
   if (total !== undefined && state.step < total) fields.step = `${state.step}`;
+  if (state.levelsOffered) fields.levels = state.levels === null ? "all" : `${state.levels}`;
   return "#" + new URLSearchParams(fields).toString();
 }
 
@@ -1042,6 +1215,10 @@ function readFragment() {
   apply(Object.fromEntries(params.entries()));
   const step = Number(params.get("step") ?? "");
   if (params.has("step") && Number.isInteger(step) && step >= 0) state.opening = step;
+  const levels = params.get("levels");
+  const depth = Number(levels ?? "");
+  state.linkLevels = levels === "all" ? "all" : levels !== null && Number.isInteger(depth) && depth >= 0 ? depth : null;
+  state.levelShape = "";
   return true;
 }
 
@@ -1215,6 +1392,15 @@ function setUp() {
       if (state.game) openGame();
     });
   }
+  levelsMore.addEventListener("click", () => {
+    if (state.levels === null) return;
+    state.levels = state.levels + 1 >= state.deepest ? null : state.levels + 1;
+    redraw();
+  });
+  levelsAll.addEventListener("click", () => {
+    state.levels = null;
+    redraw();
+  });
   collapseBox.addEventListener("change", () => {
     state.collapse = collapseBox.checked;
     evaluate();

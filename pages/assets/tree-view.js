@@ -105,6 +105,8 @@ export class TreeView {
     this.shape = "";
     /** The root's value, said in the picture's label once the answers show. */
     this.value = 0;
+    /** The room added on the picture's left for the rows' labels in the page's words. */
+    this.gutter = 0;
     viewport.addEventListener("click", (event) => {
       const group = this.nodeOf(event.target) ?? this.nodeNear(event.clientX, event.clientY);
       if (group) select(parsePath(group.dataset.path ?? ""));
@@ -195,7 +197,15 @@ export class TreeView {
       }
       group.setAttribute("tabindex", "0");
       group.setAttribute("role", "button");
-      group.setAttribute("aria-label", t("tree.node.edit", { title }));
+      // A folded node (drawn to a depth) says how many nodes it holds, and opens on a click.
+      const folded = group.querySelector(":scope > text.folded-count");
+      const count = Number(folded instanceof SVGTextElement ? folded.dataset.count : NaN);
+      if (folded && Number.isFinite(count)) {
+        folded.textContent = t("tree.picture.folded", { count });
+        group.setAttribute("aria-label", t("tree.node.folded", { title, count }));
+      } else {
+        group.setAttribute("aria-label", t("tree.node.edit", { title }));
+      }
       if (value instanceof SVGTextElement) value.dataset.full = value.textContent ?? "";
     }
     for (const line of svg.querySelectorAll("line.edge, line.cut-mark")) {
@@ -215,26 +225,42 @@ export class TreeView {
     chunk(svg);
     const width = Number(svg.getAttribute("width")) || 600;
     const height = Number(svg.getAttribute("height")) || 300;
-    // The rows' labels over the tree (drawn last, each on a white card), for they stay in
-    // view as it scrolls.
+    // The rows' labels, each on a light card, stay in view as the tree scrolls: drawn
+    // first, under the tree, so that a node passing under a label is never covered.
+    /** @type {Element | null} what the next label goes after: top to bottom, as drawn */
+    let after = svg.querySelector(":scope > rect");
     for (const label of svg.querySelectorAll("text.row-label")) {
       const card = document.createElementNS("http://www.w3.org/2000/svg", "rect");
       card.setAttribute("class", "row-label-card");
       card.setAttribute("rx", "4");
-      svg.append(card, label);
+      if (after) after.after(card, label);
+      else svg.prepend(card, label);
+      after = label;
     }
     this.viewport.replaceChildren(svg);
-    this.zoom.show(svg, width, height, sameTree);
+    this.gutter = gutter(svg);
+    this.zoom.show(svg, width + this.gutter, height, sameTree);
     if (!sameTree) {
       // A new tree opens on its root: a wide one scrolls, and starts where it starts,
-      // the root in the middle of the room the rows' labels leave.
+      // the root in the middle of the room the rows' labels leave, or of the whole box
+      // when that room is narrower than the root's children (on a phone: the first
+      // levels in view, passing over the rows' labels).
       const root = svg.querySelector('g.node[data-path=""]');
       if (root instanceof SVGGElement) {
         const box = root.getBBox();
-        const x = (box.x + box.width / 2) * this.zoom.scale;
+        const x = (box.x + this.gutter + box.width / 2) * this.zoom.scale;
         const labels = [...svg.querySelectorAll("text.row-label")].map((label) =>
-          label instanceof SVGTextElement ? label.getBBox().x + label.getBBox().width : 0);
-        const left = Math.min(this.viewport.clientWidth / 2, Math.max(0, ...labels) * this.zoom.scale);
+          label instanceof SVGTextElement ? label.getBBox().x + this.gutter + label.getBBox().width : 0);
+        let left = Math.min(this.viewport.clientWidth / 2, Math.max(0, ...labels) * this.zoom.scale);
+        const children = [...svg.querySelectorAll("g.node[data-path]")]
+          .filter((g) => g instanceof SVGGElement && /^[0-9]+$/.test(g.dataset.path ?? ""))
+          .map((g) => /** @type {SVGGElement} */ (g).getBBox());
+        if (children.length > 0) {
+          const from = Math.min(...children.map((b) => b.x));
+          const to = Math.max(...children.map((b) => b.x + b.width));
+          const half = Math.max(x / this.zoom.scale - this.gutter - from, to - (x / this.zoom.scale - this.gutter));
+          if (2 * half * this.zoom.scale > this.viewport.clientWidth - left) left = 0;
+        }
         this.viewport.scrollLeft = Math.max(0, x - (left + this.viewport.clientWidth) / 2);
       }
     }
@@ -294,7 +320,7 @@ export class TreeView {
    */
   pinRows() {
     if (!this.svg) return;
-    const left = this.viewport.scrollLeft / (this.zoom.scale || 1);
+    const left = this.viewport.scrollLeft / (this.zoom.scale || 1) - this.gutter;
     for (const label of this.svg.querySelectorAll("text.row-label")) {
       if (!(label instanceof SVGTextElement)) continue;
       label.setAttribute("x", `${Math.round(12 + left)}`);
@@ -328,6 +354,26 @@ export class TreeView {
       if (player !== "first" && player !== "second") continue;
       text.textContent = rowLabel(player === "first", names, negamax);
     }
+  }
+
+  /**
+   * Whether a picture, opened as a new tree, would be as wide as the box at most (at the
+   * scale it would open at: its labels readable).
+   * @param {string} text the picture's SVG
+   * @param {Players} [players] how the rows are named
+   * @returns {boolean}
+   */
+  fits(text, players = { names: null, negamax: false }) {
+    const svg = this.parse(text);
+    if (!svg) return true;
+    // Measured as it would be shown: its rows' labels in the page's words, beside it.
+    this.relabelRows(svg, players.names, players.negamax);
+    svg.style.position = "absolute";
+    svg.style.visibility = "hidden";
+    this.viewport.append(svg);
+    const width = (Number(svg.getAttribute("width")) || 0) + gutter(svg);
+    svg.remove();
+    return this.zoom.fits(svg, width);
   }
 
   /**
@@ -495,4 +541,33 @@ function nodeTitle(node, names, negamax) {
   }
   const times = node.stands_for ?? 1;
   return times > 1 ? t("tree.node.stands-for", { title, count: times }) : title;
+}
+
+/**
+ * Widens a picture shown (in the document) on its left so that the rows' labels, in the
+ * page's words (`1st player (MAX)` where ply wrote `MAX`), end before its first node: the
+ * tree never passes under them at the opening scroll. The picture's own coordinates stay.
+ * @param {SVGSVGElement} svg
+ * @returns {number} the px added
+ */
+function gutter(svg) {
+  const labels = [...svg.querySelectorAll("text.row-label")];
+  if (labels.length === 0) return 0;
+  const widest = Math.max(...labels.map((label) =>
+    label instanceof SVGGraphicsElement ? label.getBBox().width : 0));
+  let leftmost = Infinity;
+  for (const group of svg.querySelectorAll("g.node")) {
+    if (group instanceof SVGGraphicsElement) leftmost = Math.min(leftmost, group.getBBox().x);
+  }
+  const extra = Math.ceil(12 + widest + 12 - leftmost);
+  if (!Number.isFinite(extra) || extra <= 0) return 0;
+  const width = Number(svg.getAttribute("width")) || 0;
+  const height = Number(svg.getAttribute("height")) || 0;
+  svg.setAttribute("viewBox", `${-extra} 0 ${width + extra} ${height}`);
+  svg.setAttribute("width", `${width + extra}`);
+  const ground = svg.querySelector(":scope > rect");
+  if (ground) {
+    ground.setAttribute("x", `${-extra}`);
+  }
+  return extra;
 }

@@ -86,15 +86,31 @@ export class Zoom {
   }
 
   /**
+   * Whether a picture `width` px wide, opened as a new tree (`show`), would be as wide
+   * as the box at most: what a page asks before it draws a wide tree to a depth.
+   * @param {SVGSVGElement} picture
+   * @param {number} width
+   * @returns {boolean}
+   */
+  fits(picture, width) {
+    const room = this.viewport.clientWidth - 2;
+    if (room <= 0 || width <= 0) return true;
+    const fit = Math.min(MAX_SCALE, room / width);
+    const scale = Math.max(this.readableScale(picture), Math.min(1, Math.max(this.minOpening, fit)));
+    return width * scale <= room + 0.5;
+  }
+
+  /**
    * The smallest scale at which every label of the picture (its values, names, visit
    * numbers, windows and rows' labels) is READABLE_PX on the screen; 0 (no such floor)
    * for a page that opens its picture whole (a `minOpening` below the default).
+   * @param {SVGSVGElement | null} [picture] the picture shown, or one to be
    * @returns {number}
    */
-  readableScale() {
-    if (!this.picture || this.minOpening < MIN_OPENING_SCALE) return 0;
+  readableScale(picture = this.picture) {
+    if (!picture || this.minOpening < MIN_OPENING_SCALE) return 0;
     let smallest = Infinity;
-    for (const label of this.picture.querySelectorAll("text.label, text.row-label")) {
+    for (const label of picture.querySelectorAll("text.label, text.row-label")) {
       const size = Number(label.getAttribute("font-size"));
       if (size > 0) smallest = Math.min(smallest, size);
     }

@@ -56,11 +56,49 @@ pub struct TreeRequest {
     /// does; the picture limit then counts the nodes drawn.
     #[serde(default)]
     pub collapse_pruned: bool,
+    /// The picture drawn to this depth (the root's is 0): each node at it with children
+    /// is drawn folded, its value as ever and a mark under it, `+N nodes`, for the N
+    /// nodes below it (`ply_tree::render::Folding`). Absent: every level. The search
+    /// and its values are the same.
+    #[serde(default)]
+    pub collapse_below: Option<u32>,
+    /// With `collapse_below`: the paths (`"0.1"`, the root's `""`) of folded nodes drawn
+    /// open all the same, one level more each (at most 4,096 paths of at most 4,096
+    /// bytes each).
+    #[serde(default)]
+    pub expand: Vec<String>,
     /// A language (`en`, `sv`, `zh`, `el`): the answer then also carries the field
     /// `words`, the search told in that language ([`TreeWords`]). Absent: no `words`,
     /// and the answer is exactly the command line's JSON.
     #[serde(default, deserialize_with = "crate::words::optional_lang_field")]
     pub lang: Option<Lang>,
+}
+
+/// The levels a picture draws, as `collapse_below` and `expand` ask, refused (400) past
+/// `ply_tree::render::FOLDING_PATHS` paths or a path past
+/// `ply_tree::render::FOLDING_PATH_BYTES` bytes.
+pub fn folding(
+    collapse_below: Option<u32>,
+    expand: &[String],
+) -> Result<render::Folding, ApiError> {
+    if expand.len() > render::FOLDING_PATHS {
+        return Err(ApiError::bad_request_said(
+            Phrase::new("errors.tree.expand_paths")
+                .arg("count", expand.len())
+                .arg("max", render::FOLDING_PATHS),
+        ));
+    }
+    if let Some(path) = expand.iter().find(|p| p.len() > render::FOLDING_PATH_BYTES) {
+        return Err(ApiError::bad_request_said(
+            Phrase::new("errors.tree.expand_path_bytes")
+                .arg("bytes", path.len())
+                .arg("max", render::FOLDING_PATH_BYTES),
+        ));
+    }
+    Ok(render::Folding {
+        below: collapse_below.map(|d| d as usize),
+        expand: expand.to_vec(),
+    })
 }
 
 impl TreeRequest {
@@ -576,6 +614,17 @@ impl Evaluated {
         limits: &TreeLimits,
         collapse_pruned: bool,
     ) -> Result<String, ApiError> {
+        self.picture_folded(limits, collapse_pruned, &render::Folding::default())
+    }
+
+    /// [`Evaluated::picture_with`], drawn to the levels `folding` asks (the fields
+    /// `collapse_below` and `expand` of `/api/tree`).
+    pub fn picture_folded(
+        &self,
+        limits: &TreeLimits,
+        collapse_pruned: bool,
+        folding: &render::Folding,
+    ) -> Result<String, ApiError> {
         self.check_picture_nodes(limits, collapse_pruned)?;
         self.check_drawing_memory(Drawing::Svg)?;
         let options = render::SvgOptions {
@@ -583,7 +632,7 @@ impl Evaluated {
             collapse_pruned,
             frame: false,
         };
-        let svg = render::svg_drawing(&self.tree, &self.run, &options);
+        let svg = render::svg_folded(&self.tree, &self.run, &options, folding);
         check_answer_bytes("picture", svg.len(), limits)?;
         Ok(svg)
     }
@@ -656,8 +705,9 @@ impl Evaluated {
         if !request.picture {
             return Ok(json);
         }
+        let folding = folding(request.collapse_below, &request.expand)?;
         let field = self
-            .picture_with(limits, request.collapse_pruned)
+            .picture_folded(limits, request.collapse_pruned, &folding)
             .and_then(|svg| {
                 let text = serde_json::to_string(&svg).unwrap_or_default();
                 let bytes = json.len() + text.len() + 10;
@@ -1052,6 +1102,12 @@ pub struct GameTreeRequest {
     /// The picture with pruned subtrees collapsed, as [`TreeRequest::collapse_pruned`].
     #[serde(default)]
     pub collapse_pruned: bool,
+    /// The picture drawn to this depth, as [`TreeRequest::collapse_below`].
+    #[serde(default)]
+    pub collapse_below: Option<u32>,
+    /// Folded nodes drawn open, as [`TreeRequest::expand`].
+    #[serde(default)]
+    pub expand: Vec<String>,
     /// Also answer with the game's graph of positions to the same depth
     /// ([`GameTree::graph`]): each position once, equal up to symmetry with
     /// [`GameTreeRequest::symmetry`], with its value and the moves between positions.
@@ -1081,6 +1137,8 @@ impl Default for GameTreeRequest {
             leaf_perspective: None,
             picture: false,
             collapse_pruned: false,
+            collapse_below: None,
+            expand: Vec::new(),
             graph: false,
         }
     }
@@ -1269,6 +1327,8 @@ fn search_game_tree(
         rule: request.rule.clone(),
         picture: request.picture,
         collapse_pruned: request.collapse_pruned,
+        collapse_below: request.collapse_below,
+        expand: request.expand.clone(),
         lang: request.lang,
     };
     let order = move_order(tree_request.order.as_deref())?;
@@ -1521,6 +1581,58 @@ mod tests {
         assert!(text.len() as u64 <= bound, "{} > {bound}", text.len());
         assert!(text.ends_with("}\n"));
         serde_json::from_str(&text).unwrap()
+    }
+
+    #[test]
+    fn a_picture_drawn_to_a_depth_folds_the_levels_below_and_keeps_the_values() {
+        let classic = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";
+        let limits = TreeLimits::default();
+        let whole = answer_of(
+            &TreeRequest {
+                picture: true,
+                ..TreeRequest::new(classic)
+            },
+            &limits,
+        );
+        let request = TreeRequest {
+            picture: true,
+            collapse_below: Some(1),
+            expand: vec!["2".into()],
+            ..TreeRequest::new(classic)
+        };
+        let mut folded = answer_of(&request, &limits);
+        let svg = folded["svg"].as_str().unwrap().to_string();
+        // The root, b and c folded over their 3 leaves each, d opened over its 3.
+        assert_eq!(svg.matches("<g id=\"node").count(), 7);
+        assert_eq!(
+            svg.matches(r#"class="label folded-count" data-count="3""#)
+                .count(),
+            2
+        );
+        // Apart from the picture, the answer is the same.
+        let mut plain = whole.clone();
+        plain.as_object_mut().unwrap().remove("svg");
+        folded.as_object_mut().unwrap().remove("svg");
+        assert_eq!(folded, plain);
+
+        let many = TreeRequest {
+            expand: vec![String::new(); 4_097],
+            ..request.clone()
+        };
+        let error = evaluate_tree(&many, &limits).unwrap_err();
+        assert_eq!(
+            error.error,
+            "expand names 4097 paths, more than the 4096 a picture opens"
+        );
+        let long = TreeRequest {
+            expand: vec!["0.".repeat(2_049)],
+            ..request
+        };
+        let error = evaluate_tree(&long, &limits).unwrap_err();
+        assert_eq!(
+            error.error,
+            "a path of expand takes 4098 bytes, more than the 4096 of the deepest path drawn"
+        );
     }
 
     #[test]

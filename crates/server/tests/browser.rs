@@ -620,9 +620,29 @@ fn big_game_trees_open_readable() {
             "{width} px: Fit keeps every label at least 12 px and the rows' labels in view…"
         ));
         lines.push(format!("{width} px: the switch brings the tree back"));
+        lines.push(format!(
+            "{width} px: count to 10 opens with its root, both level-1 and the four level-2 nodes in the box (root 0 1 0.0 0.1 1.0 1.1; 7 nodes drawn)"
+        ));
+        lines.push(format!(
+            "{width} px: each level-2 node is folded over the nodes below it (0.0:+87 nodes 0.1:+53 nodes 1.0:+53 nodes 1.1:+32 nodes)"
+        ));
+        lines.push(format!(
+            "{width} px: the levels' row says what is drawn, and the link carries the depth…"
+        ));
+        lines.push(format!(
+            "{width} px: the rows' labels are drawn under the tree, never over a node"
+        ));
     }
     lines.push("the totals are drawn stronger than the visit numbers…".to_string());
+    lines.push("a click on a folded node opens it one level deeper…".to_string());
+    lines.push(
+        "a step to a node inside a folded subtree opens the way to it (current 0.0.0;…".to_string(),
+    );
+    lines.push("All levels draws the 232 nodes of count to 10 (232,…".to_string());
     for lang in ["en", "sv", "zh", "el"] {
+        lines.push(format!(
+            "{lang}: a folded node says how many nodes it holds in the page's words…"
+        ));
         lines.push(format!(
             "{lang}: the graph of positions of count to 10 shows the eleven totals, each marked win or loss for the player to move as the theory says…"
         ));

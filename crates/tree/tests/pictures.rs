@@ -972,3 +972,91 @@ fn a_node_standing_for_several_moves_says_how_many() {
     assert!(json["root"]["children"][2].get("stands_for").is_none());
     assert!(json["root"].get("stands_for").is_none());
 }
+
+/// The counts written under the folded nodes, by path.
+fn folded_counts(svg: &str) -> BTreeMap<String, String> {
+    let document = roxmltree::Document::parse(svg).unwrap();
+    document
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("label folded-count"))
+        .map(|n| {
+            let group = n.parent().unwrap();
+            (
+                group.attribute("data-path").unwrap().to_string(),
+                n.attribute("data-count").unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_wide_tree_drawn_to_a_depth_folds_the_levels_below() {
+    // Three levels of two children: 1 + 2 + 4 + 8 = 15 nodes.
+    let tree = parse(
+        "(((3 12) (8 2)) ((4 6) (14 5)))",
+        &ply_tree::ParseOptions::default(),
+    )
+    .unwrap();
+    let run = annotate(&tree, Algorithm::Minimax);
+    let options = SvgOptions {
+        visit_order: true,
+        frame: false,
+        ..SvgOptions::default()
+    };
+    let draw = |below: Option<usize>, expand: &[&str]| {
+        let folding = render::Folding {
+            below,
+            expand: expand.iter().map(|p| p.to_string()).collect(),
+        };
+        render::svg_folded(&tree, &run, &options, &folding)
+    };
+    let nodes = |svg: &str| hooks(svg, "g", "node").len();
+
+    let whole = draw(None, &[]);
+    assert_eq!(nodes(&whole), 15);
+    assert!(folded_counts(&whole).is_empty());
+    assert_eq!(whole, render::svg_drawing(&tree, &run, &options));
+
+    // The root and its two children, each standing for the 6 nodes under it.
+    let two = draw(Some(1), &[]);
+    assert_eq!(nodes(&two), 3);
+    assert_eq!(
+        with_flag(&hooks(&two, "g", "node"), "folded"),
+        vec!["0".to_string(), "1".to_string()]
+    );
+    assert_eq!(
+        folded_counts(&two),
+        BTreeMap::from([("0".into(), "6".into()), ("1".into(), "6".into())])
+    );
+    assert!(two.contains(">+6 nodes</text>"));
+    // The values stay: MIN's children min(12, 8) = 8 and min(6, 14) = 6, MAX's root 8.
+    assert_eq!(
+        labels_by_path(&two, "value"),
+        BTreeMap::from([
+            ("".into(), "8".into()),
+            ("0".into(), "8".into()),
+            ("1".into(), "6".into())
+        ])
+    );
+    assert!(width_of(&two) < width_of(&whole));
+    assert_readable("folded at depth 1", &two);
+
+    // The first child opened: its two children drawn, each folded over its 2 leaves.
+    let opened = draw(Some(1), &["0"]);
+    assert_eq!(nodes(&opened), 5);
+    assert_eq!(
+        folded_counts(&opened),
+        BTreeMap::from([
+            ("0.0".into(), "2".into()),
+            ("0.1".into(), "2".into()),
+            ("1".into(), "6".into())
+        ])
+    );
+    assert_readable("opened at 0", &opened);
+
+    // Depth 0: the root alone, over 14 nodes; depth 3 (the leaves): every node.
+    assert_eq!(nodes(&draw(Some(0), &[])), 1);
+    assert_eq!(folded_counts(&draw(Some(0), &[]))[""], "14");
+    assert_eq!(nodes(&draw(Some(3), &[])), 15);
+    assert_eq!(nodes(&draw(Some(2), &[])), 7);
+}

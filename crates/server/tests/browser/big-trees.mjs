@@ -12,8 +12,13 @@
 // to move as the theory says (a loss exactly when 10 − total is a multiple of 3), with
 // the 19 moves +1 and +2 between them, in English, Swedish, Chinese and Greek, within the
 // width of a phone; and tic-tac-toe's graph to depth 2 by symmetry shows 1 + 3 + 12 = 16
-// positions. Screenshots of the tree and of the graph in the four languages at 390 px and
-// 1280 px go to SCREENSHOT_DIR. Each line of the report names its target:
+// positions. Count to 10 is wider than the box at that zoom (6,209 px): it opens drawn
+// to depth 2, its root, both level-1 and the four level-2 nodes in the box (only the
+// root was), each level-2 node folded over the nodes below it (+87, +53, +53, +32) with
+// the depth in the link and the rows' labels drawn under the tree; a click on a folded
+// node opens it, a step into a folded subtree opens the way to it, and All levels draws
+// the 232 nodes. Screenshots of the tree and of the graph in the four languages at 390 px
+// and 1280 px go to SCREENSHOT_DIR. Each line of the report names its target:
 // `ok [static]: ...`. Exits 0 when every check passes.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -25,6 +30,8 @@ mkdirSync(out, { recursive: true });
 const COUNT_TO_10 = "lesson=count-to-10&game=race:10,2&depth_aware=0&algorithm=minimax";
 const TIC_TAC_TOE = "game=tictactoe&depth=2&symmetry=1&algorithm=minimax";
 /** Each language's words for a win and a loss (the catalogs' tree.graph.win / .loss). */
+/** Each language's words for the mark of a node folded over 87 (tree.picture.folded). */
+const FOLDED = { en: "+87 nodes", sv: "+87 noder", zh: "+87 个节点", el: "+87 κόμβοι" };
 const MARKS = {
   en: ["win", "loss"],
   sv: ["vinst", "förlust"],
@@ -78,6 +85,34 @@ async function seen(page) {
   });
 }
 
+/**
+ * The first levels of the tree as drawn: which of the root, level-1 and level-2 nodes are
+ * inside the box, the nodes drawn, the folded ones with their counts, the levels' row,
+ * the link, and whether the rows' labels are drawn under every node.
+ */
+async function levelsOf(page) {
+  return page.evaluate(() => {
+    const box = document.getElementById("picture").getBoundingClientRect();
+    const inBox = (r) => r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+    const svg = document.querySelector("#picture svg");
+    const shape = (path) => svg.querySelector(`g.node[data-path="${path}"] > .node`);
+    const first = ["", "0", "1", "0.0", "0.1", "1.0", "1.1"];
+    const parts = [...svg.children];
+    const cards = parts.filter((e) => e.matches("rect.row-label-card, text.row-label")).map((e) => parts.indexOf(e));
+    const nodes = parts.filter((e) => e.matches("g.node")).map((e) => parts.indexOf(e));
+    const row = document.getElementById("levels");
+    return {
+      inBox: first.filter((path) => shape(path) && inBox(shape(path).getBoundingClientRect())).map((p) => p || "root"),
+      drawn: svg.querySelectorAll("g.node").length,
+      folded: [...svg.querySelectorAll("g.node.folded")].map((g) => `${g.dataset.path}:${g.querySelector("text.folded-count").textContent}`),
+      current: svg.querySelector("g.node.current")?.dataset.path ?? null,
+      row: row.hidden ? null : document.getElementById("levels-info").textContent,
+      link: location.hash,
+      under: cards.length > 0 && Math.max(...cards) < Math.min(...nodes),
+    };
+  });
+}
+
 /** Switches to the graph of positions and reads it: each position's label and mark. */
 async function graphOf(page) {
   await page.click('#view-switch input[value="graph"]');
@@ -110,8 +145,38 @@ await runTargets(executable, targets, async (browser, name, base) => {
       check(view.name.size > view.order.size && view.name.weight >= view.order.weight && view.name.ink < view.order.ink,
         `the totals are drawn stronger than the visit numbers (total ${JSON.stringify(view.name)}, visit number ${JSON.stringify(view.order)})`);
     }
+    const levels = await levelsOf(page);
+    check(levels.inBox.length === 7 && levels.drawn === 7,
+      `${tag} px: count to 10 opens with its root, both level-1 and the four level-2 nodes in the box (${levels.inBox.join(" ")}; ${levels.drawn} nodes drawn)`);
+    check(levels.folded.join(" ") === "0.0:+87 nodes 0.1:+53 nodes 1.0:+53 nodes 1.1:+32 nodes",
+      `${tag} px: each level-2 node is folded over the nodes below it (${levels.folded.join(" ")})`);
+    check(levels.row === "Levels 0–2 of 0–10 drawn: a folded node (+N nodes) opens on a click." && /[#&]levels=2(&|$)/.test(levels.link),
+      `${tag} px: the levels' row says what is drawn, and the link carries the depth (${levels.row}; ${levels.link})`);
+    check(levels.under, `${tag} px: the rows' labels are drawn under the tree, never over a node`);
     await page.locator("#picture").scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(out, `count-to-10-tree-en-${tag}.png`) });
+    if (tag === "1280") {
+      // A click on a folded node opens it: total 3 (path 0.1) over its two children.
+      await page.click('#picture g.node.folded[data-path="0.1"] > .node');
+      await page.waitForFunction(() => document.querySelectorAll("#picture svg g.node").length === 9);
+      const opened = await levelsOf(page);
+      const under = opened.folded.filter((f) => f.startsWith("0.1.")).map((f) => Number(f.split(":+")[1].split(" ")[0]));
+      check(opened.drawn === 9 && !opened.folded.some((f) => f.startsWith("0.1:")) && under.length === 2 && under[0] + under[1] + 2 === 53,
+        `a click on a folded node opens it one level deeper (${opened.folded.join(" ")})`);
+      // Step 4 of the search is at depth 3, under the folded node 0.0: the step opens it.
+      await page.click("#step-start");
+      for (let i = 0; i < 4; i += 1) await page.click("#step-forward");
+      await page.waitForFunction(() => document.querySelector("#picture svg g.node.current") !== null);
+      const stepped = await levelsOf(page);
+      check(stepped.current === "0.0.0" && !stepped.folded.some((f) => f.startsWith("0.0:")),
+        `a step to a node inside a folded subtree opens the way to it (current ${stepped.current}; ${stepped.folded.join(" ")})`);
+      await page.click("#step-end");
+      await page.click("#levels-all");
+      await page.waitForFunction(() => document.querySelectorAll("#picture svg g.node").length > 100);
+      const all = await levelsOf(page);
+      check(all.drawn === 232 && all.folded.length === 0 && /[#&]levels=all(&|$)/.test(all.link),
+        `All levels draws the 232 nodes of count to 10 (${all.drawn}, ${all.row}, ${all.link})`);
+    }
     await page.click("#zoom-fit");
     const fitted = await seen(page);
     check(fitted.smallest >= 12 && fitted.rowsIn === fitted.rows,
@@ -124,6 +189,11 @@ await runTargets(executable, targets, async (browser, name, base) => {
     for (const [width, height, tag] of [[1280, 900, "1280"], [390, 844, "390"]]) {
       const page = await browser.newPage({ viewport: { width, height } });
       await open(page, base, lang, COUNT_TO_10);
+      if (tag === "1280") {
+        const { folded } = await levelsOf(page);
+        check(folded[0] === `0.0:${FOLDED[lang]}` && folded.length === 4,
+          `${lang}: a folded node says how many nodes it holds in the page's words (${folded.join(" ")})`);
+      }
       await page.locator("#picture").scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(out, `count-to-10-tree-${lang}-${tag}.png`) });
       const graph = await graphOf(page);

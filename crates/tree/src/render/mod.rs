@@ -38,7 +38,10 @@ pub use json::{
     chance_json, chance_json_text, chance_json_text_bound, chance_json_text_sized, json, json_text,
     json_text_bound, json_text_sized,
 };
-pub use svg::{SvgOptions, svg, svg_bound, svg_drawing, svg_with};
+pub use svg::{
+    FOLDING_PATH_BYTES, FOLDING_PATHS, Folding, SvgOptions, svg, svg_bound, svg_drawing,
+    svg_folded, svg_with,
+};
 pub use text::{
     English, TEXT_MESSAGES, TextWords, chance_text, chance_trace, ratio_text, summary, text, trace,
     write_chance_text, write_chance_text_in, write_chance_trace, write_chance_trace_in, write_text,

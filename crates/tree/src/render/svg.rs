@@ -544,6 +544,26 @@ impl Default for SvgOptions {
     }
 }
 
+/// Which levels of a tree a picture draws ([`svg_folded`]): a wide tree drawn to a depth,
+/// each subtree below it folded into its top node, so that its first levels fit a screen.
+/// The search is the same; only the drawing leaves nodes out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Folding {
+    /// The deepest level whose nodes show their children: a node at this depth with
+    /// children is drawn folded (its value, and a mark `+N nodes` under it: the N nodes
+    /// below it, not drawn). `None`: every level.
+    pub below: Option<usize>,
+    /// The paths (`data-path`: `0.1`, the root's empty) of nodes whose children are
+    /// drawn all the same, one level more each: a folded node opened by a click.
+    pub expand: Vec<String>,
+}
+
+/// The most paths a [`Folding`] may open, and the longest of them in bytes: bounds for a
+/// caller that takes them from a request.
+pub const FOLDING_PATHS: usize = 4_096;
+/// The longest path a [`Folding`] takes, in bytes.
+pub const FOLDING_PATH_BYTES: usize = 4_096;
+
 /// The picture, with the visit order of each node when `visit_order` is set.
 pub fn svg(tree: &ExplicitTree, run: &Annotation, visit_order: bool) -> String {
     svg_with(tree, run, visit_order, false)
@@ -646,6 +666,19 @@ pub fn svg_with(
 
 /// The picture, drawn as `options` ask.
 pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) -> String {
+    svg_folded(tree, run, options, &Folding::default())
+}
+
+/// [`svg_drawing`], to the levels `folding` asks: each drawn node whose children are
+/// not drawn is a `folded` node (the group's class), its shape and value as ever, with a
+/// label `<text class="label folded-count" data-count="N">+N nodes</text>` under it,
+/// N being the nodes below it.
+pub fn svg_folded(
+    tree: &ExplicitTree,
+    run: &Annotation,
+    options: &SvgOptions,
+    folding: &Folding,
+) -> String {
     let SvgOptions {
         visit_order,
         collapse_pruned,
@@ -702,6 +735,24 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
             }
         }
     }
+    // Folded: a node drawn whose children are not (below the levels asked, and not
+    // opened). Its children and theirs are hidden.
+    let mut folded = vec![false; n];
+    if let Some(below) = folding.below {
+        let open: std::collections::HashSet<&str> =
+            folding.expand.iter().map(String::as_str).collect();
+        for id in 0..n {
+            if let Some(parent) = tree.node(id as NodeId).parent.map(|p| p as usize) {
+                hidden[id] |= hidden[parent] || collapsed[parent] || folded[parent];
+            }
+            folded[id] = !hidden[id]
+                && !collapsed[id]
+                && !tree.node(id as NodeId).is_leaf()
+                && tree.node(id as NodeId).depth as usize >= below
+                && !open.contains(path[id].as_str());
+        }
+    }
+    let folded_label = |id: usize| format!("+{} nodes", subtree_size[id] - 1);
     let shape = |id: usize| {
         if collapsed[id] {
             Shape::Box
@@ -865,11 +916,16 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
                     right = right.max(w);
                 }
             }
+            if folded[id] {
+                let w = text_width(&folded_label(id), NAME_SIZE) / 2.0;
+                left = left.max(w);
+                right = right.max(w);
+            }
             (left, right)
         })
         .collect();
     let drawn_children = |id: usize| -> Vec<NodeId> {
-        if collapsed[id] {
+        if collapsed[id] || folded[id] {
             Vec::new()
         } else {
             tree.children(id as NodeId)
@@ -1114,6 +1170,7 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
             (report.pruned, " pruned"),
             (report.cutoff.is_some(), " cut"),
             (report.visit_order.is_some(), " visited"),
+            (folded[id], " folded"),
         ];
         let flags: String = flags
             .iter()
@@ -1275,6 +1332,19 @@ pub fn svg_drawing(tree: &ExplicitTree, run: &Annotation, options: &SvgOptions) 
                 } else {
                     cy - h + 10.0
                 }
+            );
+        }
+        if folded[id] {
+            // Under the shape, below the cut's window when it has one.
+            let lines = window_of[id]
+                .as_ref()
+                .map_or(0, |(window, _)| window_lines(window).len());
+            let _ = write!(
+                out,
+                r##"<text class="label folded-count" data-count="{}" x="{cx:.1}" y="{:.1}" font-size="{NAME_SIZE}" text-anchor="middle" fill="#444" font-style="italic">{}</text>"##,
+                subtree_size[id] - 1,
+                cy + h + 13.0 + 12.0 * lines as f64,
+                folded_label(id)
             );
         }
         let _ = writeln!(out, "</g>");
