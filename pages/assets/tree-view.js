@@ -107,6 +107,8 @@ export class TreeView {
     this.value = 0;
     /** The room added on the picture's left for the rows' labels in the page's words. */
     this.gutter = 0;
+    /** Whether the rows' labels stand in the gaps above their rows (see `pinRows`). */
+    this.labelsInGaps = false;
     viewport.addEventListener("click", (event) => {
       const group = this.nodeOf(event.target) ?? this.nodeNear(event.clientX, event.clientY);
       if (group) select(parsePath(group.dataset.path ?? ""));
@@ -239,6 +241,7 @@ export class TreeView {
     }
     this.viewport.replaceChildren(svg);
     this.gutter = gutter(svg);
+    this.labelsInGaps = false;
     this.zoom.show(svg, width + this.gutter, height, sameTree);
     if (!sameTree) {
       // A new tree opens on its root: a wide one scrolls, and starts where it starts,
@@ -259,7 +262,10 @@ export class TreeView {
           const from = Math.min(...children.map((b) => b.x));
           const to = Math.max(...children.map((b) => b.x + b.width));
           const half = Math.max(x / this.zoom.scale - this.gutter - from, to - (x / this.zoom.scale - this.gutter));
-          if (2 * half * this.zoom.scale > this.viewport.clientWidth - left) left = 0;
+          if (2 * half * this.zoom.scale > this.viewport.clientWidth - left) {
+            left = 0;
+            this.labelsInGaps = true;
+          }
         }
         this.viewport.scrollLeft = Math.max(0, x - (left + this.viewport.clientWidth) / 2);
       }
@@ -321,9 +327,19 @@ export class TreeView {
   pinRows() {
     if (!this.svg) return;
     const left = this.viewport.scrollLeft / (this.zoom.scale || 1) - this.gutter;
-    for (const label of this.svg.querySelectorAll("text.row-label")) {
+    const labels = [...this.svg.querySelectorAll("text.row-label")];
+    // Where the nodes pass over the labels (a phone, the root centred), each label but
+    // the root's stands in the gap between its row and the row above, which only edges
+    // cross: the root's row holds the root alone, so its label stays beside it.
+    const rows = labels.map((label) => Number(label.getAttribute("data-row-y") ?? label.getAttribute("y")));
+    const gap = rows.length > 1 ? rows[1] - rows[0] : 0;
+    for (const [index, label] of labels.entries()) {
       if (!(label instanceof SVGTextElement)) continue;
       label.setAttribute("x", `${Math.round(12 + left)}`);
+      if (!label.hasAttribute("data-row-y")) label.setAttribute("data-row-y", label.getAttribute("y") ?? "0");
+      const lift = this.labelsInGaps && index > 0 && gap > 0 ? gap / 2 : 0;
+      label.setAttribute("y", `${rows[index] - lift}`);
+      if (this.labelsInGaps && index === 0) this.shortenRootRow(label, left);
       const card = label.previousElementSibling;
       if (!card?.classList.contains("row-label-card")) continue;
       const box = label.getBBox();
@@ -331,6 +347,26 @@ export class TreeView {
       card.setAttribute("y", `${box.y - 2}`);
       card.setAttribute("width", `${box.width + 8}`);
       card.setAttribute("height", `${box.height + 4}`);
+    }
+  }
+
+  /**
+   * The root's row holds the root alone; where its label, in the page's words, would
+   * reach under the root (a phone, the root centred), it says MAX or MIN only.
+   * @private
+   * @param {SVGTextElement} label
+   * @param {number} left the picture's x at the box's left edge
+   */
+  shortenRootRow(label, left) {
+    const root = this.svg?.querySelector('g.node[data-path=""]');
+    const player = label.dataset.player;
+    if (!(root instanceof SVGGElement) || (player !== "first" && player !== "second")) return;
+    if (label.dataset.view === "negamax") return;
+    const full = label.dataset.fullText ?? label.textContent ?? "";
+    label.dataset.fullText = full;
+    label.textContent = full;
+    if (12 + left + label.getBBox().width + 8 > root.getBBox().x) {
+      label.textContent = t(player === "first" ? "tree.picture.max" : "tree.picture.min");
     }
   }
 
