@@ -65,6 +65,64 @@ pub const ERRORS: &[(&str, &str)] = &[
         "errors.game.not_whole",
         "{game}: {field} {text} is not a non-negative whole number",
     ),
+    ("errors.detail", "{detail}"),
+    ("errors.play.move", "move {number} ({text}): {message}"),
+    (
+        "errors.game.no_move",
+        "the game is over: no move can be played",
+    ),
+    (
+        "errors.connect4.empty_board",
+        "connect4: the board needs at least one column and one row",
+    ),
+    (
+        "errors.connect4.too_large",
+        "connect4: a {width}x{height} board is too large (at most {max} columns and W*(H+1) <= 64)",
+    ),
+    (
+        "errors.connect4.size",
+        "connect4: expected the size as WxH (columns x rows, e.g. 7x6), got {args}",
+    ),
+    (
+        "errors.connect4.outside",
+        "column {column} is outside 1-{width}",
+    ),
+    (
+        "errors.connect4.not_a_column_number",
+        "not a column number (write the columns played, 1-{width}, e.g. 4453)",
+    ),
+    (
+        "errors.connect4.over_after",
+        "the game is already over ({how} after move {number})",
+    ),
+    ("errors.connect4.won", "won"),
+    ("errors.connect4.drawn", "drawn"),
+    ("errors.connect4.full", "column {column} is full"),
+    (
+        "errors.connect4.not_a_column",
+        "{text} is not a column (1-{width})",
+    ),
+    (
+        "errors.chess.fen_fields",
+        "a FEN has 6 fields (pieces, side to move, castling, en passant, halfmove clock, move number), {fen} has {fields}",
+    ),
+    ("errors.chess.fen", "FEN {fen}: {words}"),
+    ("errors.chess.fen960", "FEN {fen} (Chess960): {words}"),
+    (
+        "errors.chess.not_uci",
+        "{text} is not a legal move in UCI notation here ({player} to move)",
+    ),
+    ("errors.chess.listed", "{count} moves listed: at most {max}"),
+    (
+        "errors.chess.list_move",
+        "move {number} of the list: {message}",
+    ),
+    (
+        "errors.chess.not_legal",
+        "{text} is not a legal move here ({player} to move; write e2e4 or e4, Nf3, O-O, e8=Q)",
+    ),
+    ("errors.chess.white", "White"),
+    ("errors.chess.black", "Black"),
 ];
 
 impl NotationError {

@@ -227,6 +227,106 @@ fn cases() -> Vec<(&'static str, String, &'static str, Vec<&'static str>)> {
             "response: values: a: '1111111111111111111111111111111' has more than 30 digits (a number may have at most 30, before and after its point together)",
             vec!["30"],
         ),
+        // Solve, analyze, play: the limits of a search and the request's fields.
+        (
+            "/api/solve",
+            serde_json::json!({"game": "tictactoe", "time_ms": 20_000}).to_string(),
+            "time_ms 20000 is more than the 10000 ms a search may take (limit max_search_ms)",
+            vec!["20000", "10000", "max_search_ms"],
+        ),
+        (
+            "/api/analyze",
+            serde_json::json!({"game": "tictactoe", "depth": 0}).to_string(),
+            "depth: from 1 to 200",
+            vec!["depth", "200"],
+        ),
+        (
+            "/api/analyze",
+            serde_json::json!({"game": "tictactoe", "nodes": 200_000_000}).to_string(),
+            "nodes 200000000 is more than the 100000000 a search may visit (limit max_search_nodes)",
+            vec!["200000000", "100000000", "max_search_nodes"],
+        ),
+        (
+            "/api/play/engine",
+            serde_json::json!({"game": "tictactoe", "level": 11}).to_string(),
+            "level 11: \"perfect\" or a number from 1 to 10",
+            vec!["11", "\"perfect\"", "10"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "tictactoe", "moves": vec!["x"; 10_001]}).to_string(),
+            "10001 moves: a request lists at most 10000",
+            vec!["10001", "10000"],
+        ),
+        // A connect4 move and position, a chess position and move.
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "connect4", "moves": ["4", "9"]}).to_string(),
+            "move 2 ('9'): '9' is not a column (1-7)",
+            vec!["2", "'9'", "1-7"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "connect4", "position": "4449"}).to_string(),
+            "position: move 4 ('9'): column 9 is outside 1-7",
+            vec!["4", "'9'", "9", "1-7"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "chess", "position": "8/8 w"}).to_string(),
+            "position: a FEN has 6 fields (pieces, side to move, castling, en passant, halfmove clock, move number), '8/8 w' has 2",
+            vec!["6", "'8/8 w'", "2"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "chess", "moves": ["e5"]}).to_string(),
+            "move 1 ('e5'): 'e5' is not a legal move here (White to move; write e2e4 or e4, Nf3, O-O, e8=Q)",
+            vec!["1", "'e5'", "e2e4", "Nf3"],
+        ),
+        // Practice and Pig.
+        (
+            "/api/practice",
+            serde_json::json!({"kind": "values", "seed": 1, "level": 9}).to_string(),
+            "level: 9 is not a whole number from 1 to 5",
+            vec!["9", "5"],
+        ),
+        (
+            "/api/practice",
+            serde_json::json!({"kind": "chess", "seed": 1, "level": 1}).to_string(),
+            "kind: unknown exercise 'chess': values, pruned, order, best_move or expectimax",
+            vec!["'chess'", "best_move"],
+        ),
+        (
+            "/api/play/pig",
+            serde_json::json!({"game": "pig", "decision": "jump"}).to_string(),
+            "decision: roll or hold, not 'jump'",
+            vec!["'jump'", "roll", "hold"],
+        ),
+        (
+            "/api/play/pig",
+            serde_json::json!({"game": "pig", "decision": "hold", "position": "0+0-0"}).to_string(),
+            "pig: holding needs a turn total above 0 (a turn starts with a roll)",
+            vec!["pig", "0"],
+        ),
+        // Games whose positions repeat (retrograde analysis), trees and counts.
+        (
+            "/api/solve",
+            serde_json::json!({"game": "pursuit:cycle:5", "algorithm": "minimax"}).to_string(),
+            "--algorithm does not apply: positions of pursuit:cycle:5 can repeat, so it is solved by retrograde analysis",
+            vec!["--algorithm", "pursuit:cycle:5"],
+        ),
+        (
+            "/api/tree",
+            serde_json::json!({"tree": "(a 1 2)", "order": "random"}).to_string(),
+            "unknown move order 'random': as_written, best_first or worst_first",
+            vec!["'random'", "as_written", "best_first", "worst_first"],
+        ),
+        (
+            "/api/tree/count",
+            serde_json::json!({"game": "pig"}).to_string(),
+            "'pig' is a dice game: its tree has chance nodes, which a count of move sequences does not take",
+            vec!["'pig'"],
+        ),
     ]
 }
 
@@ -309,4 +409,42 @@ fn a_body_that_is_not_json_gets_its_message_in_the_language_it_names() {
     );
     let plain = refusal("/api/tree", "not json");
     assert_eq!(plain["message"], plain["error"]);
+}
+
+/// The refusals of the library's own operations (a batch, perft), which no endpoint
+/// serves: the English as before, and words of their own in every other language.
+#[test]
+fn batch_and_perft_refusals_have_their_words() {
+    use ply_api::batch::{BatchOptions, solve_batch};
+    use ply_api::perft::{PerftRequest, perft};
+    let threads = solve_batch(
+        "tictactoe",
+        &[String::new()],
+        &BatchOptions::default(),
+        0,
+        &Control::new(),
+    )
+    .unwrap_err();
+    assert_eq!(threads.error, "threads 0: from 1 to 256");
+    let request = PerftRequest {
+        position: "startpos".into(),
+        depth: 11,
+        divide: false,
+    };
+    let deep = perft(&request, &Control::new()).unwrap_err();
+    assert_eq!(
+        deep.error,
+        "perft depth 11 is too deep: at most 10 (depth 10 from the start takes days)"
+    );
+    assert_eq!(deep.limit, Some("perft_depth"));
+    for (error, parts) in [(&threads, ["0", "256"]), (&deep, ["11", "10"])] {
+        assert_eq!(error.message_in(Lang::En), error.error);
+        for lang in [Lang::Sv, Lang::Zh, Lang::El] {
+            let message = error.message_in(lang);
+            assert_ne!(message, error.error, "{lang}");
+            for part in parts {
+                assert!(message.contains(part), "{lang}: {message:?} lacks {part:?}");
+            }
+        }
+    }
 }

@@ -116,19 +116,21 @@ impl Chess {
             5 => [&fen[..], &["1"]].concat(),
             6 => fen.clone(),
             n => {
-                return Err(NotationError::new(format!(
-                    "a FEN has 6 fields (pieces, side to move, castling, en passant, halfmove clock, move number), {} has {n}",
-                    excerpt(&fen.join(" "))
-                )));
+                return Err(NotationError::said(
+                    Phrase::new("errors.chess.fen_fields")
+                        .arg("fen", excerpt(&fen.join(" ")))
+                        .arg("fields", n),
+                ));
             }
         };
         let text = fields.join(" ");
         match read_board(&text, false) {
             Ok(board) => Ok(Chess::from_board(board)),
-            Err(words) => Err(NotationError::new(format!(
-                "FEN {}: {words}",
-                excerpt(&text)
-            ))),
+            Err(words) => Err(NotationError::said(
+                Phrase::new("errors.chess.fen")
+                    .arg("fen", excerpt(&text))
+                    .arg("words", words),
+            )),
         }
     }
 
@@ -160,7 +162,11 @@ impl Chess {
         read_board(&text, true)
             .map(Chess::from_board)
             .map_err(|words| {
-                NotationError::new(format!("FEN {} (Chess960): {words}", excerpt(&text)))
+                NotationError::said(
+                    Phrase::new("errors.chess.fen960")
+                        .arg("fen", excerpt(&text))
+                        .arg("words", words),
+                )
             })
     }
 
@@ -191,11 +197,11 @@ impl Chess {
             cozy_chess::util::parse_uci_move(&self.board, text).ok()
         };
         mv.filter(|&mv| self.board.is_legal(mv)).ok_or_else(|| {
-            NotationError::new(format!(
-                "{} is not a legal move in UCI notation here ({} to move)",
-                excerpt(text),
-                self.player_name(self.to_move())
-            ))
+            NotationError::said(
+                Phrase::new("errors.chess.not_uci")
+                    .arg("text", excerpt(text))
+                    .arg("player", side_phrase(self.to_move())),
+            )
         })
     }
 
@@ -297,15 +303,23 @@ impl Chess {
         if let Some(moves) = moves {
             let moves: Vec<&str> = moves.split_whitespace().collect();
             if moves.len() > MAX_LISTED_MOVES {
-                return Err(NotationError::new(format!(
-                    "{} moves listed: at most {MAX_LISTED_MOVES}",
-                    moves.len()
-                )));
+                return Err(NotationError::said(
+                    Phrase::new("errors.chess.listed")
+                        .arg("count", moves.len())
+                        .arg("max", MAX_LISTED_MOVES),
+                ));
             }
             for (i, text) in moves.iter().enumerate() {
-                let mv = position
-                    .parse_move(text)
-                    .map_err(|e| NotationError::new(format!("move {} of the list: {e}", i + 1)))?;
+                let mv = position.parse_move(text).map_err(|e| {
+                    let message = e.1.unwrap_or_else(|| {
+                        Phrase::new("errors.detail").arg("detail", e.0.as_str())
+                    });
+                    NotationError::said(
+                        Phrase::new("errors.chess.list_move")
+                            .arg("number", i + 1)
+                            .arg("message", message),
+                    )
+                })?;
                 position.play(mv);
             }
         }
@@ -419,6 +433,14 @@ fn read_board(text: &str, shredder: bool) -> Result<Board, String> {
             )),
         Err(error) => Err(fen_error_words(error).to_string()),
     }
+}
+
+/// The side `player` plays, as a phrase ("White" or "Black").
+fn side_phrase(player: Player) -> Phrase {
+    Phrase::new(match player {
+        Player::First => "errors.chess.white",
+        Player::Second => "errors.chess.black",
+    })
 }
 
 /// "White" or "Black".
@@ -750,9 +772,7 @@ impl Notation for Chess {
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
         let text = text.trim();
         if self.outcome().is_some() {
-            return Err(NotationError::new(
-                "the game is over: no move can be played",
-            ));
+            return Err(NotationError::said(Phrase::new("errors.game.no_move")));
         }
         let uci = cozy_chess::util::parse_uci_move(&self.board, text)
             .ok()
@@ -763,11 +783,11 @@ impl Notation for Chess {
                 .filter(|&mv| self.board.is_legal(mv))
         });
         mv.ok_or_else(|| {
-            NotationError::new(format!(
-                "{} is not a legal move here ({} to move; write e2e4 or e4, Nf3, O-O, e8=Q)",
-                excerpt(text),
-                self.player_name(self.to_move())
-            ))
+            NotationError::said(
+                Phrase::new("errors.chess.not_legal")
+                    .arg("text", excerpt(text))
+                    .arg("player", side_phrase(self.to_move())),
+            )
         })
     }
 

@@ -185,15 +185,18 @@ impl Connect4 {
     /// The empty board of `width` columns and `height` rows.
     pub fn new(width: u32, height: u32) -> Result<Connect4, NotationError> {
         if width == 0 || height == 0 {
-            return Err(NotationError::new(
-                "connect4: the board needs at least one column and one row",
-            ));
+            return Err(NotationError::said(Phrase::new(
+                "errors.connect4.empty_board",
+            )));
         }
         // In 64 bits: a height near u32::MAX must be refused, not overflow.
         if width > MAX_WIDTH || u64::from(width) * (u64::from(height) + 1) > 64 {
-            return Err(NotationError::new(format!(
-                "connect4: a {width}x{height} board is too large (at most {MAX_WIDTH} columns and W*(H+1) <= 64)"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.connect4.too_large")
+                    .arg("width", width)
+                    .arg("height", height)
+                    .arg("max", MAX_WIDTH),
+            ));
         }
         Ok(Connect4 {
             width: width as u8,
@@ -224,10 +227,9 @@ impl Connect4 {
         )?;
         match numbers[..] {
             [w, h] => Connect4::new(w, h),
-            _ => Err(NotationError::new(format!(
-                "connect4: expected the size as WxH (columns x rows, e.g. 7x6), got {args}",
-                args = excerpt(args)
-            ))),
+            _ => Err(NotationError::said(
+                Phrase::new("errors.connect4.size").arg("args", excerpt(args)),
+            )),
         }
     }
 
@@ -452,32 +454,42 @@ impl Notation for Connect4 {
             let column = match ch.to_digit(10) {
                 Some(d) if (1..=w).contains(&d) => (d - 1) as Column,
                 Some(d) => {
-                    return Err(NotationError::new(format!(
-                        "move {n} ({ch}): column {d} is outside 1-{w}",
-                        ch = excerpt(&ch.to_string())
-                    )));
+                    return Err(move_error(
+                        n,
+                        ch,
+                        Phrase::new("errors.connect4.outside")
+                            .arg("column", d)
+                            .arg("width", w),
+                    ));
                 }
                 None => {
-                    return Err(NotationError::new(format!(
-                        "move {n} ({ch}): not a column number (write the columns played, 1-{w}, e.g. 4453)",
-                        ch = excerpt(&ch.to_string())
-                    )));
+                    return Err(move_error(
+                        n,
+                        ch,
+                        Phrase::new("errors.connect4.not_a_column_number").arg("width", w),
+                    ));
                 }
             };
             if pos.outcome().is_some() {
-                let why = if pos.won { "won" } else { "drawn" };
-                return Err(NotationError::new(format!(
-                    "move {n} ({ch}): the game is already over ({why} after move {})",
-                    n - 1,
-                    ch = excerpt(&ch.to_string())
-                )));
+                let how = if pos.won {
+                    "errors.connect4.won"
+                } else {
+                    "errors.connect4.drawn"
+                };
+                return Err(move_error(
+                    n,
+                    ch,
+                    Phrase::new("errors.connect4.over_after")
+                        .arg("how", Phrase::new(how))
+                        .arg("number", n - 1),
+                ));
             }
             if !pos.can_play(column) {
-                return Err(NotationError::new(format!(
-                    "move {n} ({ch}): column {} is full",
-                    column + 1,
-                    ch = excerpt(&ch.to_string())
-                )));
+                return Err(move_error(
+                    n,
+                    ch,
+                    Phrase::new("errors.connect4.full").arg("column", u32::from(column) + 1),
+                ));
             }
             pos.play(column);
         }
@@ -497,20 +509,22 @@ impl Notation for Connect4 {
         let column = match text.parse::<u32>() {
             Ok(d) if (1..=w).contains(&d) => (d - 1) as Column,
             _ => {
-                return Err(NotationError::new(format!(
-                    "{text} is not a column (1-{w})",
-                    text = excerpt(text)
-                )));
+                return Err(NotationError::said(
+                    Phrase::new("errors.connect4.not_a_column")
+                        .arg("text", excerpt(text))
+                        .arg("width", w),
+                ));
             }
         };
         if self.outcome().is_some() {
-            return Err(NotationError::new(
-                "the game is over: no move can be played",
-            ));
+            return Err(NotationError::said(Phrase::new("errors.game.no_move")));
         }
         if !self.can_play(column) {
-            return Err(NotationError::new(format!("column {} is full", column + 1)));
+            return Err(NotationError::said(
+                Phrase::new("errors.connect4.full").arg("column", u32::from(column) + 1),
+            ));
         }
+
         Ok(column)
     }
 
@@ -943,6 +957,17 @@ impl Playable for Connect4 {
     fn prefers_engine(&self) -> bool {
         true
     }
+}
+
+/// The refusal of the `number`th move (`ch`) of a position written as its columns:
+/// "move {number} ({text}): {message}".
+fn move_error(number: usize, ch: char, message: Phrase) -> NotationError {
+    NotationError::said(
+        Phrase::new("errors.play.move")
+            .arg("number", number)
+            .arg("text", excerpt(&ch.to_string()))
+            .arg("message", message),
+    )
 }
 
 #[cfg(test)]
