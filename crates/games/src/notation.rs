@@ -121,6 +121,45 @@ pub const ERRORS: &[(&str, &str)] = &[
         "errors.chess.not_legal",
         "{text} is not a legal move here ({player} to move; write e2e4 or e4, Nf3, O-O, e8=Q)",
     ),
+    ("errors.of_game", "{game}: {message}"),
+    (
+        "errors.piles.too_many",
+        "{count} piles are too many (at most {max})",
+    ),
+    (
+        "errors.piles.too_big",
+        "pile {pile} has {size} objects (at most {max})",
+    ),
+    (
+        "errors.piles.nothing",
+        "{game}: expected pile sizes separated by commas (e.g. 3,4,5), got nothing",
+    ),
+    (
+        "errors.piles.not_whole",
+        "{game}: pile {pile} {text} is not a non-negative whole number",
+    ),
+    (
+        "errors.piles.not_a_move",
+        "{text} is not a move: write pile:amount, e.g. 2:3 takes 3 from pile 2",
+    ),
+    ("errors.piles.move", "move {text}: {message}"),
+    (
+        "errors.piles.not_pile_number",
+        "pile {pile} is not a pile number",
+    ),
+    (
+        "errors.piles.no_pile",
+        "there is no pile {pile} (piles are numbered 1 to {count})",
+    ),
+    (
+        "errors.piles.amount",
+        "amount {amount} is not a whole number",
+    ),
+    ("errors.piles.at_least_one", "take at least one object"),
+    (
+        "errors.piles.cannot_take",
+        "cannot take {amount} from pile {pile}, which has {size}",
+    ),
     ("errors.chess.white", "White"),
     ("errors.chess.black", "Black"),
 ];

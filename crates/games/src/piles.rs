@@ -70,16 +70,19 @@ impl Piles {
     /// Piles of the given sizes (at most [`MAX_PILES`] piles of at most [`MAX_PILE`]).
     pub fn new(sizes: &[u32]) -> Result<Piles, NotationError> {
         if sizes.len() > MAX_PILES {
-            return Err(NotationError::new(format!(
-                "{} piles are too many (at most {MAX_PILES})",
-                sizes.len()
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.piles.too_many")
+                    .arg("count", sizes.len())
+                    .arg("max", MAX_PILES),
+            ));
         }
         if let Some((i, size)) = sizes.iter().enumerate().find(|&(_, &n)| n > MAX_PILE) {
-            return Err(NotationError::new(format!(
-                "pile {} has {size} objects (at most {MAX_PILE})",
-                i + 1
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.piles.too_big")
+                    .arg("pile", i + 1)
+                    .arg("size", *size)
+                    .arg("max", MAX_PILE),
+            ));
         }
         let mut piles = Piles {
             len: sizes.len() as u8,
@@ -93,24 +96,33 @@ impl Piles {
     pub fn parse(game: &str, text: &str) -> Result<Piles, NotationError> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(NotationError::new(format!(
-                "{game}: expected pile sizes separated by commas (e.g. 3,4,5), got nothing"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.piles.nothing").arg("game", game),
+            ));
         }
         let sizes = text
             .split(',')
             .enumerate()
             .map(|(i, part)| {
                 part.trim().parse::<u32>().map_err(|_| {
-                    NotationError::new(format!(
-                        "{game}: pile {} {} is not a non-negative whole number",
-                        i + 1,
-                        excerpt(part.trim())
-                    ))
+                    NotationError::said(
+                        Phrase::new("errors.piles.not_whole")
+                            .arg("game", game)
+                            .arg("pile", i + 1)
+                            .arg("text", excerpt(part.trim())),
+                    )
                 })
             })
             .collect::<Result<Vec<u32>, _>>()?;
-        Piles::new(&sizes).map_err(|e| NotationError::new(format!("{game}: {e}")))
+        Piles::new(&sizes).map_err(|e| {
+            let message =
+                e.1.unwrap_or_else(|| Phrase::new("errors.detail").arg("detail", e.0.as_str()));
+            NotationError::said(
+                Phrase::new("errors.of_game")
+                    .arg("game", game)
+                    .arg("message", message),
+            )
+        })
     }
 
     /// The pile sizes, in order.
@@ -237,6 +249,15 @@ pub struct Take {
     pub amount: u32,
 }
 
+/// The refusal of the move `text`: "move {text}: {message}".
+fn take_error(text: &str, message: Phrase) -> NotationError {
+    NotationError::said(
+        Phrase::new("errors.piles.move")
+            .arg("text", excerpt(text))
+            .arg("message", message),
+    )
+}
+
 impl Take {
     /// Reads `pile:amount` (1-based pile) and checks that the pile exists and
     /// holds at least `amount` objects, and that `amount` is at least 1. With a
@@ -248,48 +269,46 @@ impl Take {
             Some((p, a)) => (Some(p.trim()), a.trim()),
             None if piles.len() == 1 => (None, t),
             None => {
-                return Err(NotationError::new(format!(
-                    "{t} is not a move: write pile:amount, e.g. 2:3 takes 3 from pile 2",
-                    t = excerpt(t)
-                )));
+                return Err(NotationError::said(
+                    Phrase::new("errors.piles.not_a_move").arg("text", excerpt(t)),
+                ));
             }
         };
         let pile = match pile_text {
             None => 1,
             Some(p) => p.parse::<usize>().map_err(|_| {
-                NotationError::new(format!(
-                    "move {t}: pile {p} is not a pile number",
-                    t = excerpt(t),
-                    p = excerpt(p)
-                ))
+                take_error(
+                    t,
+                    Phrase::new("errors.piles.not_pile_number").arg("pile", excerpt(p)),
+                )
             })?,
         };
         if pile == 0 || pile > piles.len() {
-            return Err(NotationError::new(format!(
-                "move {t}: there is no pile {pile} (piles are numbered 1 to {})",
-                piles.len(),
-                t = excerpt(t)
-            )));
+            return Err(take_error(
+                t,
+                Phrase::new("errors.piles.no_pile")
+                    .arg("pile", pile)
+                    .arg("count", piles.len()),
+            ));
         }
         let amount = amount_text.parse::<u32>().map_err(|_| {
-            NotationError::new(format!(
-                "move {t}: amount {amount_text} is not a whole number",
-                t = excerpt(t),
-                amount_text = excerpt(amount_text)
-            ))
+            take_error(
+                t,
+                Phrase::new("errors.piles.amount").arg("amount", excerpt(amount_text)),
+            )
         })?;
         if amount == 0 {
-            return Err(NotationError::new(format!(
-                "move {t}: take at least one object",
-                t = excerpt(t)
-            )));
+            return Err(take_error(t, Phrase::new("errors.piles.at_least_one")));
         }
         let size = piles.get(pile - 1);
         if amount > size {
-            return Err(NotationError::new(format!(
-                "move {t}: cannot take {amount} from pile {pile}, which has {size}",
-                t = excerpt(t)
-            )));
+            return Err(take_error(
+                t,
+                Phrase::new("errors.piles.cannot_take")
+                    .arg("amount", amount)
+                    .arg("pile", pile)
+                    .arg("size", size),
+            ));
         }
         Ok(Take {
             pile: (pile - 1) as u8,

@@ -283,6 +283,18 @@ fn cases() -> Vec<(&'static str, String, &'static str, Vec<&'static str>)> {
             "move 1 ('e5'): 'e5' is not a legal move here (White to move; write e2e4 or e4, Nf3, O-O, e8=Q)",
             vec!["1", "'e5'", "e2e4", "Nf3"],
         ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "nim:3,4,5", "moves": ["2:9"]}).to_string(),
+            "move 1 ('2:9'): move '2:9': cannot take 9 from pile 2, which has 4",
+            vec!["'2:9'", "9", "2", "4"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "nim:3,x"}).to_string(),
+            "nim: pile 2 'x' is not a non-negative whole number",
+            vec!["nim", "2", "'x'"],
+        ),
         // Practice and Pig.
         (
             "/api/practice",
