@@ -55,6 +55,8 @@ fn tree_json_is_the_apis() {
             rule: None,
             picture: false,
             collapse_pruned: false,
+            collapse_below: None,
+            expand: Vec::new(),
             lang: None,
         };
         let api = evaluate_tree(&request, &TreeLimits::default()).unwrap();
