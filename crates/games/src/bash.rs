@@ -38,14 +38,14 @@ impl Bash {
     /// One pile of `pile` objects, take 1 to `max_take`; refused past the size limit of the taking games.
     pub fn new(pile: u32, max_take: u32) -> Result<Bash, NotationError> {
         if max_take == 0 {
-            return Err(NotationError::new(
-                "bash: the largest take M must be at least 1",
-            ));
+            return Err(NotationError::said(Phrase::new("errors.bash.take_zero")));
         }
         if pile > MAX_PILE {
-            return Err(NotationError::new(format!(
-                "bash: the pile N has {pile} objects (at most {MAX_PILE})"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.bash.pile_too_big")
+                    .arg("pile", pile)
+                    .arg("max", MAX_PILE),
+            ));
         }
         Ok(Bash {
             pile,
@@ -59,10 +59,9 @@ impl Bash {
         let numbers = parse_numbers("bash", args, &["pile N", "largest take M"])?;
         match numbers[..] {
             [n, m] => Bash::new(n, m),
-            _ => Err(NotationError::new(format!(
-                "bash: expected two numbers N,M (pile, largest take), got {args}",
-                args = excerpt(args)
-            ))),
+            _ => Err(NotationError::said(
+                Phrase::new("errors.bash.size").arg("args", excerpt(args)),
+            )),
         }
     }
 
@@ -137,10 +136,7 @@ impl Notation for Bash {
     fn parse_position(&self, text: &str) -> Result<Bash, NotationError> {
         let t = text.trim();
         let pile = t.parse::<u32>().map_err(|_| {
-            NotationError::new(format!(
-                "bash: pile {t} is not a non-negative whole number",
-                t = excerpt(t)
-            ))
+            NotationError::said(Phrase::new("errors.bash.pile").arg("pile", excerpt(t)))
         })?;
         Bash::new(pile, self.max_take)
     }
@@ -151,17 +147,16 @@ impl Notation for Bash {
 
     fn parse_move(&self, text: &str) -> Result<u32, NotationError> {
         if self.outcome().is_some() {
-            return Err(NotationError::new(
-                "the game is over: no move can be played",
-            ));
+            return Err(NotationError::said(Phrase::new("errors.game.no_move")));
         }
         let piles = Piles::new(&[self.pile])?;
         let Take { amount, .. } = Take::parse(text, &piles)?;
         if amount > self.max_take {
-            return Err(NotationError::new(format!(
-                "take 1 to {} at a time, not {amount}",
-                self.max_take
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.bash.take")
+                    .arg("max", self.max_take)
+                    .arg("amount", amount),
+            ));
         }
         // Every check above is the whole legality rule: no need to list the
         // moves (a pile of a billion would make a billion of them).

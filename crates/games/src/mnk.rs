@@ -51,17 +51,20 @@ impl Mnk {
     /// The empty board of `m` columns and `n` rows where `k` in a row wins.
     pub fn new(m: u32, n: u32, k: u32) -> Result<Mnk, NotationError> {
         if m == 0 || n == 0 || k == 0 {
-            return Err(NotationError::new("mnk: m, n and k must be at least 1"));
+            return Err(NotationError::said(Phrase::new("errors.mnk.at_least_one")));
         }
         if m > 26 || n > 26 || m * n > 64 {
-            return Err(NotationError::new(format!(
-                "mnk: a {m}x{n} board is too large (at most 26 columns, 26 rows and 64 cells)"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.mnk.too_large").arg("m", m).arg("n", n),
+            ));
         }
         if k > m.max(n) {
-            return Err(NotationError::new(format!(
-                "mnk: k = {k} cannot fit on a {m}x{n} board (nobody could ever win)"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.mnk.k_too_long")
+                    .arg("k", k)
+                    .arg("m", m)
+                    .arg("n", n),
+            ));
         }
         Ok(Mnk {
             m: m as u8,
@@ -90,10 +93,9 @@ impl Mnk {
         let numbers = parse_numbers("mnk", args, &["m (columns)", "n (rows)", "k (in a row)"])?;
         match numbers[..] {
             [m, n, k] => Mnk::new(m, n, k),
-            _ => Err(NotationError::new(format!(
-                "mnk: expected three numbers M,N,K (columns, rows, in a row), got {args}",
-                args = excerpt(args)
-            ))),
+            _ => Err(NotationError::said(
+                Phrase::new("errors.mnk.size").arg("args", excerpt(args)),
+            )),
         }
     }
 
@@ -313,20 +315,22 @@ impl Notation for Mnk {
         if text.contains('/') {
             let rows: Vec<&str> = text.split('/').collect();
             if rows.len() != n {
-                return Err(NotationError::new(format!(
-                    "position {text} has {} rows separated by '/', the board has {n}",
-                    rows.len(),
-                    text = excerpt(text)
-                )));
+                return Err(NotationError::said(
+                    Phrase::new("errors.mnk.rows")
+                        .arg("text", excerpt(text))
+                        .arg("rows", rows.len())
+                        .arg("n", n),
+                ));
             }
             for (i, row) in rows.iter().enumerate() {
                 if row.chars().count() != m {
-                    return Err(NotationError::new(format!(
-                        "row {} ({row}) has {} cells, the board has {m} columns",
-                        i + 1,
-                        row.chars().count(),
-                        row = excerpt(row)
-                    )));
+                    return Err(NotationError::said(
+                        Phrase::new("errors.mnk.row_cells")
+                            .arg("row", i + 1)
+                            .arg("text", excerpt(row))
+                            .arg("cells", row.chars().count())
+                            .arg("m", m),
+                    ));
                 }
             }
         }
@@ -338,12 +342,12 @@ impl Notation for Mnk {
                 'O' | 'o' | '0' => Some(Player::Second),
                 '.' | '-' | '_' => None,
                 other => {
-                    return Err(NotationError::new(format!(
-                        "unexpected character {other} at column {} of {text} (use X, O and '.')",
-                        column + 1,
-                        other = excerpt(&other.to_string()),
-                        text = excerpt(text)
-                    )));
+                    return Err(NotationError::said(
+                        Phrase::new("errors.mnk.character")
+                            .arg("character", excerpt(&other.to_string()))
+                            .arg("column", column + 1)
+                            .arg("text", excerpt(text)),
+                    ));
                 }
             };
             if cell >= self.cells() {
@@ -356,20 +360,23 @@ impl Notation for Mnk {
         }
         let given = text.chars().filter(|&c| c != '/').count() as u32;
         if given != self.cells() {
-            return Err(NotationError::new(format!(
-                "position {text} has {given} cells, a {m}x{n} board has {}",
-                self.cells(),
-                text = excerpt(text)
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.mnk.cells")
+                    .arg("text", excerpt(text))
+                    .arg("given", given)
+                    .arg("m", m)
+                    .arg("n", n)
+                    .arg("cells", self.cells()),
+            ));
         }
         let (xs, os) = (board.stones[0].count_ones(), board.stones[1].count_ones());
         board.to_move = match xs.checked_sub(os) {
             Some(0) => Player::First,
             Some(1) => Player::Second,
             _ => {
-                return Err(NotationError::new(format!(
-                    "impossible counts: {xs} X and {os} O (X moves first, so X has as many stones as O or one more)"
-                )));
+                return Err(NotationError::said(
+                    Phrase::new("errors.mnk.counts").arg("xs", xs).arg("os", os),
+                ));
             }
         };
         let (x_won, o_won) = (
@@ -378,19 +385,13 @@ impl Notation for Mnk {
         );
         board.state = match (x_won, o_won) {
             (true, true) => {
-                return Err(NotationError::new(
-                    "impossible position: both X and O have a line",
-                ));
+                return Err(NotationError::said(Phrase::new("errors.mnk.both_lines")));
             }
             (true, false) if board.to_move == Player::First => {
-                return Err(NotationError::new(
-                    "impossible position: X has a line but O moved after it",
-                ));
+                return Err(NotationError::said(Phrase::new("errors.mnk.x_line")));
             }
             (false, true) if board.to_move == Player::Second => {
-                return Err(NotationError::new(
-                    "impossible position: O has a line but X moved after it",
-                ));
+                return Err(NotationError::said(Phrase::new("errors.mnk.o_line")));
             }
             (true, false) => State::Won(Player::First),
             (false, true) => State::Won(Player::Second),
@@ -425,10 +426,11 @@ impl Notation for Mnk {
         let last_column = (b'a' + self.m - 1) as char;
         let cell = if let Ok(number) = t.parse::<u32>() {
             if number == 0 || number > self.cells() {
-                return Err(NotationError::new(format!(
-                    "cell {number} is off the board (cells are 1 to {})",
-                    self.cells()
-                )));
+                return Err(NotationError::said(
+                    Phrase::new("errors.mnk.cell_off")
+                        .arg("number", number)
+                        .arg("cells", self.cells()),
+                ));
             }
             number - 1
         } else {
@@ -440,25 +442,26 @@ impl Notation for Mnk {
                     (r - 1) * m + (c as u32 - 'a' as u32)
                 }
                 (Some(_), Some(_)) => {
-                    return Err(NotationError::new(format!(
-                        "{} is off the board (columns a-{last_column}, rows 1-{n})",
-                        excerpt(text.trim())
-                    )));
+                    return Err(NotationError::said(
+                        Phrase::new("errors.mnk.off_board")
+                            .arg("text", excerpt(text.trim()))
+                            .arg("last_column", last_column.to_string())
+                            .arg("n", n),
+                    ));
                 }
                 _ => {
-                    return Err(NotationError::new(format!(
-                        "{} is not a cell: write a column letter and a row number (b2) or a number 1-{}",
-                        excerpt(text.trim()),
-                        self.cells()
-                    )));
+                    return Err(NotationError::said(
+                        Phrase::new("errors.mnk.not_a_cell")
+                            .arg("text", excerpt(text.trim()))
+                            .arg("cells", self.cells()),
+                    ));
                 }
             }
         };
         if self.outcome().is_none() && self.stone(Cell(cell as u8)).is_some() {
-            return Err(NotationError::new(format!(
-                "{} is already taken",
-                self.cell_name(cell)
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.mnk.taken").arg("cell", self.cell_name(cell)),
+            ));
         }
         legal_or_error(self, Cell(cell as u8), text.trim())
     }

@@ -171,9 +171,7 @@ impl Notation for Nim {
 
     fn parse_move(&self, text: &str) -> Result<Take, NotationError> {
         if self.outcome().is_some() {
-            return Err(NotationError::new(
-                "the game is over: no move can be played",
-            ));
+            return Err(NotationError::said(Phrase::new("errors.game.no_move")));
         }
         let mv = Take::parse(text, &self.piles)?;
         // Every check above is the whole legality rule: no need to list the

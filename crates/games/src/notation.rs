@@ -160,6 +160,169 @@ pub const ERRORS: &[(&str, &str)] = &[
         "errors.piles.cannot_take",
         "cannot take {amount} from pile {pile}, which has {size}",
     ),
+    ("errors.game.not_legal", "{text} is not a legal move here"),
+    (
+        "errors.mnk.at_least_one",
+        "mnk: m, n and k must be at least 1",
+    ),
+    (
+        "errors.mnk.too_large",
+        "mnk: a {m}x{n} board is too large (at most 26 columns, 26 rows and 64 cells)",
+    ),
+    (
+        "errors.mnk.k_too_long",
+        "mnk: k = {k} cannot fit on a {m}x{n} board (nobody could ever win)",
+    ),
+    (
+        "errors.mnk.size",
+        "mnk: expected three numbers M,N,K (columns, rows, in a row), got {args}",
+    ),
+    (
+        "errors.mnk.rows",
+        "position {text} has {rows} rows separated by '/', the board has {n}",
+    ),
+    (
+        "errors.mnk.row_cells",
+        "row {row} ({text}) has {cells} cells, the board has {m} columns",
+    ),
+    (
+        "errors.mnk.character",
+        "unexpected character {character} at column {column} of {text} (use X, O and '.')",
+    ),
+    (
+        "errors.mnk.cells",
+        "position {text} has {given} cells, a {m}x{n} board has {cells}",
+    ),
+    (
+        "errors.mnk.counts",
+        "impossible counts: {xs} X and {os} O (X moves first, so X has as many stones as O or one more)",
+    ),
+    (
+        "errors.mnk.both_lines",
+        "impossible position: both X and O have a line",
+    ),
+    (
+        "errors.mnk.x_line",
+        "impossible position: X has a line but O moved after it",
+    ),
+    (
+        "errors.mnk.o_line",
+        "impossible position: O has a line but X moved after it",
+    ),
+    (
+        "errors.mnk.cell_off",
+        "cell {number} is off the board (cells are 1 to {cells})",
+    ),
+    (
+        "errors.mnk.off_board",
+        "{text} is off the board (columns a-{last_column}, rows 1-{n})",
+    ),
+    (
+        "errors.mnk.not_a_cell",
+        "{text} is not a cell: write a column letter and a row number (b2) or a number 1-{cells}",
+    ),
+    ("errors.mnk.taken", "{cell} is already taken"),
+    (
+        "errors.race.target_zero",
+        "race: the target N must be at least 1",
+    ),
+    (
+        "errors.race.step_zero",
+        "race: the largest step K must be at least 1",
+    ),
+    (
+        "errors.race.target_too_big",
+        "race: the target N is {target} (at most {max})",
+    ),
+    (
+        "errors.race.size",
+        "race: expected two numbers N,K (target, largest step), got {args}",
+    ),
+    (
+        "errors.race.total",
+        "race: total {total} is not a non-negative whole number",
+    ),
+    (
+        "errors.race.beyond",
+        "race: total {total} is beyond the target {target}",
+    ),
+    (
+        "errors.race.not_amount",
+        "{text} is not an amount to add (1 to {max})",
+    ),
+    ("errors.race.add", "add 1 to {max}, not {add}"),
+    (
+        "errors.race.pass",
+        "adding {add} would pass {target} (the total is {total})",
+    ),
+    (
+        "errors.bash.take_zero",
+        "bash: the largest take M must be at least 1",
+    ),
+    (
+        "errors.bash.pile_too_big",
+        "bash: the pile N has {pile} objects (at most {max})",
+    ),
+    (
+        "errors.bash.size",
+        "bash: expected two numbers N,M (pile, largest take), got {args}",
+    ),
+    (
+        "errors.bash.pile",
+        "bash: pile {pile} is not a non-negative whole number",
+    ),
+    (
+        "errors.bash.take",
+        "take 1 to {max} at a time, not {amount}",
+    ),
+    (
+        "errors.wythoff.size",
+        "wythoff: expected two pile sizes a,b, got {count} in {args}",
+    ),
+    (
+        "errors.wythoff.not_a_move",
+        "{text} is not a move: write 1:k, 2:k or both:k (k the number to take)",
+    ),
+    (
+        "errors.wythoff.cannot_take",
+        "cannot take {amount}, the piles are {a} and {b}",
+    ),
+    (
+        "errors.wythoff.not_a_pile",
+        "{pile} is not a pile (write 1, 2 or both)",
+    ),
+    (
+        "errors.subtraction.empty_set",
+        "{game}: the take set S is empty (write it after ';', e.g. 20;1,3,4)",
+    ),
+    (
+        "errors.subtraction.zero",
+        "{game}: take size {number} of the set is 0 (every take must be at least 1)",
+    ),
+    (
+        "errors.subtraction.not_whole",
+        "{game}: take size {number} of the set, {text}, is not a whole number",
+    ),
+    (
+        "errors.subtraction.too_many",
+        "{game}: the take set has {count} sizes (at most {max})",
+    ),
+    (
+        "errors.subtraction.spec",
+        "subtraction: expected piles;set, e.g. subtraction:20;1,3,4 (got {args})",
+    ),
+    (
+        "errors.subtraction.no_pile",
+        "subtraction: give at least one pile",
+    ),
+    (
+        "errors.subtraction.too_big",
+        "subtraction: pile {pile} has {size} objects (at most {max})",
+    ),
+    (
+        "errors.subtraction.not_in_set",
+        "{amount} is not in the take set {set}",
+    ),
     ("errors.chess.white", "White"),
     ("errors.chess.black", "Black"),
 ];
@@ -385,16 +548,13 @@ pub fn legal_or_error<G: Game>(
     text: &str,
 ) -> Result<G::Move, NotationError> {
     if position.outcome().is_some() {
-        return Err(NotationError::new(
-            "the game is over: no move can be played",
-        ));
+        return Err(NotationError::said(Phrase::new("errors.game.no_move")));
     }
     if position.legal_moves().contains(&mv) {
         Ok(mv)
     } else {
-        Err(NotationError::new(format!(
-            "{text} is not a legal move here",
-            text = excerpt(text)
-        )))
+        Err(NotationError::said(
+            Phrase::new("errors.game.not_legal").arg("text", excerpt(text)),
+        ))
     }
 }

@@ -38,17 +38,17 @@ impl Race {
     /// The race to `target` adding 1 to `max_add`, total 0, first player to move.
     pub fn new(target: u32, max_add: u32) -> Result<Race, NotationError> {
         if target == 0 {
-            return Err(NotationError::new("race: the target N must be at least 1"));
+            return Err(NotationError::said(Phrase::new("errors.race.target_zero")));
         }
         if max_add == 0 {
-            return Err(NotationError::new(
-                "race: the largest step K must be at least 1",
-            ));
+            return Err(NotationError::said(Phrase::new("errors.race.step_zero")));
         }
         if target > MAX_PILE {
-            return Err(NotationError::new(format!(
-                "race: the target N is {target} (at most {MAX_PILE})"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.race.target_too_big")
+                    .arg("target", target)
+                    .arg("max", MAX_PILE),
+            ));
         }
         Ok(Race {
             target,
@@ -63,10 +63,9 @@ impl Race {
         let numbers = parse_numbers("race", args, &["target N", "largest step K"])?;
         match numbers[..] {
             [n, k] => Race::new(n, k),
-            _ => Err(NotationError::new(format!(
-                "race: expected two numbers N,K (target, largest step), got {args}",
-                args = excerpt(args)
-            ))),
+            _ => Err(NotationError::said(
+                Phrase::new("errors.race.size").arg("args", excerpt(args)),
+            )),
         }
     }
 
@@ -141,16 +140,14 @@ impl Notation for Race {
     fn parse_position(&self, text: &str) -> Result<Race, NotationError> {
         let t = text.trim();
         let total = t.parse::<u32>().map_err(|_| {
-            NotationError::new(format!(
-                "race: total {t} is not a non-negative whole number",
-                t = excerpt(t)
-            ))
+            NotationError::said(Phrase::new("errors.race.total").arg("total", excerpt(t)))
         })?;
         if total > self.target {
-            return Err(NotationError::new(format!(
-                "race: total {total} is beyond the target {}",
-                self.target
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.race.beyond")
+                    .arg("total", total)
+                    .arg("target", self.target),
+            ));
         }
         Ok(Race {
             total,
@@ -166,28 +163,29 @@ impl Notation for Race {
     fn parse_move(&self, text: &str) -> Result<u32, NotationError> {
         let t = text.trim();
         if self.outcome().is_some() {
-            return Err(NotationError::new(
-                "the game is over: no move can be played",
-            ));
+            return Err(NotationError::said(Phrase::new("errors.game.no_move")));
         }
         let add = t.parse::<u32>().map_err(|_| {
-            NotationError::new(format!(
-                "{t} is not an amount to add (1 to {})",
-                self.max_add,
-                t = excerpt(t)
-            ))
+            NotationError::said(
+                Phrase::new("errors.race.not_amount")
+                    .arg("text", excerpt(t))
+                    .arg("max", self.max_add),
+            )
         })?;
         if add == 0 || add > self.max_add {
-            return Err(NotationError::new(format!(
-                "add 1 to {}, not {add}",
-                self.max_add
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.race.add")
+                    .arg("max", self.max_add)
+                    .arg("add", add),
+            ));
         }
         if self.total + add > self.target {
-            return Err(NotationError::new(format!(
-                "adding {add} would pass {} (the total is {})",
-                self.target, self.total
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.race.pass")
+                    .arg("add", add)
+                    .arg("target", self.target)
+                    .arg("total", self.total),
+            ));
         }
         // Every check above is the whole legality rule: no need to list the
         // moves (a pile of a billion would make a billion of them).

@@ -77,33 +77,37 @@ impl Hash for Subtraction {
 pub fn parse_set(game: &str, text: &str) -> Result<Vec<u32>, NotationError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(NotationError::new(format!(
-            "{game}: the take set S is empty (write it after ';', e.g. 20;1,3,4)"
-        )));
+        return Err(NotationError::said(
+            Phrase::new("errors.subtraction.empty_set").arg("game", game),
+        ));
     }
     let mut set = text
         .split(',')
         .enumerate()
         .map(|(i, part)| match part.trim().parse::<u32>() {
-            Ok(0) => Err(NotationError::new(format!(
-                "{game}: take size {} of the set is 0 (every take must be at least 1)",
-                i + 1
-            ))),
+            Ok(0) => Err(NotationError::said(
+                Phrase::new("errors.subtraction.zero")
+                    .arg("game", game)
+                    .arg("number", i + 1),
+            )),
             Ok(s) => Ok(s),
-            Err(_) => Err(NotationError::new(format!(
-                "{game}: take size {} of the set, {}, is not a whole number",
-                i + 1,
-                excerpt(part.trim())
-            ))),
+            Err(_) => Err(NotationError::said(
+                Phrase::new("errors.subtraction.not_whole")
+                    .arg("game", game)
+                    .arg("number", i + 1)
+                    .arg("text", excerpt(part.trim())),
+            )),
         })
         .collect::<Result<Vec<u32>, _>>()?;
     set.sort_unstable();
     set.dedup();
     if set.len() > MAX_SET_SIZE {
-        return Err(NotationError::new(format!(
-            "{game}: the take set has {} sizes (at most {MAX_SET_SIZE})",
-            set.len()
-        )));
+        return Err(NotationError::said(
+            Phrase::new("errors.subtraction.too_many")
+                .arg("game", game)
+                .arg("count", set.len())
+                .arg("max", MAX_SET_SIZE),
+        ));
     }
     Ok(set)
 }
@@ -126,10 +130,9 @@ impl Subtraction {
     /// Reads `N;S` or `N1,N2,...;S` (the part after `subtraction:`).
     pub fn from_spec_args(args: &str) -> Result<Subtraction, NotationError> {
         let Some((piles, set)) = args.split_once(';') else {
-            return Err(NotationError::new(format!(
-                "subtraction: expected piles;set, e.g. subtraction:20;1,3,4 (got {})",
-                excerpt(args.trim())
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.subtraction.spec").arg("args", excerpt(args.trim())),
+            ));
         };
         let piles = Piles::parse("subtraction", piles)?;
         let set = parse_set("subtraction", set)?;
@@ -138,7 +141,9 @@ impl Subtraction {
 
     fn checked_piles(piles: Piles) -> Result<Piles, NotationError> {
         if piles.is_empty() {
-            return Err(NotationError::new("subtraction: give at least one pile"));
+            return Err(NotationError::said(Phrase::new(
+                "errors.subtraction.no_pile",
+            )));
         }
         if let Some((i, &p)) = piles
             .as_slice()
@@ -146,10 +151,12 @@ impl Subtraction {
             .enumerate()
             .find(|&(_, &p)| p > MAX_SUBTRACTION_PILE)
         {
-            return Err(NotationError::new(format!(
-                "subtraction: pile {} has {p} objects (at most {MAX_SUBTRACTION_PILE})",
-                i + 1
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.subtraction.too_big")
+                    .arg("pile", i + 1)
+                    .arg("size", p)
+                    .arg("max", MAX_SUBTRACTION_PILE),
+            ));
         }
         Ok(piles)
     }
@@ -269,18 +276,20 @@ impl Notation for Subtraction {
 
     fn parse_move(&self, text: &str) -> Result<Take, NotationError> {
         if self.outcome().is_some() {
-            return Err(NotationError::new(
-                "the game is over: no move can be played",
-            ));
+            return Err(NotationError::said(Phrase::new("errors.game.no_move")));
         }
         let mv = Take::parse(text, &self.piles)?;
         if self.rules.set.binary_search(&mv.amount).is_err() {
-            return Err(NotationError::new(format!(
-                "move {}: {} is not in the take set {{{}}}",
-                excerpt(text.trim()),
-                mv.amount,
-                self.set_text()
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.piles.move")
+                    .arg("text", excerpt(text.trim()))
+                    .arg(
+                        "message",
+                        Phrase::new("errors.subtraction.not_in_set")
+                            .arg("amount", mv.amount)
+                            .arg("set", format!("{{{}}}", self.set_text())),
+                    ),
+            ));
         }
         // Every check above is the whole legality rule: no need to list the
         // moves (a pile of a billion would make a billion of them).

@@ -66,11 +66,11 @@ impl Wythoff {
         let piles = Piles::parse("wythoff", args)?;
         match piles.as_slice() {
             &[a, b] => Ok(Wythoff::new(a, b)),
-            _ => Err(NotationError::new(format!(
-                "wythoff: expected two pile sizes a,b, got {} in {}",
-                piles.len(),
-                excerpt(args.trim())
-            ))),
+            _ => Err(NotationError::said(
+                Phrase::new("errors.wythoff.size")
+                    .arg("count", piles.len())
+                    .arg("args", excerpt(args.trim())),
+            )),
         }
     }
 
@@ -150,6 +150,15 @@ impl Theory for Wythoff {
     }
 }
 
+/// The refusal of the move `text`: "move {text}: {message}".
+fn move_error(text: &str, message: Phrase) -> NotationError {
+    NotationError::said(
+        Phrase::new("errors.piles.move")
+            .arg("text", excerpt(text))
+            .arg("message", message),
+    )
+}
+
 impl Notation for Wythoff {
     /// The spec of this very position: `wythoff:3,5`.
     fn game_name(&self) -> String {
@@ -167,28 +176,21 @@ impl Notation for Wythoff {
     fn parse_move(&self, text: &str) -> Result<WythoffMove, NotationError> {
         let t = text.trim();
         if self.outcome().is_some() {
-            return Err(NotationError::new(
-                "the game is over: no move can be played",
-            ));
+            return Err(NotationError::said(Phrase::new("errors.game.no_move")));
         }
         let Some((which, amount)) = t.split_once(':') else {
-            return Err(NotationError::new(format!(
-                "{t} is not a move: write 1:k, 2:k or both:k (k the number to take)",
-                t = excerpt(t)
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.wythoff.not_a_move").arg("text", excerpt(t)),
+            ));
         };
         let k = amount.trim().parse::<u32>().map_err(|_| {
-            NotationError::new(format!(
-                "move {t}: amount {} is not a whole number",
-                excerpt(amount.trim()),
-                t = excerpt(t)
-            ))
+            move_error(
+                t,
+                Phrase::new("errors.piles.amount").arg("amount", excerpt(amount.trim())),
+            )
         })?;
         if k == 0 {
-            return Err(NotationError::new(format!(
-                "move {t}: take at least one object",
-                t = excerpt(t)
-            )));
+            return Err(move_error(t, Phrase::new("errors.piles.at_least_one")));
         }
         let [a, b] = self.piles;
         let mv = match which.trim().to_ascii_lowercase().as_str() {
@@ -196,17 +198,19 @@ impl Notation for Wythoff {
             "2" if k <= b => WythoffMove::Second(k),
             "both" | "b" if k <= a.min(b) => WythoffMove::Both(k),
             "1" | "2" | "both" | "b" => {
-                return Err(NotationError::new(format!(
-                    "move {t}: cannot take {k}, the piles are {a} and {b}",
-                    t = excerpt(t)
-                )));
+                return Err(move_error(
+                    t,
+                    Phrase::new("errors.wythoff.cannot_take")
+                        .arg("amount", k)
+                        .arg("a", a)
+                        .arg("b", b),
+                ));
             }
             other => {
-                return Err(NotationError::new(format!(
-                    "move {t}: {other} is not a pile (write 1, 2 or both)",
-                    t = excerpt(t),
-                    other = excerpt(other)
-                )));
+                return Err(move_error(
+                    t,
+                    Phrase::new("errors.wythoff.not_a_pile").arg("pile", excerpt(other)),
+                ));
             }
         };
         // Every check above is the whole legality rule: no need to list the

@@ -295,6 +295,73 @@ fn cases() -> Vec<(&'static str, String, &'static str, Vec<&'static str>)> {
             "nim: pile 2 'x' is not a non-negative whole number",
             vec!["nim", "2", "'x'"],
         ),
+        // Tic-tac-toe and the m,n,k games, race, Bash, Wythoff and subtraction games.
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "tictactoe", "moves": ["b2", "b2"]}).to_string(),
+            "move 2 ('b2'): b2 is already taken",
+            vec!["2", "'b2'"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "tictactoe", "moves": ["d7"]}).to_string(),
+            "move 1 ('d7'): 'd7' is off the board (columns a-c, rows 1-3)",
+            vec!["1", "'d7'", "a-c", "1-3"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "tictactoe", "moves": ["12"]}).to_string(),
+            "move 1 ('12'): cell 12 is off the board (cells are 1 to 9)",
+            vec!["1", "'12'", "12", "9"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "mnk:5,4,6"}).to_string(),
+            "mnk: k = 6 cannot fit on a 5x4 board (nobody could ever win)",
+            vec!["mnk", "k = 6", "5x4"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "race:10"}).to_string(),
+            "race: expected two numbers N,K (target, largest step), got '10'",
+            vec!["race", "N,K", "'10'"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "race:10,2", "moves": ["2", "5"]}).to_string(),
+            "move 2 ('5'): add 1 to 2, not 5",
+            vec!["2", "'5'", "1", "5"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "bash:21,3", "moves": ["4"]}).to_string(),
+            "move 1 ('4'): take 1 to 3 at a time, not 4",
+            vec!["1", "'4'", "3", "4"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "wythoff:4,7", "moves": ["both:5"]}).to_string(),
+            "move 1 ('both:5'): move 'both:5': cannot take 5, the piles are 4 and 7",
+            vec!["1", "'both:5'", "5", "4", "7"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "wythoff:4,7", "moves": ["3:1"]}).to_string(),
+            "move 1 ('3:1'): move '3:1': '3' is not a pile (write 1, 2 or both)",
+            vec!["1", "'3:1'", "'3'", "both"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "subtraction:20;1,3,4", "moves": ["2"]}).to_string(),
+            "move 1 ('2'): move '2': 2 is not in the take set {1,3,4}",
+            vec!["1", "'2'", "{1,3,4}"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "subtraction:20;1,0"}).to_string(),
+            "subtraction: take size 2 of the set is 0 (every take must be at least 1)",
+            vec!["subtraction", "2", "0", "1"],
+        ),
         // Practice and Pig.
         (
             "/api/practice",
