@@ -29,6 +29,7 @@
 use crate::catalog::parse_numbers;
 use crate::notation::NotationError;
 use ply_core::input::{Input, InputErrorKind, display_name};
+use ply_core::phrase::Phrase;
 use ply_core::text::{self, excerpt};
 
 /// The most vertices a graph may have (one bit each in a `u64`).
@@ -77,14 +78,17 @@ impl Graph {
 
     fn check_size(family: &str, n: u64) -> Result<(), NotationError> {
         if n == 0 {
-            return Err(NotationError::new(format!(
-                "{family}: a graph needs at least one vertex"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.graph.no_vertices").arg("family", family),
+            ));
         }
         if n > MAX_VERTICES as u64 {
-            return Err(NotationError::new(format!(
-                "{family}: {n} vertices is too many (at most {MAX_VERTICES})"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.graph.too_many")
+                    .arg("family", family)
+                    .arg("count", n)
+                    .arg("max", MAX_VERTICES),
+            ));
         }
         Ok(())
     }
@@ -103,9 +107,9 @@ impl Graph {
     pub fn cycle(n: u32) -> Result<Graph, NotationError> {
         Graph::check_size("cycle", n as u64)?;
         if n < 3 {
-            return Err(NotationError::new(format!(
-                "cycle: a cycle needs at least 3 vertices, not {n} (use path:{n})"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.graph.cycle_short").arg("n", n),
+            ));
         }
         let mut g = Graph::numbered(format!("cycle:{n}"), n as usize);
         for v in 0..n as usize {
@@ -118,14 +122,12 @@ impl Graph {
     /// Vertices are named like board cells: column letter, row number from the top (`a1`, `b3`).
     pub fn grid(width: u32, height: u32) -> Result<Graph, NotationError> {
         if width == 0 || height == 0 {
-            return Err(NotationError::new(
-                "grid: width and height must be at least 1",
-            ));
+            return Err(NotationError::said(Phrase::new("errors.graph.grid_empty")));
         }
         if width > 26 {
-            return Err(NotationError::new(format!(
-                "grid: {width} columns is too many (at most 26)"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.graph.grid_wide").arg("width", width),
+            ));
         }
         Graph::check_size("grid", width as u64 * height as u64)?;
         let names = (0..height)
@@ -158,10 +160,12 @@ impl Graph {
         for (i, &parent) in parents.iter().enumerate() {
             let child = i + 1;
             if parent as usize >= child {
-                return Err(NotationError::new(format!(
-                    "tree: parent {parent} of vertex {child} (entry {child}) must be a smaller vertex (0..{})",
-                    child - 1
-                )));
+                return Err(NotationError::said(
+                    Phrase::new("errors.graph.tree_parent")
+                        .arg("parent", parent)
+                        .arg("child", child)
+                        .arg("last", child - 1),
+                ));
             }
             g.add_edge(parent as usize, child);
         }
@@ -189,10 +193,11 @@ impl Graph {
         let one_number = |family: &str, args: &str| -> Result<u32, NotationError> {
             match parse_numbers(family, args, &["number of vertices"])?[..] {
                 [n] => Ok(n),
-                _ => Err(NotationError::new(format!(
-                    "{family}: expected one number, got {}",
-                    excerpt(args)
-                ))),
+                _ => Err(NotationError::said(
+                    Phrase::new("errors.graph.one_number")
+                        .arg("family", family)
+                        .arg("args", excerpt(args)),
+                )),
             }
         };
         match (family.as_str(), args) {
@@ -200,10 +205,9 @@ impl Graph {
             ("cycle", Some(args)) => Graph::cycle(one_number("cycle", args)?),
             ("grid", Some(args)) => {
                 let Some((w, h)) = args.split_once(['x', 'X']) else {
-                    return Err(NotationError::new(format!(
-                        "grid: expected WIDTHxHEIGHT (e.g. grid:3x3), got {}",
-                        excerpt(args)
-                    )));
+                    return Err(NotationError::said(
+                        Phrase::new("errors.graph.grid_size").arg("args", excerpt(args)),
+                    ));
                 };
                 let size = parse_numbers("grid", &format!("{w},{h}"), &["width", "height"])?;
                 Graph::grid(size[0], size[1])
@@ -215,32 +219,30 @@ impl Graph {
                 let text = Input::open(path)
                     .and_then(|input| input.read_text(MAX_FILE_BYTES, "a graph file"))
                     .map_err(|e| match e.kind {
-                        InputErrorKind::Io(e) => NotationError::new(format!(
-                            "file:{}: cannot read the graph file: {e}",
-                            display_name(path)
-                        )),
-                        _ => NotationError::new(e.to_string()),
+                        InputErrorKind::Io(e) => NotationError::said(
+                            Phrase::new("errors.graph.unreadable")
+                                .arg("path", display_name(path))
+                                .arg("reason", e.to_string()),
+                        ),
+                        _ => NotationError::said(
+                            Phrase::new("errors.detail").arg("detail", e.to_string()),
+                        ),
                     })?;
                 let mut g = Graph::parse_edge_list(&text, path)?;
                 g.spec = format!("file:{path}");
                 Ok(g)
             }
             ("path" | "cycle" | "grid" | "tree" | "file", None) => {
-                Err(NotationError::new(format!(
-                    "{family} needs an argument: {}",
-                    match family.as_str() {
-                        "grid" => "grid:WxH (e.g. grid:3x3)",
-                        "tree" =>
-                            "tree:P1,P2,... (the parent of each vertex 1, 2, ...; e.g. tree:0,0,1)",
-                        "file" => "file:PATH (an edge list)",
-                        _ => "the number of vertices (e.g. path:5)",
-                    }
-                )))
+                Err(NotationError::said(match family.as_str() {
+                    "grid" => Phrase::new("errors.graph.needs_grid"),
+                    "tree" => Phrase::new("errors.graph.needs_tree"),
+                    "file" => Phrase::new("errors.graph.needs_file"),
+                    _ => Phrase::new("errors.graph.needs_number").arg("family", family.as_str()),
+                }))
             }
-            _ => Err(NotationError::new(format!(
-                "unknown graph {} (known: path:N, cycle:N, grid:WxH, tree:P1,P2,..., petersen, file:PATH)",
-                excerpt(spec)
-            ))),
+            _ => Err(NotationError::said(
+                Phrase::new("errors.graph.unknown").arg("spec", excerpt(spec)),
+            )),
         }
     }
 
@@ -254,14 +256,28 @@ impl Graph {
         let text = text::strip_bom(text);
         // The source is a path the user gave: messages show it escaped when need be.
         let shown = display_name(source);
-        text::check_text(text).map_err(|e| NotationError::new(format!("{shown}:{e}")))?;
+        text::check_text(text).map_err(|e| {
+            NotationError::said(
+                Phrase::new("errors.graph.text")
+                    .arg("source", shown.as_str())
+                    .arg("line", e.line)
+                    .arg("column", e.column)
+                    .arg("reason", e.message),
+            )
+        })?;
         let mut g = Graph::empty(source.to_string(), Vec::new());
         let mut declared: Option<usize> = None;
         let mut seen_content = false;
         for (number, raw) in text.lines().enumerate() {
             let line = number + 1;
-            let err =
-                |message: String| NotationError::new(format!("{shown}: line {line}: {message}"));
+            let err = |message: Phrase| {
+                NotationError::said(
+                    Phrase::new("errors.graph.line")
+                        .arg("source", shown.as_str())
+                        .arg("line", line)
+                        .arg("message", message),
+                )
+            };
             let content = raw.split('#').next().unwrap_or("");
             let fields: Vec<&str> = content.split_whitespace().collect();
             if fields.is_empty() {
@@ -269,26 +285,20 @@ impl Graph {
             }
             if fields[0].eq_ignore_ascii_case("vertices") {
                 if seen_content {
-                    return Err(err(
-                        "the 'vertices N' header must come before every edge".into()
-                    ));
+                    return Err(err(Phrase::new("errors.graph.header_late")));
                 }
                 let [_, count] = fields[..] else {
-                    return Err(err(format!(
-                        "expected 'vertices N', found {} fields",
-                        fields.len()
-                    )));
+                    return Err(err(
+                        Phrase::new("errors.graph.header_fields").arg("count", fields.len())
+                    ));
                 };
                 let n: usize = count.parse().map_err(|_| {
-                    err(format!(
-                        "'vertices N': the count {} is not a whole number",
-                        excerpt(count)
-                    ))
+                    err(Phrase::new("errors.graph.header_count").arg("count", excerpt(count)))
                 })?;
                 if n == 0 || n > MAX_VERTICES {
-                    return Err(err(format!(
-                        "'vertices {n}': a graph has 1 to {MAX_VERTICES} vertices"
-                    )));
+                    return Err(err(Phrase::new("errors.graph.header_range")
+                        .arg("count", n)
+                        .arg("max", MAX_VERTICES)));
                 }
                 declared = Some(n);
                 g = Graph::numbered(source.to_string(), n);
@@ -297,30 +307,26 @@ impl Graph {
             }
             seen_content = true;
             if fields.len() > 2 {
-                return Err(err(format!(
-                    "expected an edge 'U V' or a vertex 'V', found {} fields",
-                    fields.len()
-                )));
+                return Err(err(
+                    Phrase::new("errors.graph.line_fields").arg("count", fields.len())
+                ));
             }
             let mut ends = [0usize; 2];
             for (slot, name) in ends.iter_mut().zip(&fields) {
                 *slot = match g.vertex(name) {
                     Some(v) => v,
                     None if declared.is_some() => {
-                        return Err(err(format!(
-                            "no vertex {} (the header declares vertices 0..{})",
-                            excerpt(name),
-                            g.names.len() - 1
-                        )));
+                        return Err(err(Phrase::new("errors.graph.undeclared")
+                            .arg("name", excerpt(name))
+                            .arg("last", g.names.len() - 1)));
                     }
                     None => {
                         check_name(name).map_err(err)?;
                         if g.names.len() == MAX_VERTICES {
-                            return Err(err(format!(
-                                "vertex {} would be vertex {}: at most {MAX_VERTICES} are allowed",
-                                excerpt(name),
-                                MAX_VERTICES + 1
-                            )));
+                            return Err(err(Phrase::new("errors.graph.vertex_limit")
+                                .arg("name", excerpt(name))
+                                .arg("number", MAX_VERTICES + 1)
+                                .arg("max", MAX_VERTICES)));
                         }
                         g.names.push(name.to_string());
                         g.adjacency.push(0);
@@ -330,18 +336,17 @@ impl Graph {
             }
             if fields.len() == 2 {
                 if ends[0] == ends[1] {
-                    return Err(err(format!(
-                        "a loop from {} to itself is not allowed",
-                        excerpt(fields[0])
-                    )));
+                    return Err(err(
+                        Phrase::new("errors.graph.loop").arg("name", excerpt(fields[0]))
+                    ));
                 }
                 g.add_edge(ends[0], ends[1]);
             }
         }
         if g.names.is_empty() {
-            return Err(NotationError::new(format!(
-                "{shown}: the graph has no vertices"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.graph.empty").arg("source", shown.as_str()),
+            ));
         }
         Ok(g)
     }
@@ -835,28 +840,25 @@ fn round4(x: f64) -> f64 {
 
 /// A vertex name read from a file: letters, digits, `_` and `-`, at most 32 characters
 /// (commas, slashes and spaces separate things in positions and moves).
-fn check_name(name: &str) -> Result<(), String> {
+fn check_name(name: &str) -> Result<(), Phrase> {
     if name.len() > MAX_NAME {
-        return Err(format!(
-            "vertex name {} is longer than {MAX_NAME} characters",
-            excerpt(name)
-        ));
+        return Err(Phrase::new("errors.graph.name_long")
+            .arg("name", excerpt(name))
+            .arg("max", MAX_NAME));
     }
     if let Some(bad) = name
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
     {
-        return Err(format!(
-            "vertex name {} contains {} (use letters, digits, '_' and '-')",
-            excerpt(name),
-            excerpt(bad.encode_utf8(&mut [0; 4]))
-        ));
+        return Err(Phrase::new("errors.graph.name_chars")
+            .arg("name", excerpt(name))
+            .arg("character", excerpt(bad.encode_utf8(&mut [0; 4]))));
     }
     if name == "-" {
-        return Err("'-' alone is not a vertex name (it means 'nobody placed yet')".into());
+        return Err(Phrase::new("errors.graph.name_dash"));
     }
     if name.eq_ignore_ascii_case("vertices") {
-        return Err("'vertices' is reserved for the header line".into());
+        return Err(Phrase::new("errors.graph.name_reserved"));
     }
     Ok(())
 }

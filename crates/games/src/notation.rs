@@ -323,6 +323,198 @@ pub const ERRORS: &[(&str, &str)] = &[
         "errors.subtraction.not_in_set",
         "{amount} is not in the take set {set}",
     ),
+    (
+        "errors.graph.no_vertices",
+        "{family}: a graph needs at least one vertex",
+    ),
+    (
+        "errors.graph.too_many",
+        "{family}: {count} vertices is too many (at most {max})",
+    ),
+    (
+        "errors.graph.cycle_short",
+        "cycle: a cycle needs at least 3 vertices, not {n} (use path:{n})",
+    ),
+    (
+        "errors.graph.grid_empty",
+        "grid: width and height must be at least 1",
+    ),
+    (
+        "errors.graph.grid_wide",
+        "grid: {width} columns is too many (at most 26)",
+    ),
+    (
+        "errors.graph.tree_parent",
+        "tree: parent {parent} of vertex {child} (entry {child}) must be a smaller vertex (0..{last})",
+    ),
+    (
+        "errors.graph.one_number",
+        "{family}: expected one number, got {args}",
+    ),
+    (
+        "errors.graph.grid_size",
+        "grid: expected WIDTHxHEIGHT (e.g. grid:3x3), got {args}",
+    ),
+    (
+        "errors.graph.unreadable",
+        "file:{path}: cannot read the graph file: {reason}",
+    ),
+    (
+        "errors.graph.needs_grid",
+        "grid needs an argument: grid:WxH (e.g. grid:3x3)",
+    ),
+    (
+        "errors.graph.needs_tree",
+        "tree needs an argument: tree:P1,P2,... (the parent of each vertex 1, 2, ...; e.g. tree:0,0,1)",
+    ),
+    (
+        "errors.graph.needs_file",
+        "file needs an argument: file:PATH (an edge list)",
+    ),
+    (
+        "errors.graph.needs_number",
+        "{family} needs an argument: the number of vertices (e.g. path:5)",
+    ),
+    (
+        "errors.graph.unknown",
+        "unknown graph {spec} (known: path:N, cycle:N, grid:WxH, tree:P1,P2,..., petersen, file:PATH)",
+    ),
+    ("errors.graph.text", "{source}:{line}:{column}: {reason}"),
+    ("errors.graph.line", "{source}: line {line}: {message}"),
+    (
+        "errors.graph.header_late",
+        "the 'vertices N' header must come before every edge",
+    ),
+    (
+        "errors.graph.header_fields",
+        "expected 'vertices N', found {count} fields",
+    ),
+    (
+        "errors.graph.header_count",
+        "'vertices N': the count {count} is not a whole number",
+    ),
+    (
+        "errors.graph.header_range",
+        "'vertices {count}': a graph has 1 to {max} vertices",
+    ),
+    (
+        "errors.graph.line_fields",
+        "expected an edge 'U V' or a vertex 'V', found {count} fields",
+    ),
+    (
+        "errors.graph.undeclared",
+        "no vertex {name} (the header declares vertices 0..{last})",
+    ),
+    (
+        "errors.graph.vertex_limit",
+        "vertex {name} would be vertex {number}: at most {max} are allowed",
+    ),
+    (
+        "errors.graph.loop",
+        "a loop from {name} to itself is not allowed",
+    ),
+    (
+        "errors.graph.name_long",
+        "vertex name {name} is longer than {max} characters",
+    ),
+    (
+        "errors.graph.name_chars",
+        "vertex name {name} contains {character} (use letters, digits, '_' and '-')",
+    ),
+    (
+        "errors.graph.name_dash",
+        "'-' alone is not a vertex name (it means 'nobody placed yet')",
+    ),
+    (
+        "errors.graph.name_reserved",
+        "'vertices' is reserved for the header line",
+    ),
+    ("errors.graph.empty", "{source}: the graph has no vertices"),
+    (
+        "errors.pursuit.cops_number",
+        "{game}: cops={cops}: the number of cops must be a whole number",
+    ),
+    (
+        "errors.pursuit.cops_range",
+        "{game}: cops={cops}: there must be 1 to {max} cops",
+    ),
+    (
+        "errors.pursuit.cops",
+        "{game}: there must be 1 to {max} cops",
+    ),
+    ("errors.pursuit.what.cops_field", "cops field"),
+    ("errors.pursuit.what.fugitive_field", "fugitive field"),
+    ("errors.pursuit.what.possible_field", "possible field"),
+    ("errors.pursuit.what.cop_move", "cop move"),
+    ("errors.pursuit.what.fugitive_move", "fugitive move"),
+    (
+        "errors.pursuit.no_vertex",
+        "{what}: no vertex {name} in {graph} (vertices: {known})",
+    ),
+    (
+        "errors.pursuit.names_one",
+        "{what}: expected {cops} vertex name separated by commas (one per cop), found {found}",
+    ),
+    (
+        "errors.pursuit.names",
+        "{what}: expected {cops} vertex names separated by commas (one per cop), found {found}",
+    ),
+    (
+        "errors.pursuit.fields_one",
+        "expected COPS/FUGITIVE/SIDE (e.g. '0/2/c'), found {count} field separated by '/'",
+    ),
+    (
+        "errors.pursuit.fields",
+        "expected COPS/FUGITIVE/SIDE (e.g. '0/2/c'), found {count} fields separated by '/'",
+    ),
+    (
+        "errors.pursuit.hidden_fields_one",
+        "expected COPS/POSSIBLE (e.g. '0/2,3,4' or '-/*'), found {count} field separated by '/'",
+    ),
+    (
+        "errors.pursuit.hidden_fields",
+        "expected COPS/POSSIBLE (e.g. '0/2,3,4' or '-/*'), found {count} fields separated by '/'",
+    ),
+    (
+        "errors.pursuit.side",
+        "side field: {text} is neither 'c' (cops to move) nor 'f' (fugitive to move)",
+    ),
+    (
+        "errors.pursuit.unplaced",
+        "before the cops are placed, the fugitive is not placed either and the cops are to move ('-/-/c')",
+    ),
+    (
+        "errors.pursuit.fugitive_next",
+        "once the cops are placed, the fugitive places itself next (side 'f')",
+    ),
+    (
+        "errors.pursuit.caught",
+        "the game is over: the fugitive is caught",
+    ),
+    (
+        "errors.pursuit.cop_move",
+        "{text} is not a legal cop move from {from}: each cop stays or moves along one edge",
+    ),
+    (
+        "errors.pursuit.fugitive_move",
+        "the fugitive on {from} can only stay or move along one edge, not to {to}",
+    ),
+    (
+        "errors.pursuit.possible_cop",
+        "possible field: vertex {vertex} holds a cop, so the fugitive cannot be there",
+    ),
+    (
+        "errors.pursuit.search_over",
+        "the search is over: the fugitive cannot be anywhere",
+    ),
+    (
+        "errors.connect4.score_number",
+        "score {text} is not a whole number (write `moves score`, e.g. `4453 -2`)",
+    ),
+    (
+        "errors.connect4.after_score",
+        "unexpected {text} after the score (one position per line: `moves` or `moves score`)",
+    ),
     ("errors.chess.white", "White"),
     ("errors.chess.black", "Black"),
 ];

@@ -177,21 +177,33 @@ fn graph_and_cops(game: &str, args: &str) -> Result<(Graph, u8), NotationError> 
     let (graph, cops) = match args.rsplit_once(",cops=") {
         Some((graph, cops)) => {
             let k: usize = cops.trim().parse().map_err(|_| {
-                NotationError::new(format!(
-                    "{game}: cops={}: the number of cops must be a whole number",
-                    excerpt(cops.trim())
-                ))
+                NotationError::said(
+                    Phrase::new("errors.pursuit.cops_number")
+                        .arg("game", game)
+                        .arg("cops", excerpt(cops.trim())),
+                )
             })?;
             (graph, k)
         }
         None => (args, 1),
     };
     if !(1..=MAX_COPS).contains(&cops) {
-        return Err(NotationError::new(format!(
-            "{game}: cops={cops}: there must be 1 to {MAX_COPS} cops"
-        )));
+        return Err(NotationError::said(
+            Phrase::new("errors.pursuit.cops_range")
+                .arg("game", game)
+                .arg("cops", cops)
+                .arg("max", MAX_COPS),
+        ));
     }
-    let graph = Graph::from_spec(graph).map_err(|e| NotationError::new(format!("{game}: {e}")))?;
+    let graph = Graph::from_spec(graph).map_err(|e| {
+        let message =
+            e.1.unwrap_or_else(|| Phrase::new("errors.detail").arg("detail", e.0.as_str()));
+        NotationError::said(
+            Phrase::new("errors.of_game")
+                .arg("game", game)
+                .arg("message", message),
+        )
+    })?;
     Ok((graph, cops as u8))
 }
 
@@ -201,6 +213,17 @@ fn game_name(prefix: &str, graph: &Graph, cops: u8) -> String {
     } else {
         format!("{prefix}:{},cops={cops}", graph.spec())
     }
+}
+
+/// The field or move a vertex name was read from, as a phrase ("cop move", "cops field").
+fn what_phrase(what: &str) -> Phrase {
+    Phrase::new(match what {
+        "cops field" => "errors.pursuit.what.cops_field",
+        "fugitive field" => "errors.pursuit.what.fugitive_field",
+        "possible field" => "errors.pursuit.what.possible_field",
+        "fugitive move" => "errors.pursuit.what.fugitive_move",
+        _ => "errors.pursuit.what.cop_move",
+    })
 }
 
 fn vertex_or_error(graph: &Graph, name: &str, what: &str) -> Result<usize, NotationError> {
@@ -216,11 +239,13 @@ fn vertex_or_error(graph: &Graph, name: &str, what: &str) -> Result<usize, Notat
                 graph.name(n - 1)
             )
         };
-        NotationError::new(format!(
-            "{what}: no vertex {} in {} (vertices: {known})",
-            excerpt(name.trim()),
-            graph.spec()
-        ))
+        NotationError::said(
+            Phrase::new("errors.pursuit.no_vertex")
+                .arg("what", what_phrase(what))
+                .arg("name", excerpt(name.trim()))
+                .arg("graph", graph.spec())
+                .arg("known", known),
+        )
     })
 }
 
@@ -246,11 +271,16 @@ fn placed_string(graph: &Graph, squad: Squad) -> String {
 fn parse_squad(graph: &Graph, cops: u8, text: &str, what: &str) -> Result<Squad, NotationError> {
     let names: Vec<&str> = text.split(',').collect();
     if names.len() != cops as usize {
-        return Err(NotationError::new(format!(
-            "{what}: expected {cops} vertex name{} separated by commas (one per cop), found {}",
-            if cops == 1 { "" } else { "s" },
-            names.len()
-        )));
+        return Err(NotationError::said(
+            Phrase::new(if cops == 1 {
+                "errors.pursuit.names_one"
+            } else {
+                "errors.pursuit.names"
+            })
+            .arg("what", what_phrase(what))
+            .arg("cops", u32::from(cops))
+            .arg("found", names.len()),
+        ));
     }
     let vertices = names
         .iter()
@@ -322,9 +352,11 @@ impl Pursuit {
     /// The start: nobody placed yet, the cops to move.
     pub fn new(graph: Graph, cops: u8) -> Result<Pursuit, NotationError> {
         if !(1..=MAX_COPS as u8).contains(&cops) {
-            return Err(NotationError::new(format!(
-                "pursuit: there must be 1 to {MAX_COPS} cops"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.pursuit.cops")
+                    .arg("game", "pursuit")
+                    .arg("max", MAX_COPS),
+            ));
         }
         Ok(Pursuit {
             graph: Arc::new(graph),
@@ -466,11 +498,14 @@ impl Notation for Pursuit {
     fn parse_position(&self, text: &str) -> Result<Pursuit, NotationError> {
         let fields: Vec<&str> = text.trim().split('/').collect();
         let [cops, fugitive, side] = fields[..] else {
-            return Err(NotationError::new(format!(
-                "expected COPS/FUGITIVE/SIDE (e.g. '0/2/c'), found {} field{} separated by '/'",
-                fields.len(),
-                if fields.len() == 1 { "" } else { "s" }
-            )));
+            return Err(NotationError::said(
+                Phrase::new(if fields.len() == 1 {
+                    "errors.pursuit.fields_one"
+                } else {
+                    "errors.pursuit.fields"
+                })
+                .arg("count", fields.len()),
+            ));
         };
         let cops = match cops.trim() {
             "-" => Squad::UNPLACED,
@@ -484,21 +519,18 @@ impl Notation for Pursuit {
             "c" | "cops" | "cop" => COPS,
             "f" | "fugitive" => FUGITIVE,
             other => {
-                return Err(NotationError::new(format!(
-                    "side field: {other} is neither 'c' (cops to move) nor 'f' (fugitive to move)",
-                    other = excerpt(other)
-                )));
+                return Err(NotationError::said(
+                    Phrase::new("errors.pursuit.side").arg("text", excerpt(other)),
+                ));
             }
         };
         if !cops.is_placed() && (fugitive != NONE || to_move != COPS) {
-            return Err(NotationError::new(
-                "before the cops are placed, the fugitive is not placed either and the cops are to move ('-/-/c')",
-            ));
+            return Err(NotationError::said(Phrase::new("errors.pursuit.unplaced")));
         }
         if cops.is_placed() && fugitive == NONE && to_move != FUGITIVE {
-            return Err(NotationError::new(
-                "once the cops are placed, the fugitive places itself next (side 'f')",
-            ));
+            return Err(NotationError::said(Phrase::new(
+                "errors.pursuit.fugitive_next",
+            )));
         }
         Ok(Pursuit {
             cops,
@@ -521,18 +553,16 @@ impl Notation for Pursuit {
     fn parse_move(&self, text: &str) -> Result<PursuitMove, NotationError> {
         let text = text.trim();
         if self.outcome().is_some() {
-            return Err(NotationError::new(
-                "the game is over: the fugitive is caught",
-            ));
+            return Err(NotationError::said(Phrase::new("errors.pursuit.caught")));
         }
         let mv = if self.to_move == COPS {
             let squad = parse_squad(&self.graph, self.cops_count, text, "cop move")?;
             if self.cops.is_placed() && !squad_moves(&self.graph, self.cops).contains(&squad) {
-                return Err(NotationError::new(format!(
-                    "{text} is not a legal cop move from {}: each cop stays or moves along one edge",
-                    squad_string(&self.graph, self.cops),
-                    text = excerpt(text)
-                )));
+                return Err(NotationError::said(
+                    Phrase::new("errors.pursuit.cop_move")
+                        .arg("text", excerpt(text))
+                        .arg("from", squad_string(&self.graph, self.cops)),
+                ));
             }
             PursuitMove::Cops(squad)
         } else {
@@ -540,11 +570,11 @@ impl Notation for Pursuit {
             if self.fugitive != NONE
                 && self.graph.closed_neighbourhood(self.fugitive as usize) & 1 << v == 0
             {
-                return Err(NotationError::new(format!(
-                    "the fugitive on {} can only stay or move along one edge, not to {}",
-                    self.graph.name(self.fugitive as usize),
-                    self.graph.name(v)
-                )));
+                return Err(NotationError::said(
+                    Phrase::new("errors.pursuit.fugitive_move")
+                        .arg("from", self.graph.name(self.fugitive as usize))
+                        .arg("to", self.graph.name(v)),
+                ));
             }
             PursuitMove::Fugitive(v as u8)
         };
@@ -787,9 +817,11 @@ impl HiddenPursuit {
     /// The start: no cop placed, the fugitive may be anywhere.
     pub fn new(graph: Graph, cops: u8) -> Result<HiddenPursuit, NotationError> {
         if !(1..=MAX_COPS as u8).contains(&cops) {
-            return Err(NotationError::new(format!(
-                "pursuit-hidden: there must be 1 to {MAX_COPS} cops"
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.pursuit.cops")
+                    .arg("game", "pursuit-hidden")
+                    .arg("max", MAX_COPS),
+            ));
         }
         Ok(HiddenPursuit {
             possible: graph.all(),
@@ -901,11 +933,14 @@ impl Notation for HiddenPursuit {
     fn parse_position(&self, text: &str) -> Result<HiddenPursuit, NotationError> {
         let fields: Vec<&str> = text.trim().split('/').collect();
         let [cops, possible] = fields[..] else {
-            return Err(NotationError::new(format!(
-                "expected COPS/POSSIBLE (e.g. '0/2,3,4' or '-/*'), found {} field{} separated by '/'",
-                fields.len(),
-                if fields.len() == 1 { "" } else { "s" }
-            )));
+            return Err(NotationError::said(
+                Phrase::new(if fields.len() == 1 {
+                    "errors.pursuit.hidden_fields_one"
+                } else {
+                    "errors.pursuit.hidden_fields"
+                })
+                .arg("count", fields.len()),
+            ));
         };
         let cops = match cops.trim() {
             "-" => Squad::UNPLACED,
@@ -921,10 +956,9 @@ impl Notation for HiddenPursuit {
             })?,
         };
         if let Some(v) = bits(possible & cops.mask()).next() {
-            return Err(NotationError::new(format!(
-                "possible field: vertex {} holds a cop, so the fugitive cannot be there",
-                self.graph.name(v)
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.pursuit.possible_cop").arg("vertex", self.graph.name(v)),
+            ));
         }
         Ok(HiddenPursuit {
             cops,
@@ -944,17 +978,17 @@ impl Notation for HiddenPursuit {
     fn parse_move(&self, text: &str) -> Result<Squad, NotationError> {
         let text = text.trim();
         if self.outcome().is_some() {
-            return Err(NotationError::new(
-                "the search is over: the fugitive cannot be anywhere",
-            ));
+            return Err(NotationError::said(Phrase::new(
+                "errors.pursuit.search_over",
+            )));
         }
         let squad = parse_squad(&self.graph, self.cops_count, text, "cop move")?;
         if self.cops.is_placed() && !squad_moves(&self.graph, self.cops).contains(&squad) {
-            return Err(NotationError::new(format!(
-                "{text} is not a legal cop move from {}: each cop stays or moves along one edge",
-                squad_string(&self.graph, self.cops),
-                text = excerpt(text)
-            )));
+            return Err(NotationError::said(
+                Phrase::new("errors.pursuit.cop_move")
+                    .arg("text", excerpt(text))
+                    .arg("from", squad_string(&self.graph, self.cops)),
+            ));
         }
         legal_or_error(self, squad, text)
     }

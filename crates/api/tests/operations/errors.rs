@@ -362,6 +362,57 @@ fn cases() -> Vec<(&'static str, String, &'static str, Vec<&'static str>)> {
             "subtraction: take size 2 of the set is 0 (every take must be at least 1)",
             vec!["subtraction", "2", "0", "1"],
         ),
+        // Pursuit on a graph, seen and hidden, and the graphs' specs.
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "pursuit:cycle:2"}).to_string(),
+            "pursuit: cycle: a cycle needs at least 3 vertices, not 2 (use path:2)",
+            vec!["pursuit", "cycle", "3", "2", "path:2"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "pursuit:grid:30x2"}).to_string(),
+            "pursuit: grid: 30 columns is too many (at most 26)",
+            vec!["pursuit", "grid", "30", "26"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "pursuit:hexagon:6"}).to_string(),
+            "pursuit: unknown graph 'hexagon:6' (known: path:N, cycle:N, grid:WxH, tree:P1,P2,..., petersen, file:PATH)",
+            vec!["pursuit", "'hexagon:6'", "path:N", "petersen"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "pursuit:path:5,cops=7"}).to_string(),
+            "pursuit: cops=7: there must be 1 to 4 cops",
+            vec!["pursuit", "cops=7", "1", "4"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "pursuit:path:5", "moves": ["9"]}).to_string(),
+            "move 1 ('9'): cop move: no vertex '9' in path:5 (vertices: 0 1 2 3 4)",
+            vec!["1", "'9'", "path:5", "0 1 2 3 4"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "pursuit:path:5", "moves": ["0", "4", "3"]}).to_string(),
+            "move 3 ('3'): '3' is not a legal cop move from 0: each cop stays or moves along one edge",
+            vec!["3", "'3'", "0"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "pursuit:path:5", "moves": ["0", "4", "1", "2"]})
+                .to_string(),
+            "move 4 ('2'): the fugitive on 4 can only stay or move along one edge, not to 2",
+            vec!["4", "'2'", "2"],
+        ),
+        (
+            "/api/play/state",
+            serde_json::json!({"game": "pursuit-hidden:cycle:5,cops=2", "moves": ["0"]})
+                .to_string(),
+            "move 1 ('0'): cop move: expected 2 vertex names separated by commas (one per cop), found 1",
+            vec!["1", "'0'", "2"],
+        ),
         // Practice and Pig.
         (
             "/api/practice",

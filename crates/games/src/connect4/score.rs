@@ -30,6 +30,7 @@
 use super::Connect4;
 use crate::notation::{Notation, NotationError};
 use ply_core::Score;
+use ply_core::phrase::Phrase;
 use ply_core::text::excerpt;
 
 /// Pons' score of `value` (exact, seen from the side to move in `pos`, plies
@@ -103,17 +104,15 @@ pub fn parse_set_line(
     let expected = match fields.next() {
         None => None,
         Some(text) => Some(text.parse::<i32>().map_err(|_| {
-            NotationError::new(format!(
-                "score {text} is not a whole number (write `moves score`, e.g. `4453 -2`)",
-                text = excerpt(text)
-            ))
+            NotationError::said(
+                Phrase::new("errors.connect4.score_number").arg("text", excerpt(text)),
+            )
         })?),
     };
     if let Some(extra) = fields.next() {
-        return Err(NotationError::new(format!(
-            "unexpected {extra} after the score (one position per line: `moves` or `moves score`)",
-            extra = excerpt(extra)
-        )));
+        return Err(NotationError::said(
+            Phrase::new("errors.connect4.after_score").arg("text", excerpt(extra)),
+        ));
     }
     Ok((position, expected))
 }
