@@ -220,6 +220,7 @@ fn a_body_that_does_not_arrive_is_refused_in_time() {
     assert!(
         answer.ends_with(
             "{\"error\":\"the request body did not arrive within 1000 ms (limit client_timeout_ms)\",\
+             \"message\":\"the request body did not arrive within 1000 ms (limit client_timeout_ms)\",\
              \"kind\":\"limit\",\"limit\":\"client_timeout_ms\"}"
         ),
         "{answer}"

@@ -165,8 +165,9 @@ async function suite(browser, name, base) {
   const ticTacToe = await overlaps(page);
   check(ticTacToe.length === 0, `XOX/.O./X..: no label meets another label or a node's shape ${ticTacToe.join("; ")}`);
 
-  // Count to 10: every node named by the running total, the rows by the players.
-  await open(page, base, "game=race:10,2&depth_aware=0&algorithm=minimax");
+  // Count to 10 with every level drawn: every node named by the running total, the rows
+  // by the players.
+  await open(page, base, "game=race:10,2&depth_aware=0&algorithm=minimax&levels=all");
   const totals = await page.$$eval("#picture g.node > text.label.name", (texts) => texts.map((t) => t.textContent.trim()));
   const totalsOnly = totals.length > 0 && totals.every((total) => /^(10|[0-9])$/.test(total));
   check(totalsOnly, `race:10,2: every node is named by its total (${[...new Set(totals)].sort((a, b) => a - b).join(" ")})`);
