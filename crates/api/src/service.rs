@@ -228,13 +228,23 @@ pub fn status_of(error: &ApiError) -> u16 {
     }
 }
 
-/// The answer to a request that met a bug in ply (a panic): 500, kind `internal`.
+/// The answer to a request that met a bug in ply (a panic): 500, kind `internal`, its
+/// `message` in English.
 pub fn internal_error() -> Answer {
+    internal_error_in(Lang::En)
+}
+
+/// [`internal_error`], its `message` in `lang` (id `errors.internal`); `error` stays English.
+pub fn internal_error_in(lang: Lang) -> Answer {
+    let body = serde_json::json!({
+        "error": "internal error (a bug in ply: please report it)",
+        "kind": "internal",
+        "message": lang.say("errors.internal", &[]),
+    });
     Answer {
         status: 500,
         content_type: JSON,
-        body: r#"{"error":"internal error (a bug in ply: please report it)","kind":"internal"}"#
-            .to_string(),
+        body: body.to_string(),
     }
 }
 
@@ -453,7 +463,7 @@ impl Service {
         match catch_unwind(operate) {
             Ok(Ok(answer)) => answer,
             Ok(Err(error)) => Answer::refusal(&error.in_lang(lang)),
-            Err(_) => internal_error(),
+            Err(_) => internal_error_in(lang),
         }
     }
 

@@ -14,8 +14,15 @@
 //!
 //! The first player wins every row (knock down the middle, then mirror the opponent).
 
+use ply_core::phrase::Phrase;
 use ply_core::{Game, GameBounds, NoEvaluation, Outcome, Player};
 use ply_games::{Notation, NotationError, Playable};
+
+/// An error in English: this game's words are not in ply's catalogs, so every language
+/// shows them as they are.
+fn english(text: &str) -> NotationError {
+    NotationError::said(Phrase::new("errors.detail").arg("detail", text))
+}
 
 /// A row of at most 16 pins: bit `i` of `standing` is pin `i + 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,7 +99,7 @@ impl Notation for Kayles {
     /// `III.IIII`: `I` a standing pin, `.` a fallen one.
     fn parse_position(&self, text: &str) -> Result<Kayles, NotationError> {
         if text.is_empty() || text.len() > 16 || !text.bytes().all(|b| b == b'I' || b == b'.') {
-            return Err(NotationError::new(
+            return Err(english(
                 "a row of 1 to 16 pins: I standing, . down (III.II)",
             ));
         }
@@ -131,7 +138,7 @@ impl Notation for Kayles {
                 .filter(|&(a, b)| b == a + 1)
                 .map(|(a, _)| (a - 1, 2)),
         };
-        let knock = knock.ok_or_else(|| NotationError::new(self.move_help()))?;
+        let knock = knock.ok_or_else(|| english(&self.move_help()))?;
         ply_games::notation::legal_or_error(self, knock, text)
     }
 

@@ -520,12 +520,11 @@ pub const ERRORS: &[(&str, &str)] = &[
 ];
 
 impl NotationError {
-    /// An error with this message (one line, saying what and where).
-    pub fn new(message: impl Into<String>) -> NotationError {
-        NotationError(message.into(), None)
-    }
-
-    /// The error `phrase` says, its English from [`ERRORS`].
+    /// The error `phrase` says, its English from [`ERRORS`]. Every error of the games
+    /// here is said by an id of [`ERRORS`] with its numbers and names as parts, so that a
+    /// front end says it in its reader's language; there is no constructor from free text.
+    /// A game outside this crate whose words are not in the catalogs says its English as
+    /// the part of `errors.detail` (`Phrase::new("errors.detail").arg("detail", text)`).
     pub fn said(phrase: Phrase) -> NotationError {
         NotationError(phrase.english(ERRORS), Some(phrase))
     }

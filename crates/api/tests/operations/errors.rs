@@ -578,3 +578,24 @@ fn batch_and_perft_refusals_have_their_words() {
         }
     }
 }
+
+#[test]
+fn a_bug_is_answered_with_its_message_too() {
+    let body = |answer: ply_api::service::Answer| -> Value {
+        assert_eq!(answer.status, 500);
+        serde_json::from_str(&answer.body).unwrap()
+    };
+    let english = "internal error (a bug in ply: please report it)";
+    let en = body(ply_api::service::internal_error());
+    assert_eq!(en["error"], english);
+    assert_eq!(en["kind"], "internal");
+    assert_eq!(en["message"], english);
+    for lang in [Lang::Sv, Lang::Zh, Lang::El] {
+        let said = body(ply_api::service::internal_error_in(lang));
+        assert_eq!(said["error"], english, "{lang}");
+        assert_eq!(said["kind"], "internal");
+        let message = said["message"].as_str().unwrap();
+        assert_ne!(message, english, "{lang}");
+        assert!(message.contains("ply"), "{lang}: {message}");
+    }
+}
