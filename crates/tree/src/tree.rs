@@ -157,6 +157,59 @@ pub const ERRORS: &[(&str, &str)] = &[
         "unexpected '=': write a named leaf as name=3",
     ),
     ("errors.tree.dash_name", "'-' alone is not a name"),
+    (
+        "errors.tree.second_kind",
+        "a second kind tag {tag}: this node is already tagged {first} (line {line}, column {column}), and a node has one kind",
+    ),
+    (
+        "errors.tree.second_probability",
+        "a second probability [{probability}]: this node already has the probability [{first}] (line {line}, column {column}), and an outcome has one probability",
+    ),
+    (
+        "errors.tree.chance_no_outcomes",
+        "chance node {name} has no outcomes: a chance node needs children",
+    ),
+    (
+        "errors.tree.root_probability",
+        "the root cannot have a probability: only the outcomes of a chance node have one",
+    ),
+    (
+        "errors.tree.probability_not_chance",
+        "{name} has a probability, but its parent {parent} is a {kind} node: only the outcomes of a chance node (written [chance]) have one",
+    ),
+    (
+        "errors.tree.probability_range",
+        "the probability of {name} is {probability}: a probability is above 0 and at most 1",
+    ),
+    (
+        "errors.tree.probability_missing",
+        "{name} has no probability, but the other outcomes of chance node {parent} do: give every outcome one, or none for equal chances",
+    ),
+    (
+        "errors.tree.probabilities_precise",
+        "the probabilities are too precise to add up exactly",
+    ),
+    (
+        "errors.tree.probabilities_short",
+        "the probabilities of chance node {name} add up to {sum}, {gap} short of 1",
+    ),
+    (
+        "errors.tree.probabilities_over",
+        "the probabilities of chance node {name} add up to {sum}, {gap} more than 1",
+    ),
+    ("errors.tree.empty", "the tree is empty: write at least one node"),
+    (
+        "errors.tree.leaf_no_value",
+        "leaf {name} has no value (write it as {example})",
+    ),
+    (
+        "errors.tree.inner_value",
+        "{name} has children, so it cannot have a value: only leaves have values",
+    ),
+    (
+        "errors.tree.value_too_large",
+        "value {value} is too large: with values given to {step} the limit is ±{max}",
+    ),
 ];
 
 impl TreeError {
@@ -954,15 +1007,14 @@ impl TreeBuilder {
                 .rev()
                 .find(|&&(node, ..)| node == id)
                 .map_or((kind, line, column), |&(_, k, l, c)| (k, l, c));
-            return Err(TreeError::at(
+            return Err(TreeError::said(
                 line,
                 column,
-                format!(
-                    "a second kind tag {}: this node is already tagged {} (line {first_line}, \
-                     column {first_column}), and a node has one kind",
-                    tag_of_kind(kind),
-                    tag_of_kind(first)
-                ),
+                Phrase::new("errors.tree.second_kind")
+                    .arg("tag", tag_of_kind(kind).to_string())
+                    .arg("first", tag_of_kind(first).to_string())
+                    .arg("line", first_line)
+                    .arg("column", first_column),
             ));
         }
         self.kinds.push((id, kind, line, column));
@@ -989,14 +1041,14 @@ impl TreeBuilder {
                 .rev()
                 .find(|&&(node, ..)| node == id)
                 .map_or((probability, line, column), |&(_, p, l, c)| (p, l, c));
-            return Err(TreeError::at(
+            return Err(TreeError::said(
                 line,
                 column,
-                format!(
-                    "a second probability [{probability}]: this node already has the \
-                     probability [{first}] (line {first_line}, column {first_column}), and an \
-                     outcome has one probability"
-                ),
+                Phrase::new("errors.tree.second_probability")
+                    .arg("probability", probability.to_string())
+                    .arg("first", first.to_string())
+                    .arg("line", first_line)
+                    .arg("column", first_column),
             ));
         }
         self.probabilities.push((id, probability, line, column));
@@ -1169,13 +1221,11 @@ impl TreeBuilder {
             match written {
                 Some((NodeKind::Chance, line, column)) => {
                     if node.child_count == 0 {
-                        return Err(TreeError::at(
+                        return Err(TreeError::said(
                             line,
                             column,
-                            format!(
-                                "chance node {} has no outcomes: a chance node needs children",
-                                excerpt(&node.name)
-                            ),
+                            Phrase::new("errors.tree.chance_no_outcomes")
+                                .arg("name", excerpt(&node.name)),
                         ));
                     }
                     node.chance = true;
@@ -1197,10 +1247,10 @@ impl TreeBuilder {
             let parent = node.parent.map(|p| &self.nodes[p as usize]);
             match parent {
                 None => {
-                    return Err(TreeError::at(
+                    return Err(TreeError::said(
                         line,
                         column,
-                        "the root cannot have a probability: only the outcomes of a chance node have one",
+                        Phrase::new("errors.tree.root_probability"),
                     ));
                 }
                 Some(parent) if !parent.chance => {
@@ -1209,26 +1259,24 @@ impl TreeBuilder {
                     } else {
                         "MIN"
                     };
-                    return Err(TreeError::at(
+                    return Err(TreeError::said(
                         line,
                         column,
-                        format!(
-                            "{} has a probability, but its parent {} is a {kind} node: only the outcomes of a chance node (written [chance]) have one",
-                            excerpt(&node.name),
-                            excerpt(&parent.name)
-                        ),
+                        Phrase::new("errors.tree.probability_not_chance")
+                            .arg("name", excerpt(&node.name))
+                            .arg("parent", excerpt(&parent.name))
+                            .arg("kind", kind),
                     ));
                 }
                 Some(_) => {}
             }
             if probability <= Ratio::ZERO || probability > Ratio::ONE {
-                return Err(TreeError::at(
+                return Err(TreeError::said(
                     line,
                     column,
-                    format!(
-                        "the probability of {} is {probability}: a probability is above 0 and at most 1",
-                        excerpt(&node.name)
-                    ),
+                    Phrase::new("errors.tree.probability_range")
+                        .arg("name", excerpt(&node.name))
+                        .arg("probability", probability.to_string()),
                 ));
             }
             self.nodes[id as usize].probability = Some(probability);
@@ -1252,14 +1300,12 @@ impl TreeBuilder {
                 .find(|&&c| self.nodes[c as usize].probability.is_none())
             {
                 let (line, column) = self.places[missing as usize];
-                return Err(TreeError::at(
+                return Err(TreeError::said(
                     line,
                     column,
-                    format!(
-                        "{} has no probability, but the other outcomes of chance node {} do: give every outcome one, or none for equal chances",
-                        excerpt(&self.nodes[missing as usize].name),
-                        excerpt(&node.name)
-                    ),
+                    Phrase::new("errors.tree.probability_missing")
+                        .arg("name", excerpt(&self.nodes[missing as usize].name))
+                        .arg("parent", excerpt(&node.name)),
                 ));
             }
             let mut sum = Ratio::ZERO;
@@ -1267,29 +1313,28 @@ impl TreeBuilder {
                 let p = self.nodes[c as usize].probability.unwrap_or(Ratio::ZERO);
                 sum = sum.checked_add(p).ok_or_else(|| {
                     let (line, column) = self.places[c as usize];
-                    TreeError::at(
+                    TreeError::said(
                         line,
                         column,
-                        "the probabilities are too precise to add up exactly",
+                        Phrase::new("errors.tree.probabilities_precise"),
                     )
                 })?;
             }
             if sum != Ratio::ONE {
                 let (line, column) = self.places[id];
                 let gap = Ratio::ONE.checked_sub(sum).unwrap_or(Ratio::ZERO);
-                let miss = if gap > Ratio::ZERO {
-                    format!("{gap} short of 1")
+                let phrase = if gap > Ratio::ZERO {
+                    Phrase::new("errors.tree.probabilities_short")
+                        .arg("name", excerpt(&node.name))
+                        .arg("sum", sum.to_string())
+                        .arg("gap", gap.to_string())
                 } else {
-                    format!("{} more than 1", gap.checked_neg().unwrap_or(gap))
+                    Phrase::new("errors.tree.probabilities_over")
+                        .arg("name", excerpt(&node.name))
+                        .arg("sum", sum.to_string())
+                        .arg("gap", gap.checked_neg().unwrap_or(gap).to_string())
                 };
-                return Err(TreeError::at(
-                    line,
-                    column,
-                    format!(
-                        "the probabilities of chance node {} add up to {sum}, {miss}",
-                        excerpt(&node.name)
-                    ),
-                ));
+                return Err(TreeError::said(line, column, phrase));
             }
         }
         Ok(())
@@ -1298,11 +1343,7 @@ impl TreeBuilder {
     /// Checks the values and scales them to the finest decimals written.
     pub fn finish(mut self, perspective: LeafPerspective) -> Result<ExplicitTree, TreeError> {
         if self.nodes.is_empty() {
-            return Err(TreeError::at(
-                1,
-                1,
-                "the tree is empty: write at least one node",
-            ));
+            return Err(TreeError::said(1, 1, Phrase::new("errors.tree.empty")));
         }
         let mut child_count = vec![0u32; self.nodes.len()];
         for node in &self.nodes {
@@ -1321,36 +1362,30 @@ impl TreeBuilder {
             let (line, column) = self.places[id];
             match (self.values[id], child_count[id]) {
                 (None, 0) => {
-                    return Err(TreeError::at(
+                    return Err(TreeError::said(
                         line,
                         column,
-                        format!(
-                            "leaf {} has no value (write it as {})",
-                            excerpt(&node.name),
-                            excerpt(&format!("{} = 3", node.name))
-                        ),
+                        Phrase::new("errors.tree.leaf_no_value")
+                            .arg("name", excerpt(&node.name))
+                            .arg("example", excerpt(&format!("{} = 3", node.name))),
                     ));
                 }
                 (Some((_, line, column)), n) if n > 0 => {
-                    return Err(TreeError::at(
+                    return Err(TreeError::said(
                         line,
                         column,
-                        format!(
-                            "{} has children, so it cannot have a value: only leaves have values",
-                            excerpt(&node.name)
-                        ),
+                        Phrase::new("errors.tree.inner_value").arg("name", excerpt(&node.name)),
                     ));
                 }
                 (Some((value, line, column)), _) => {
                     node.value = Some(value.scaled(decimals).ok_or_else(|| {
-                        TreeError::at(
+                        TreeError::said(
                             line,
                             column,
-                            format!(
-                                "value {value} is too large: with values given to {} the limit is ±{}",
-                                format_scaled(1, decimals),
-                                format_scaled(crate::value::MAX_SCALED, decimals)
-                            ),
+                            Phrase::new("errors.tree.value_too_large")
+                                .arg("value", value.to_string())
+                                .arg("step", format_scaled(1, decimals))
+                                .arg("max", format_scaled(crate::value::MAX_SCALED, decimals)),
                         )
                     })?);
                 }

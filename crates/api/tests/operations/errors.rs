@@ -161,6 +161,19 @@ fn cases() -> Vec<(&'static str, String, &'static str, Vec<&'static str>)> {
         ),
         (
             "/api/tree",
+            tree("(r (c[chance] [1/3] 1 [1/3] 2))"),
+            "1:4: the probabilities of chance node 'c' add up to 2/3, 1/3 short of 1",
+            vec!["'c'", "2/3", "1/3"],
+        ),
+        (
+            "/api/tree",
+            tree("(r (a [1/2] 1 2) 3)"),
+            "1:15: '#4' has no probability, but the other outcomes of chance node 'a' do: \
+             give every outcome one, or none for equal chances",
+            vec!["'#4'", "'a'"],
+        ),
+        (
+            "/api/tree",
             tree(&wide),
             "1:200002: the tree has more than 100000 nodes (limit max_tree_nodes)",
             vec!["100000", "max_tree_nodes"],
