@@ -433,10 +433,10 @@ pub fn expand_strategy<G: Game + Eq + std::hash::Hash>(
             builder.set_diagram(id, diagram);
         }
         let Some(score) = value(&position) else {
-            return Err(TreeError::at(
+            return Err(TreeError::said(
                 0,
                 0,
-                "a position of the strategy has no solved value",
+                Phrase::new("errors.tree.unsolved_position"),
             ));
         };
         let for_max = if mover == Player::First {

@@ -102,20 +102,19 @@ fn column(line: &str, at: usize) -> u32 {
 
 fn check_name(name: &str, line_no: u32, line: &str, at: usize) -> Result<(), TreeError> {
     if name == "-" {
-        return Err(TreeError::at(
+        return Err(TreeError::said(
             line_no,
             column(line, at),
-            "'-' alone is not a name (in the text format it marks an unnamed node)",
+            Phrase::new("errors.tree.dash_name_text"),
         ));
     }
     match name.char_indices().find(|&(_, c)| !is_name_char(c)) {
-        Some((i, c)) => Err(TreeError::at(
+        Some((i, c)) => Err(TreeError::said(
             line_no,
             column(line, at + i),
-            format!(
-                "unexpected '{c}' in the name {} (names cannot contain spaces or any of = # ( ) , {{ }} [ ] \")",
-                excerpt(name)
-            ),
+            Phrase::new("errors.tree.name_char")
+                .arg("char", c.to_string())
+                .arg("name", excerpt(name)),
         )),
         None => Ok(()),
     }
@@ -148,13 +147,10 @@ fn read_tag(content: &str, line: u32, column: u32) -> Result<Tag, TreeError> {
             .map(Tag::Probability)
             .map_err(|e| TreeError::at(line, column, format!("probability {e}")));
     }
-    Err(TreeError::at(
+    Err(TreeError::said(
         line,
         column,
-        format!(
-            "unknown tag {}: write [max], [min], [chance], or a probability such as [1/6] or [0.25]",
-            excerpt(&format!("[{content}]"))
-        ),
+        Phrase::new("errors.tree.unknown_tag").arg("tag", excerpt(&format!("[{content}]"))),
     ))
 }
 
@@ -187,10 +183,10 @@ fn take_tags(
     let mut from = 0;
     while let Some(open) = part[from..].find('[').map(|i| i + from) {
         let Some(close) = part[open..].find(']').map(|i| i + open) else {
-            return Err(TreeError::at(
+            return Err(TreeError::said(
                 line_no,
                 column(line, at + open),
-                "missing ']': a tag is written [max], [min], [chance] or [1/6]",
+                Phrase::new("errors.tree.tag_never_closed"),
             ));
         };
         let place = column(line, at + open);
@@ -203,10 +199,10 @@ fn take_tags(
         from = close + 1;
     }
     if let Some(stray) = rest.find(']') {
-        return Err(TreeError::at(
+        return Err(TreeError::said(
             line_no,
             column(line, at + stray),
-            "unmatched ']'",
+            Phrase::new("errors.tree.unmatched_tag_close"),
         ));
     }
     Ok((rest, tags))
@@ -240,29 +236,24 @@ fn read_text_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, 
         let indent_len = line.len() - line.trim_start().len();
         for (at, c) in line[..indent_len].char_indices() {
             if c != ' ' && c != '\t' {
-                return Err(TreeError::at(
+                return Err(TreeError::said(
                     line_no,
                     column(line, at),
-                    format!(
-                        "bad indentation: indent with spaces or tabs, not U+{:04X}",
-                        c as u32
-                    ),
+                    Phrase::new("errors.tree.indent_char").arg("code", format!("{:04X}", c as u32)),
                 ));
             }
             match indent_char {
                 None => indent_char = Some((c, line_no)),
                 Some((used, first)) if used != c => {
-                    let (this, that) = if c == '\t' {
-                        ("a tab", "spaces")
+                    let id = if c == '\t' {
+                        "errors.tree.indent_tab_after_spaces"
                     } else {
-                        ("a space", "tabs")
+                        "errors.tree.indent_space_after_tabs"
                     };
-                    return Err(TreeError::at(
+                    return Err(TreeError::said(
                         line_no,
                         column(line, at),
-                        format!(
-                            "bad indentation: {this} here, but line {first} indents with {that}; use one or the other"
-                        ),
+                        Phrase::new(id).arg("line", first),
                     ));
                 }
                 Some(_) => {}
@@ -276,14 +267,12 @@ fn read_text_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, 
             root_indent = width;
             root_line = line_no;
         } else if width <= root_indent {
-            let message = if width == root_indent {
-                "a second root: a tree has one root, indent this line under it".to_string()
+            let phrase = if width == root_indent {
+                Phrase::new("errors.tree.second_root")
             } else {
-                format!(
-                    "bad indentation: this line is indented less than the root (line {root_line})"
-                )
+                Phrase::new("errors.tree.indent_before_root").arg("line", root_line)
             };
-            return Err(TreeError::at(line_no, indent_col, message));
+            return Err(TreeError::said(line_no, indent_col, phrase));
         }
         while let Some(&(w, _)) = open.last() {
             if w < width {
@@ -292,12 +281,13 @@ fn read_text_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, 
             open.pop();
             let outer = open.last().map_or(0, |&(w, _)| w);
             if w > width && outer < width {
-                return Err(TreeError::at(
+                return Err(TreeError::said(
                     line_no,
                     indent_col,
-                    format!(
-                        "bad indentation: {width} columns matches no outer level (those are at {outer} and {w})"
-                    ),
+                    Phrase::new("errors.tree.indent_no_level")
+                        .arg("width", width)
+                        .arg("outer", outer)
+                        .arg("inner", w),
                 ));
             }
         }
@@ -317,14 +307,15 @@ fn read_text_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, 
         if let Some(space) = name.find(char::is_whitespace) {
             let next = name[space..].trim_start();
             let next_at = name_at + name.len() - next.len();
-            return Err(TreeError::at(
+            return Err(TreeError::said(
                 line_no,
                 column(line, next_at),
-                format!(
-                    "unexpected {} after {}: one node per line, written 'name', 'name = value' or '= value'",
-                    excerpt(next.split(char::is_whitespace).next().unwrap_or(next)),
-                    excerpt(&name[..space])
-                ),
+                Phrase::new("errors.tree.one_node_per_line")
+                    .arg(
+                        "word",
+                        excerpt(next.split(char::is_whitespace).next().unwrap_or(next)),
+                    )
+                    .arg("name", excerpt(&name[..space])),
             ));
         }
         if let Some(parent) = parent
@@ -339,21 +330,19 @@ fn read_text_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, 
                 let trimmed = value.trim();
                 let value_at = value_at + (value.len() - value.trim_start().len());
                 if trimmed.is_empty() {
-                    return Err(TreeError::at(
+                    return Err(TreeError::said(
                         line_no,
                         column(line, value_at),
-                        "missing value after '='",
+                        Phrase::new("errors.tree.missing_value").arg("word", "'='"),
                     ));
                 }
                 if let Some(space) = trimmed.find(char::is_whitespace) {
                     let next_at = value_at + trimmed.len() - trimmed[space..].trim_start().len();
-                    return Err(TreeError::at(
+                    return Err(TreeError::said(
                         line_no,
                         column(line, next_at),
-                        format!(
-                            "unexpected {} after the value",
-                            excerpt(trimmed[space..].trim_start())
-                        ),
+                        Phrase::new("errors.tree.after_value")
+                            .arg("word", excerpt(trimmed[space..].trim_start())),
                     ));
                 }
                 let decimal: Decimal = trimmed
@@ -477,15 +466,21 @@ impl<'a> BracketTokens<'a> {
                             }
                         }
                         let Some(end) = end else {
-                            return Err(TreeError::at(
+                            return Err(TreeError::said(
                                 line_no,
                                 col,
-                                "missing ']': a tag is written [max], [min], [chance] or [1/6], on one line",
+                                Phrase::new("errors.tree.tag_never_closed_line"),
                             ));
                         };
                         return Ok(Some((Token::Tag(&self.line[at + 1..end]), line_no, col)));
                     }
-                    ']' => return Err(TreeError::at(line_no, col, "unmatched ']'")),
+                    ']' => {
+                        return Err(TreeError::said(
+                            line_no,
+                            col,
+                            Phrase::new("errors.tree.unmatched_tag_close"),
+                        ));
+                    }
                     ',' => {}
                     c if c.is_whitespace() => {}
                     c if is_name_char(c) => {
@@ -501,12 +496,10 @@ impl<'a> BracketTokens<'a> {
                         return Ok(Some((Token::Word(&self.line[at..end]), line_no, col)));
                     }
                     c => {
-                        return Err(TreeError::at(
+                        return Err(TreeError::said(
                             line_no,
                             col,
-                            format!(
-                                "unexpected '{c}': the bracket format has only '(', ')', numbers and names"
-                            ),
+                            Phrase::new("errors.tree.bracket_char").arg("char", c.to_string()),
                         ));
                     }
                 }
@@ -543,12 +536,10 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
     let mut group_head = false;
     while let Some((token, line, col)) = tokens.next()? {
         let after_end = |what: &str| {
-            TreeError::at(
+            TreeError::said(
                 line,
                 col,
-                format!(
-                    "unexpected {what} after the end of the tree (the root's ')' is already closed)"
-                ),
+                Phrase::new("errors.tree.after_end").arg("word", what),
             )
         };
         let follows_open = std::mem::replace(&mut previous_open, token == Token::Open);
@@ -581,10 +572,10 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
             }
             Token::Close => {
                 if let Some(&(_, tline, tcol)) = pending.first() {
-                    return Err(TreeError::at(
+                    return Err(TreeError::said(
                         tline,
                         tcol,
-                        "a tag with no node after it: a tag goes just before the leaf or '(' it is for (groups are written with '(' and ')', not '[' and ']')",
+                        Phrase::new("errors.tree.tag_without_node"),
                     ));
                 }
                 group_head = false;
@@ -710,10 +701,10 @@ fn read_bracket_format(text: &str, options: &ParseOptions) -> Result<ExplicitTre
         }
     }
     if let Some(&(_, tline, tcol)) = pending.first() {
-        return Err(TreeError::at(
+        return Err(TreeError::said(
             tline,
             tcol,
-            "a tag with no node after it: a tag goes just before the leaf or '(' it is for (groups are written with '(' and ')', not '[' and ']')",
+            Phrase::new("errors.tree.tag_without_node"),
         ));
     }
     if let Some(&(_, _, line, col)) = open.first() {
@@ -948,13 +939,10 @@ impl<'de> Visitor<'de> for NodeSeed<'_, 'de> {
                         Ok(kind) if ["max", "min", "chance"].contains(&kind.as_str()) => {
                             read_tag(&kind, line, column)
                         }
-                        _ => Err(TreeError::at(
+                        _ => Err(TreeError::said(
                             line,
                             column,
-                            format!(
-                                "\"kind\" is {}: write \"max\", \"min\" or \"chance\"",
-                                excerpt(raw.get())
-                            ),
+                            Phrase::new("errors.tree.json_kind").arg("value", excerpt(raw.get())),
                         )),
                     };
                     match tag {
@@ -1122,11 +1110,7 @@ pub fn parse_json(text: &str, options: &ParseOptions) -> Result<ExplicitTree, Tr
 /// [`parse_json`] of a text that follows the text policy.
 fn read_json_format(text: &str, options: &ParseOptions) -> Result<ExplicitTree, TreeError> {
     if text.trim().is_empty() {
-        return Err(TreeError::at(
-            1,
-            1,
-            "the tree is empty: write at least one node",
-        ));
+        return Err(TreeError::said(1, 1, Phrase::new("errors.tree.empty")));
     }
     let mut reader = JsonReader {
         text,

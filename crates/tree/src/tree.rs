@@ -197,7 +197,10 @@ pub const ERRORS: &[(&str, &str)] = &[
         "errors.tree.probabilities_over",
         "the probabilities of chance node {name} add up to {sum}, {gap} more than 1",
     ),
-    ("errors.tree.empty", "the tree is empty: write at least one node"),
+    (
+        "errors.tree.empty",
+        "the tree is empty: write at least one node",
+    ),
     (
         "errors.tree.leaf_no_value",
         "leaf {name} has no value (write it as {example})",
@@ -209,6 +212,79 @@ pub const ERRORS: &[(&str, &str)] = &[
     (
         "errors.tree.value_too_large",
         "value {value} is too large: with values given to {step} the limit is ±{max}",
+    ),
+    (
+        "errors.tree.dash_name_text",
+        "'-' alone is not a name (in the text format it marks an unnamed node)",
+    ),
+    (
+        "errors.tree.name_char",
+        "unexpected '{char}' in the name {name} (names cannot contain spaces or any of = # ( ) , { } [ ] \")",
+    ),
+    (
+        "errors.tree.unknown_tag",
+        "unknown tag {tag}: write [max], [min], [chance], or a probability such as [1/6] or [0.25]",
+    ),
+    (
+        "errors.tree.tag_never_closed",
+        "missing ']': a tag is written [max], [min], [chance] or [1/6]",
+    ),
+    (
+        "errors.tree.tag_never_closed_line",
+        "missing ']': a tag is written [max], [min], [chance] or [1/6], on one line",
+    ),
+    ("errors.tree.unmatched_tag_close", "unmatched ']'"),
+    (
+        "errors.tree.indent_char",
+        "bad indentation: indent with spaces or tabs, not U+{code}",
+    ),
+    (
+        "errors.tree.indent_tab_after_spaces",
+        "bad indentation: a tab here, but line {line} indents with spaces; use one or the other",
+    ),
+    (
+        "errors.tree.indent_space_after_tabs",
+        "bad indentation: a space here, but line {line} indents with tabs; use one or the other",
+    ),
+    (
+        "errors.tree.second_root",
+        "a second root: a tree has one root, indent this line under it",
+    ),
+    (
+        "errors.tree.indent_before_root",
+        "bad indentation: this line is indented less than the root (line {line})",
+    ),
+    (
+        "errors.tree.indent_no_level",
+        "bad indentation: {width} columns matches no outer level (those are at {outer} and {inner})",
+    ),
+    (
+        "errors.tree.one_node_per_line",
+        "unexpected {word} after {name}: one node per line, written 'name', 'name = value' or '= value'",
+    ),
+    (
+        "errors.tree.after_value",
+        "unexpected {word} after the value",
+    ),
+    (
+        "errors.tree.bracket_char",
+        "unexpected '{char}': the bracket format has only '(', ')', numbers and names",
+    ),
+    (
+        "errors.tree.after_end",
+        "unexpected {word} after the end of the tree (the root's ')' is already closed)",
+    ),
+    (
+        "errors.tree.tag_without_node",
+        "a tag with no node after it: a tag goes just before the leaf or '(' it is for (groups are written with '(' and ')', not '[' and ']')",
+    ),
+    (
+        "errors.tree.json_kind",
+        "\"kind\" is {value}: write \"max\", \"min\" or \"chance\"",
+    ),
+    (
+        "errors.tree.unsolved_position",
+        "a position of the strategy has no solved value",
     ),
 ];
 

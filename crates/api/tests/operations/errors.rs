@@ -174,6 +174,25 @@ fn cases() -> Vec<(&'static str, String, &'static str, Vec<&'static str>)> {
         ),
         (
             "/api/tree",
+            tree("r\n    a = 1\n  b = 2\n"),
+            "3:3: bad indentation: 2 columns matches no outer level (those are at 0 and 4)",
+            vec!["2", "0", "4"],
+        ),
+        (
+            "/api/tree",
+            tree("(r [maxx] 1)"),
+            "1:4: unknown tag '[maxx]': write [max], [min], [chance], \
+             or a probability such as [1/6] or [0.25]",
+            vec!["'[maxx]'", "[max]", "[1/6]"],
+        ),
+        (
+            "/api/tree",
+            tree("(r 1) 2"),
+            "1:7: unexpected '2' after the end of the tree (the root's ')' is already closed)",
+            vec!["'2'", "')'"],
+        ),
+        (
+            "/api/tree",
             tree(&wide),
             "1:200002: the tree has more than 100000 nodes (limit max_tree_nodes)",
             vec!["100000", "max_tree_nodes"],
