@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Batch-solving Connect Four from Python: `ply.solve_batch` against the `ply` binary's
-`ply solve connect4 --batch` and against Pascal Pons' solver run as a subprocess per
-position (the way Python code calls it today). Prints a markdown table: positions per
-second (wall time, best of --rounds), and checks every score against the set's.
+"""Batch-solving Connect Four from Python: `plysearch.solve_batch` against the `ply`
+binary's `ply solve connect4 --batch` and against Pascal Pons' solver run as a subprocess
+per position (the way Python code calls it today). Prints a markdown table: positions
+per second (wall time, best of --rounds), and checks every score against the set's.
 
     python -m venv target/bench-venv && target/bench-venv/bin/pip install ./crates/python
     cargo build --release -p ply
@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 
-import ply
+import plysearch
 
 
 def read_set(path):
@@ -54,9 +54,8 @@ def binary_batch(binary, path):
 
 
 def python_batch(positions, threads):
-    return [
-        r.score for r in ply.solve_batch("connect4", positions, threads=threads, book=False)
-    ]
+    results = plysearch.solve_batch("connect4", positions, threads=threads, book=False)
+    return [r.score for r in results]
 
 
 def pons_each(solver, positions):

@@ -1,4 +1,4 @@
-//! `ply.check`: a search function written in Python, judged by ply's grader
+//! `plysearch.check`: a search function written in Python, judged by ply's grader
 //! (`ply_api::grade`) as `ply grade` judges a program.
 //!
 //! The function gets the root as a [`Node`]; each node's methods speak the grader's
@@ -41,19 +41,19 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 create_exception!(
-    ply,
+    plysearch,
     ProtocolError,
     PlyError,
     "A query the grader refused (the value of an inner node, a node never shown): raised \
-     by a node's method inside a function `ply.check` runs. The test fails as \
+     by a node's method inside a function `plysearch.check` runs. The test fails as \
      protocol_error even when the function catches it."
 );
 create_exception!(
-    ply,
+    plysearch,
     GradingStopped,
     PyBaseException,
-    "Raised inside a function `ply.check` runs to end its test: the time limit passed, or \
-     the protocol's limit (too many queries or wrong queries). A BaseException, like \
+    "Raised inside a function `plysearch.check` runs to end its test: the time limit passed, \
+     or the protocol's limit (too many queries or wrong queries). A BaseException, like \
      KeyboardInterrupt, so that `except Exception` lets it through."
 );
 
@@ -248,7 +248,7 @@ struct Known {
 /// `"min"`, `"chance"` or `"leaf"`), its `children()`, and a leaf's `value()`. Under a
 /// chance node each child has its `probability` (a `fractions.Fraction`). What a node
 /// has been told it keeps: asking again makes no new query.
-#[pyclass(frozen, module = "ply")]
+#[pyclass(frozen, module = "plysearch")]
 pub struct Node {
     /// The node's name in the tree (as the protocol names it).
     #[pyo3(get)]
@@ -773,7 +773,7 @@ pub fn check(
 }
 
 /// One test of a check: the fields of its JSON (`ply grade --json`).
-#[pyclass(frozen, module = "ply", get_all)]
+#[pyclass(frozen, module = "plysearch", get_all)]
 pub struct CheckedTest {
     /// The test's name (`classic`, `random-3 (seed 17)`).
     name: String,
@@ -856,9 +856,9 @@ impl CheckedTest {
     }
 }
 
-/// The report of `ply.check`: what `ply grade --json` prints, as attributes; a table in
+/// The report of `plysearch.check`: what `ply grade --json` prints, as attributes; a table in
 /// a notebook.
-#[pyclass(frozen, module = "ply")]
+#[pyclass(frozen, module = "plysearch")]
 pub struct CheckReport {
     /// The kind checked.
     #[pyo3(get)]
@@ -937,7 +937,7 @@ fn html(report: &grade::Report) -> String {
     let mut out = String::from("<div class=\"ply-check\">\n");
     let _ = writeln!(
         out,
-        "<p><b>ply.check</b> {} ({}): {}</p>",
+        "<p><b>plysearch.check</b> {} ({}): {}</p>",
         escape(report.kind),
         escape(report.rule),
         escape(&report.summary)

@@ -1,11 +1,12 @@
 //! # ply for Python
 //!
-//! The Python module `ply`, built with PyO3 and maturin (`pip install ./crates/python`).
+//! The Python package `plysearch` (its name on PyPI and in `import`: `ply` is PLY,
+//! Python Lex-Yacc), built with PyO3 and maturin (`pip install ./crates/python`).
 //! Every function calls ply's library layer (`ply-api`), so Python gets the answers of
 //! the `ply` binary. The searches run without the GIL, and Ctrl-C (or a notebook's
-//! interrupt) stops them. `ply.check` judges a search function written in Python with
-//! ply's grader (`check`). The module's own documentation, with examples, is in
-//! `ply.pyi` (the type stubs) and docs/bindings.md.
+//! interrupt) stops them. `plysearch.check` judges a search function written in Python
+//! with ply's grader (`check`). The module's own documentation, with examples, is in
+//! `plysearch.pyi` (the type stubs) and docs/bindings.md.
 #![deny(missing_docs)]
 
 mod check;
@@ -34,26 +35,26 @@ use std::time::Duration;
 const MAX_THREADS: usize = 256;
 
 create_exception!(
-    ply,
+    plysearch,
     PlyError,
     PyException,
     "Every error of ply: a text that does not read, a request past a limit, a bad request."
 );
 create_exception!(
-    ply,
+    plysearch,
     ParseError,
     PlyError,
     "A text (a tree, a position, a move) that does not read. `line` and `column` say where \
      in a multi-line text (a tree); None otherwise."
 );
 create_exception!(
-    ply,
+    plysearch,
     LimitError,
     PlyError,
     "A request past a limit that protects the machine, or stopped by its time. `limit` names it."
 );
 create_exception!(
-    ply,
+    plysearch,
     RequestError,
     PlyError,
     "Anything else a request can get wrong: an unknown game, an illegal move, a bad option."
@@ -173,7 +174,7 @@ fn py_list(items: &[String]) -> String {
 }
 
 /// One move's exact value, for the player who makes it.
-#[pyclass(frozen, module = "ply", get_all)]
+#[pyclass(frozen, module = "plysearch", get_all)]
 #[derive(Clone)]
 struct MoveValue {
     /// The move, in the game's notation.
@@ -214,7 +215,7 @@ impl From<&SolvedMove> for MoveValue {
 }
 
 /// A position solved: what `ply solve --json` prints, as attributes.
-#[pyclass(frozen, module = "ply", get_all)]
+#[pyclass(frozen, module = "plysearch", get_all)]
 struct SolveResult {
     /// The game's name.
     game: String,
@@ -289,7 +290,7 @@ impl SolveResult {
 }
 
 /// The engine's analysis of a position: what `ply analyze --json` prints.
-#[pyclass(frozen, module = "ply", get_all)]
+#[pyclass(frozen, module = "plysearch", get_all)]
 struct Analysis {
     /// The best move (None when the game is over).
     best: Option<String>,
@@ -502,7 +503,7 @@ fn solve_batch(
 /// A hand-made game tree, searched: its value, best move, the cuts, and its picture.
 /// The JSON and the picture are made when first asked for, and only when the memory
 /// they take is there.
-#[pyclass(frozen, module = "ply")]
+#[pyclass(frozen, module = "plysearch")]
 struct Tree {
     evaluated: Evaluated,
     json: OnceLock<String>,
@@ -594,7 +595,7 @@ impl Tree {
 
 /// A game played move by move. It keeps its position: a move costs the same however
 /// many were played before it.
-#[pyclass(module = "ply")]
+#[pyclass(module = "plysearch")]
 struct Game {
     session: Session,
 }
@@ -681,7 +682,7 @@ impl Game {
         self.session.state().board.clone()
     }
 
-    /// Solves the current position (the keywords of `ply.solve`).
+    /// Solves the current position (the keywords of `plysearch.solve`).
     #[pyo3(signature = (*, time_ms=None, algorithm=None, threads=None, hash_mib=None, weak=false, book=true))]
     #[allow(clippy::too_many_arguments)]
     fn solve(
@@ -707,7 +708,7 @@ impl Game {
         )
     }
 
-    /// Analyses the current position (the keywords of `ply.analyze`).
+    /// Analyses the current position (the keywords of `plysearch.analyze`).
     #[pyo3(signature = (*, depth=None, time_ms=None, nodes=None, exact=false, threads=None, hash_mib=None, book=true))]
     #[allow(clippy::too_many_arguments)]
     fn analyze(
@@ -748,10 +749,10 @@ impl Game {
     }
 }
 
-/// ply: game-tree search. Solve, analyse and play games; batch-solve positions on
-/// every core; read and draw minimax trees.
-#[pymodule(name = "ply")]
-fn ply_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+/// plysearch: ply's game-tree search. Solve, analyse and play games; batch-solve
+/// positions on every core; read and draw minimax trees.
+#[pymodule(name = "plysearch")]
+fn plysearch_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("PlyError", py.get_type::<PlyError>())?;

@@ -1,4 +1,4 @@
-"""`ply.check`: search functions written in Python, judged by ply's grader.
+"""`plysearch.check`: search functions written in Python, judged by ply's grader.
 
 The right functions pass every kind; each classic mistake is named alone (the same
 seed and number of random tests as the grader's own tests in crates/api, where each
@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-import ply
+import plysearch
 
 SEED = 20261207
 RANDOM = 12
@@ -122,7 +122,7 @@ def tictactoe(depth=2):
 def check(function, **options):
     options.setdefault("tests", RANDOM)
     options.setdefault("seed", SEED)
-    return ply.check(function, **options)
+    return plysearch.check(function, **options)
 
 
 def failures(report):
@@ -153,7 +153,7 @@ def test_right_functions_pass(kind, rule, function):
 
 
 def test_the_classic_tree_has_its_known_numbers():
-    report = ply.check(minimax(), tests=0)
+    report = plysearch.check(minimax(), tests=0)
     classic = report.tests[0]
     assert classic.name == "classic"
     assert (classic.value, classic.expected_value, classic.move) == ("3", "3", "b")
@@ -191,7 +191,7 @@ def test_each_mistake_is_named_alone(kind, rule, function, diagnosis):
 
 
 def test_a_tie_cut_under_gt_is_explained_with_its_numbers():
-    report = ply.check(alphabeta(cut_on_tie=True), kind="alphabeta", rule="gt", tests=0)
+    report = plysearch.check(alphabeta(cut_on_tie=True), kind="alphabeta", rule="gt", tests=0)
     tie = next(t for t in report.tests if t.name == "tie")
     assert tie.message == (
         "You evaluated #9 where the search evaluates #7, and you never evaluated #7: at b, "
@@ -208,7 +208,7 @@ def test_a_tie_cut_under_gt_is_explained_with_its_numbers():
 
 def timed(function, **options):
     started = time.monotonic()
-    report = ply.check(function, tests=0, **options)
+    report = plysearch.check(function, tests=0, **options)
     return report, time.monotonic() - started
 
 
@@ -241,7 +241,7 @@ def test_the_value_of_an_inner_node_is_a_protocol_error_raised_to_the_function()
     def asks_inner(root):
         try:
             root.value()
-        except ply.ProtocolError as e:
+        except plysearch.ProtocolError as e:
             seen.append(str(e))
         return minimax()(root)  # right afterwards: still a protocol error
 
@@ -328,7 +328,7 @@ def test_ctrl_c_ends_the_whole_check():
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        ply.check(interrupted, tests=0)
+        plysearch.check(interrupted, tests=0)
 
 
 def test_answers_that_are_not_numbers_are_protocol_errors():
@@ -360,9 +360,9 @@ def test_answers_as_numbers_and_moves_of_any_kind():
         value, name = minimax()(root)
         return value, next(c for c in root.children() if c.name == name)
 
-    assert ply.check(right, tests=2).passed
+    assert plysearch.check(right, tests=2).passed
     # A Fraction is written as its float; a wrong move is a failure, not an error.
-    report = ply.check(lambda root: (Fraction(minimax()(root)[0]), "d"), tests=0)
+    report = plysearch.check(lambda root: (Fraction(minimax()(root)[0]), "d"), tests=0)
     classic = report.tests[0]
     assert (classic.value, classic.move, classic.outcome) == ("3.0", "d", "answered")
     assert classic.message == "You chose d, which is worth 2; b is worth 3, the root's value."
@@ -384,7 +384,7 @@ def test_probabilities_are_fractions_and_nodes_keep_their_answers():
         seen["repr"] = repr(left)
         return expectimax()(root)
 
-    report = ply.check(look, kind="expectimax", tests=0)
+    report = plysearch.check(look, kind="expectimax", tests=0)
     assert report.passed, failures(report)
     assert seen["probabilities"] == [Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)]
     assert seen["kinds"] == ("max", "chance", "leaf")
@@ -400,26 +400,26 @@ def test_a_node_of_a_finished_test_refuses():
         kept.append(root)
         return minimax()(root)
 
-    ply.check(keep, tests=0)
-    with pytest.raises(ply.PlyError, match="belongs to a test that is over"):
+    plysearch.check(keep, tests=0)
+    with pytest.raises(plysearch.PlyError, match="belongs to a test that is over"):
         kept[0].children()
 
 
 def test_bad_options_are_refused():
-    with pytest.raises(ply.RequestError, match="unknown kind 'chess'"):
-        ply.check(minimax(), kind="chess")
-    with pytest.raises(ply.RequestError, match="unknown rule 'ge='"):
-        ply.check(minimax(), rule="ge=")
-    with pytest.raises(ply.RequestError, match="unknown language 'fr'"):
-        ply.check(minimax(), lang="fr")
+    with pytest.raises(plysearch.RequestError, match="unknown kind 'chess'"):
+        plysearch.check(minimax(), kind="chess")
+    with pytest.raises(plysearch.RequestError, match="unknown rule 'ge='"):
+        plysearch.check(minimax(), rule="ge=")
+    with pytest.raises(plysearch.RequestError, match="unknown language 'fr'"):
+        plysearch.check(minimax(), lang="fr")
     for limit in (0, -1, float("nan"), float("inf"), 3601):
-        with pytest.raises(ply.RequestError, match="time_limit"):
-            ply.check(minimax(), time_limit=limit)
-    with pytest.raises(ply.LimitError, match="1001 random tests, more than the 1000") as e:
-        ply.check(minimax(), tests=1001)
+        with pytest.raises(plysearch.RequestError, match="time_limit"):
+            plysearch.check(minimax(), time_limit=limit)
+    with pytest.raises(plysearch.LimitError, match="1001 random tests, more than the 1000") as e:
+        plysearch.check(minimax(), tests=1001)
     assert e.value.limit == "max_random_tests"
     with pytest.raises(TypeError, match="check takes a function"):
-        ply.check(3)
+        plysearch.check(3)
 
 
 # ----- the report ---------------------------------------------------------------------
@@ -461,11 +461,11 @@ def test_the_report_is_json_a_dict_text_and_a_table():
 
 
 def test_the_seed_makes_the_same_tests():
-    a = ply.check(minimax(), tests=3, seed=7)
-    b = ply.check(minimax(), tests=3, seed=7)
+    a = plysearch.check(minimax(), tests=3, seed=7)
+    b = plysearch.check(minimax(), tests=3, seed=7)
     assert [t.tree for t in a.tests] == [t.tree for t in b.tests]
     assert a.tests[-1].name == "random-3 (seed 9)"
-    assert ply.check(minimax(), tests=1).seed >= 0
+    assert plysearch.check(minimax(), tests=1).seed >= 0
 
 
 def test_other_threads_run_while_a_function_is_checked():
@@ -480,7 +480,7 @@ def test_other_threads_run_while_a_function_is_checked():
     thread = threading.Thread(target=tick)
     thread.start()
     try:
-        report = ply.check(tictactoe(), kind="tictactoe", tests=2)
+        report = plysearch.check(tictactoe(), kind="tictactoe", tests=2)
     finally:
         stop.set()
         thread.join()

@@ -1,4 +1,7 @@
-"""ply: game-tree search from Python.
+"""plysearch: ply's game-tree search from Python.
+
+The package is ``plysearch`` on PyPI and in ``import``: ``ply`` is the name of PLY
+(Python Lex-Yacc), and both install side by side.
 
 Solve, analyse and play ply's games, batch-solve positions on every core, read and
 draw minimax trees (a notebook shows a ``Tree`` as its annotated picture), and check a
@@ -6,16 +9,16 @@ search function written in Python with ply's grader (``check``). Every function 
 the library the ``ply`` binary calls, so the answers are the same.
 The searches run without the GIL; Ctrl-C (a notebook's interrupt) stops them.
 
->>> import ply
->>> ply.solve("tictactoe").value
+>>> import plysearch
+>>> plysearch.solve("tictactoe").value
 'draw'
->>> r = ply.solve("connect4", "2252576253462244111563365343671351441")
+>>> r = plysearch.solve("connect4", "2252576253462244111563365343671351441")
 >>> r.score, r.value          # Pascal Pons' score: the player to move loses
 (-1, 'loss')
->>> ply.Tree("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))").value
+>>> plysearch.Tree("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))").value
 3
 >>> positions = ["7422341735647741166133573473242566", "44"]
->>> [r.score for r in ply.solve_batch("connect4", positions, threads=2)]
+>>> [r.score for r in plysearch.solve_batch("connect4", positions, threads=2)]
 [1, 1]
 """
 
@@ -39,8 +42,8 @@ class ParseError(PlyError):
     otherwise. The message starts with ``line:column`` too.
 
     >>> try:
-    ...     ply.Tree("a\\n  b = 3\\n  c = x\\n")
-    ... except ply.ParseError as e:
+    ...     plysearch.Tree("a\\n  b = 3\\n  c = x\\n")
+    ... except plysearch.ParseError as e:
     ...     (e.line, e.column)
     (3, 7)
     """
@@ -129,7 +132,7 @@ def solve(
     built into ply, as the binary does). ``threads`` is at most 256 (more raises
     ``LimitError`` with ``limit`` ``"max_threads"``), as for ``analyze``.
 
-    >>> r = ply.solve("tictactoe", "XO./.../...")
+    >>> r = plysearch.solve("tictactoe", "XO./.../...")
     >>> r.value, r.plies, r.best
     ('win', 5, ['a2', 'b2', 'a3'])
     """
@@ -144,10 +147,10 @@ def solve_pig(game: str = "pig", position: Optional[str] = None) -> dict[str, An
     ``decision`` (``"roll"`` or ``"hold"``), ``decisions`` (each decision's chance;
     ``hold`` is None at turn total 0), ``hold_threshold`` and the same in words.
 
-    >>> r = ply.solve_pig("pig:2")
+    >>> r = plysearch.solve_pig("pig:2")
     >>> r["decision"], round(r["win_probability"], 4)
     ('roll', 0.8571)
-    >>> round(ply.solve_pig("pig:20", "12+6-4")["decisions"]["hold"], 4)
+    >>> round(plysearch.solve_pig("pig:20", "12+6-4")["decisions"]["hold"], 4)
     0.5049
     """
 
@@ -166,7 +169,7 @@ def analyze(
     """Analyses a position with the engine within limits (``ply analyze``); without
     any limit, 3 seconds.
 
-    >>> ply.analyze("connect4", depth=6).best
+    >>> plysearch.analyze("connect4", depth=6).best
     '4'
     """
 
@@ -190,8 +193,8 @@ def solve_batch(
     the memory available raises ``LimitError`` before any position is solved; a
     position whose search does not fit, or failed (a bug), has its error in its slot.
 
-    >>> out = ply.solve_batch("connect4", ["2252576253462244111563365343671351441", "8", "44"])
-    >>> [r.score if isinstance(r, ply.SolveResult) else type(r).__name__ for r in out]
+    >>> out = plysearch.solve_batch("connect4", ["2252576253462244111563365343671351441", "8", "44"])
+    >>> [r.score if isinstance(r, plysearch.SolveResult) else type(r).__name__ for r in out]
     [-1, 'ParseError', 1]
     """
 
@@ -200,7 +203,7 @@ class Tree:
 
     In a notebook, a ``Tree`` shows itself as its annotated picture (``_repr_svg_``).
 
-    >>> t = ply.Tree("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))")
+    >>> t = plysearch.Tree("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))")
     >>> t.value, t.best, t.nodes, t.cutoffs
     (3, 'b', 11, 1)
     """
@@ -225,7 +228,7 @@ class Game:
     """A game played move by move. It keeps its position: a move costs the same
     however many were played before it.
 
-    >>> g = ply.Game("tictactoe")
+    >>> g = plysearch.Game("tictactoe")
     >>> g.play("b2"); g.play("a1")
     >>> g.to_move, g.legal_moves[:3]
     (0, ['b1', 'c1', 'a2'])
@@ -402,11 +405,11 @@ def check(
     ...         return node.value()
     ...     values = [minimax(c) for c in node.children()]
     ...     return max(values) if node.kind == "max" else min(values)
-    >>> report = ply.check(minimax, tests=3, seed=1)
+    >>> report = plysearch.check(minimax, tests=3, seed=1)
     >>> report.passed, report.summary
     (True, '6 of 6 tests passed.')
-    >>> ply.check(minimax, kind="alphabeta", tests=0).diagnoses
+    >>> plysearch.check(minimax, kind="alphabeta", tests=0).diagnoses
     ['no_pruning']
-    >>> ply.check(lambda root: root.value()).tests[0].message
+    >>> plysearch.check(lambda root: root.value()).tests[0].message
     'The program broke the protocol: a is not a leaf'
     """
