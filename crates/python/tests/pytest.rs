@@ -7,8 +7,10 @@
 //!   name maturin gives it (`plysearch.abi3.so`), then runs the pytest suites: the
 //!   package's own (tests/test_plysearch.py, tests/test_check.py) and the Python
 //!   examples of docs/bindings.md (tests/test_docs.py).
-//! - [`wheel_installs_beside_ply`]: the wheel as users get it, made by maturin (in a
-//!   target directory of its own: this one is locked while tests run), holds the type
+//! - [`wheel_installs_beside_ply`]: the wheel as users get it (the release wheel CI makes
+//!   with `maturin build --release`, named by `PLY_PYTHON_WHEEL`; without it, one made
+//!   here by maturin in a target directory of its own, as this one is locked while tests
+//!   run), holds the type
 //!   stubs and `py.typed` and no `ply` package; installed beside PLY (Python Lex-Yacc,
 //!   whose distribution and module are named `ply`), neither removes the other, and one
 //!   program uses both.
@@ -339,28 +341,43 @@ fn wheel_installs_beside_ply() {
     if !environment.require(has_maturin, &backend) {
         return;
     }
-    // The wheel as `maturin build` makes it, in a target directory of its own: cargo
+    // The wheel CI built with `maturin build --release` (PLY_PYTHON_WHEEL), or, without
+    // one, the wheel as `maturin build` makes it, in a target directory of its own: cargo
     // holds this test's while the tests run.
-    let wheels = tmp().join("python-wheel");
-    let _ = std::fs::remove_dir_all(&wheels);
-    let built = run_within(
-        Command::new(&maturin)
-            .arg("build")
-            .arg("--manifest-path")
-            .arg(crate_dir().join("Cargo.toml"))
-            .arg("--out")
-            .arg(&wheels)
-            .arg("--interpreter")
-            .arg(environment.bin.join("python"))
-            .env("CARGO_TARGET_DIR", tmp().join("python-wheel-target")),
-        BUILD_DEADLINE,
-    );
-    assert!(ok(&built), "maturin build failed:\n{}", text(&built));
-    let wheel = std::fs::read_dir(&wheels)
-        .expect("maturin's wheels")
-        .map(|entry| entry.expect("a wheel").path())
-        .find(|path| path.extension().is_some_and(|e| e == "whl"))
-        .unwrap_or_else(|| panic!("no wheel in {}:\n{}", wheels.display(), text(&built)));
+    let wheel = match std::env::var_os("PLY_PYTHON_WHEEL") {
+        Some(given) => {
+            let wheel = PathBuf::from(given);
+            assert!(
+                wheel.is_file(),
+                "PLY_PYTHON_WHEEL {} is no file",
+                wheel.display()
+            );
+            wheel
+        }
+        None => {
+            let wheels = tmp().join("python-wheel");
+            let _ = std::fs::remove_dir_all(&wheels);
+            let built = run_within(
+                Command::new(&maturin)
+                    .arg("build")
+                    .arg("--manifest-path")
+                    .arg(crate_dir().join("Cargo.toml"))
+                    .arg("--out")
+                    .arg(&wheels)
+                    .arg("--interpreter")
+                    .arg(environment.bin.join("python"))
+                    .env("CARGO_TARGET_DIR", tmp().join("python-wheel-target")),
+                BUILD_DEADLINE,
+            );
+            assert!(ok(&built), "maturin build failed:\n{}", text(&built));
+            std::fs::read_dir(&wheels)
+                .expect("maturin's wheels")
+                .map(|entry| entry.expect("a wheel").path())
+                .find(|path| path.extension().is_some_and(|e| e == "whl"))
+                .unwrap_or_else(|| panic!("no wheel in {}:\n{}", wheels.display(), text(&built)))
+        }
+    };
+    let wheels = wheel.parent().map(Path::to_path_buf).unwrap_or_default();
     let name = wheel.file_name().unwrap_or_default().to_string_lossy();
     let version = env!("CARGO_PKG_VERSION");
     assert!(
