@@ -189,21 +189,121 @@ pub fn shard_of(key: u64, count: u32) -> u32 {
     (z % count.max(1) as u64) as u32
 }
 
-/// Sorted keys and their Pons scores, kept apart so the binary search reads keys only.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A book's records in key order, in one of two stores: owned keys and scores, kept
+/// apart so the binary search reads keys only (a book built, merged or read from a
+/// file), or the records of a book file read in place, where they lie (the shipped book,
+/// built into the binary: a lookup reads its bytes, with no copy of them at start).
+/// One store is empty: `in_place` unless the book is read in place, the vectors if it is.
+#[derive(Clone, Default)]
 struct Entries {
     keys: Vec<u64>,
     scores: Vec<i8>,
+    /// The body of a book file, checked: [`RECORD_LEN`]-byte records, keys strictly
+    /// increasing (see `docs/connect4.md`, "Opening book").
+    in_place: &'static [u8],
 }
 
 impl Entries {
+    /// Owned entries: `keys` sorted, `scores[i]` the score of `keys[i]`.
+    fn owned(keys: Vec<u64>, scores: Vec<i8>) -> Entries {
+        Entries {
+            keys,
+            scores,
+            in_place: &[],
+        }
+    }
+
+    /// The records of `body` where they lie (checked by [`Header::check_records`]).
+    fn in_place(body: &'static [u8]) -> Entries {
+        Entries {
+            in_place: body,
+            ..Entries::default()
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.keys.len() + self.in_place.len() / RECORD_LEN
+    }
+
     #[inline]
     fn score(&self, key: u64) -> Option<i8> {
-        self.keys
-            .binary_search(&key)
-            .ok()
-            .map(|index| self.scores[index])
+        if self.in_place.is_empty() {
+            self.keys
+                .binary_search(&key)
+                .ok()
+                .map(|index| self.scores[index])
+        } else {
+            score_in_place(self.in_place, key)
+        }
     }
+
+    /// The records in key order, from whichever store holds them.
+    fn records(&self) -> impl Iterator<Item = (u64, i8)> + '_ {
+        self.keys
+            .iter()
+            .copied()
+            .zip(self.scores.iter().copied())
+            .chain(self.in_place.chunks_exact(RECORD_LEN).map(decode_record))
+    }
+}
+
+/// The same records, whichever the store.
+impl PartialEq for Entries {
+    fn eq(&self, other: &Entries) -> bool {
+        if self.in_place.is_empty() && other.in_place.is_empty() {
+            return self.keys == other.keys && self.scores == other.scores;
+        }
+        self.len() == other.len() && self.records().eq(other.records())
+    }
+}
+
+impl Eq for Entries {}
+
+/// The keys and the scores, whichever the store.
+impl std::fmt::Debug for Entries {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let keys = || self.records().map(|(key, _)| key);
+        let scores = || self.records().map(|(_, score)| score);
+        f.debug_struct("Entries")
+            .field("keys", &DebugList(keys))
+            .field("scores", &DebugList(scores))
+            .finish()
+    }
+}
+
+/// Lists what the iterator its closure makes yields.
+struct DebugList<F>(F);
+
+impl<F: Fn() -> I, I: Iterator<Item = T>, T: std::fmt::Debug> std::fmt::Debug for DebugList<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries((self.0)()).finish()
+    }
+}
+
+/// The key (little-endian) and the score of the record `bytes` begins with.
+#[inline]
+fn decode_record(bytes: &[u8]) -> (u64, i8) {
+    let key = bytes
+        .first_chunk::<8>()
+        .map_or(0, |key| u64::from_le_bytes(*key));
+    (key, bytes[8] as i8)
+}
+
+/// The score of `key` among the records of `body` (keys strictly increasing): a
+/// binary search over the records where they lie, keys read as the file stores them.
+#[inline]
+fn score_in_place(body: &[u8], key: u64) -> Option<i8> {
+    let (mut low, mut high) = (0, body.len() / RECORD_LEN);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        let (found, score) = decode_record(&body[middle * RECORD_LEN..]);
+        match found.cmp(&key) {
+            std::cmp::Ordering::Less => low = middle + 1,
+            std::cmp::Ordering::Greater => high = middle,
+            std::cmp::Ordering::Equal => return Some(score),
+        }
+    }
+    None
 }
 
 /// The exact Pons score of every non-terminal position with at most `depth`
@@ -237,19 +337,15 @@ impl OpeningBook {
     }
     /// Records (each mirror pair once).
     pub fn len(&self) -> usize {
-        self.entries.keys.len()
+        self.entries.len()
     }
     /// True for a book of no position.
     pub fn is_empty(&self) -> bool {
-        self.entries.keys.is_empty()
+        self.entries.len() == 0
     }
     /// The records in key order: canonical key, Pons score.
     pub fn records(&self) -> impl Iterator<Item = (u64, i8)> + '_ {
-        self.entries
-            .keys
-            .iter()
-            .copied()
-            .zip(self.entries.scores.iter().copied())
+        self.entries.records()
     }
 
     /// The file name `ply book` writes by default and the solver looks for:
@@ -313,19 +409,15 @@ impl OpeningBook {
 
     /// [`OpeningBook::from_bytes`], checking the body as far as `checks` says.
     fn parse_bytes(bytes: &[u8], checks: Checks) -> Result<OpeningBook, BookError> {
-        let Some(common) = bytes.first_chunk::<HEADER_LEN_V1>() else {
-            return Err(BookError::ShortHeader { len: bytes.len() });
-        };
-        let mut header = Header::parse(common)?;
-        if header.version >= 2 {
-            let Some(extension) = bytes[HEADER_LEN_V1..].first_chunk::<EXTENSION_LEN>() else {
-                return Err(BookError::ShortHeader { len: bytes.len() });
-            };
-            header.extend(common, extension)?;
-        }
-        let body = &bytes[header.len()..];
-        header.check_body_len(body.len() as u64)?;
+        let (header, body) = Header::split(bytes)?;
         header.book(body, checks)
+    }
+
+    /// [`OpeningBook::parse_bytes`] of bytes that live as long as the program (the ones
+    /// built into it): the same checks, and the book reads its records where they lie.
+    fn parse_in_place(bytes: &'static [u8], checks: Checks) -> Result<OpeningBook, BookError> {
+        let (header, body) = Header::split(bytes)?;
+        header.book_in_place(body, checks)
     }
 
     /// Reads a book file from `reader`: the header first, then exactly the records it
@@ -525,7 +617,7 @@ impl OpeningBook {
                 records.sort_unstable();
                 let (keys, scores) = records.into_iter().unzip();
                 // The layer is complete: from now on the engines read it.
-                let _ = known.layers[stones].set(Entries { keys, scores });
+                let _ = known.layers[stones].set(Entries::owned(keys, scores));
             }
             Ok(())
         };
@@ -539,7 +631,7 @@ impl OpeningBook {
             .layers
             .iter()
             .filter_map(OnceLock::get)
-            .flat_map(|layer| layer.keys.iter().copied().zip(layer.scores.iter().copied()))
+            .flat_map(Entries::records)
             .collect();
         records.sort_unstable();
         let (keys, scores) = records.into_iter().unzip();
@@ -549,7 +641,7 @@ impl OpeningBook {
                 height: empty.height() as u8,
                 depth: depth as u8,
                 shard: options.shard,
-                entries: Entries { keys, scores },
+                entries: Entries::owned(keys, scores),
             },
             BuildStats {
                 positions: total,
@@ -688,7 +780,7 @@ impl OpeningBook {
             height,
             depth,
             shard: Shard::WHOLE,
-            entries: Entries { keys, scores },
+            entries: Entries::owned(keys, scores),
         })
     }
 }
@@ -763,13 +855,14 @@ pub fn shipped() -> Option<Arc<OpeningBook>> {
         .clone()
 }
 
-/// Reads [`SHIPPED_BYTES`], checking the header, the checksums and the order of the
+/// Reads [`SHIPPED_BYTES`] in place (the book's lookups read its records where they
+/// lie: no copy of its 30 MB), checking the header, the checksums and the order of the
 /// keys, but not each record's position and score: those bytes are part of the
 /// program, and `OpeningBook::from_bytes` checks every record of them in the tests
-/// (`crates/games/tests/connect4_book.rs`). The full check of 1.2 million records
+/// (`crates/games/tests/connect4_book.rs`). The full check of 3.4 million records
 /// would cost every Connect Four command about 60 ms; this one costs a few.
 fn read_shipped() -> Result<OpeningBook, BookError> {
-    OpeningBook::parse_bytes(SHIPPED_BYTES, Checks::ChecksumsAndOrder)
+    OpeningBook::parse_in_place(SHIPPED_BYTES, Checks::ChecksumsAndOrder)
 }
 
 /// How much of a book's body [`Header::book`] checks.
@@ -782,15 +875,17 @@ enum Checks {
 }
 
 /// The bytes of the shipped book: `books/connect4.book`, built into native builds.
+/// A `static`, not a `const`: a constant's bytes are copied into each crate that names
+/// it (the binary held the 30 MB twice), a static's are in the binary once.
 #[cfg(not(target_family = "wasm"))]
-pub const SHIPPED_BYTES: &[u8] = include_bytes!("../../../../books/connect4.book");
+pub static SHIPPED_BYTES: &[u8] = include_bytes!("../../../../books/connect4.book");
 
 /// The bytes of the shipped book in WebAssembly: `books/connect4-web.book`, small, so
 /// that the module stays small; the static site serves the whole book beside it
 /// (`books/connect4.book.gz`), which the page's worker loads when Connect Four is
 /// played.
 #[cfg(target_family = "wasm")]
-pub const SHIPPED_BYTES: &[u8] = include_bytes!("../../../../books/connect4-web.book");
+pub static SHIPPED_BYTES: &[u8] = include_bytes!("../../../../books/connect4-web.book");
 
 /// The most missing shards a [`MergeError::Gap`] lists (its message says how many more).
 pub const GAP_LISTED: usize = 8;
@@ -1387,8 +1482,60 @@ impl Header {
         Ok(())
     }
 
-    /// The book whose records are `body` (exactly `count` of them: see `check_body_len`).
+    /// The header of the book file `bytes` and the records after it (exactly the
+    /// records it announces).
+    fn split(bytes: &[u8]) -> Result<(Header, &[u8]), BookError> {
+        let Some(common) = bytes.first_chunk::<HEADER_LEN_V1>() else {
+            return Err(BookError::ShortHeader { len: bytes.len() });
+        };
+        let mut header = Header::parse(common)?;
+        if header.version >= 2 {
+            let Some(extension) = bytes[HEADER_LEN_V1..].first_chunk::<EXTENSION_LEN>() else {
+                return Err(BookError::ShortHeader { len: bytes.len() });
+            };
+            header.extend(common, extension)?;
+        }
+        let body = &bytes[header.len()..];
+        header.check_body_len(body.len() as u64)?;
+        Ok((header, body))
+    }
+
+    /// The book whose records are `body` (exactly `count` of them: see `check_body_len`),
+    /// copied into owned entries.
     fn book(self, body: &[u8], checks: Checks) -> Result<OpeningBook, BookError> {
+        let count = self.count as usize; // no more than the bytes in memory
+        let (mut keys, mut scores) = (Vec::with_capacity(count), Vec::with_capacity(count));
+        self.check_records(body, checks, |key, score| {
+            keys.push(key);
+            scores.push(score);
+        })?;
+        Ok(self.with(Entries::owned(keys, scores)))
+    }
+
+    /// The book whose records are `body`, read where they lie.
+    fn book_in_place(self, body: &'static [u8], checks: Checks) -> Result<OpeningBook, BookError> {
+        self.check_records(body, checks, |_, _| {})?;
+        Ok(self.with(Entries::in_place(body)))
+    }
+
+    fn with(self, entries: Entries) -> OpeningBook {
+        OpeningBook {
+            width: self.width,
+            height: self.height,
+            depth: self.depth,
+            shard: self.shard,
+            entries,
+        }
+    }
+
+    /// Checks the records of `body` as far as `checks` says (the checksum and the keys'
+    /// order always), handing each record to `each` in order.
+    fn check_records(
+        &self,
+        body: &[u8],
+        checks: Checks,
+        mut each: impl FnMut(u64, i8),
+    ) -> Result<(), BookError> {
         // The checksum first: a damaged record must not be read as another position.
         if let Some(stored) = self.records_crc {
             let computed = crc32fast::hash(body);
@@ -1397,32 +1544,25 @@ impl Header {
             }
         }
         let header_len = self.len();
-        let count = self.count as usize; // no more than the bytes in memory
         let (w, h) = (self.width as u32, self.height as u32);
-        let mut entries = Entries {
-            keys: Vec::with_capacity(count),
-            scores: Vec::with_capacity(count),
-        };
+        let mut previous = None;
         for (index, record) in body.chunks_exact(RECORD_LEN).enumerate() {
             let offset = header_len + index * RECORD_LEN;
-            let mut key = [0; 8];
-            key.copy_from_slice(&record[..8]);
-            let key = u64::from_le_bytes(key);
-            let score = record[8] as i8;
+            let (key, score) = decode_record(record);
             let bad = |problem: String| BookError::BadRecord {
                 record: index as u64,
                 offset: offset as u64,
                 problem,
             };
-            if let Some(&previous) = entries.keys.last()
+            if let Some(previous) = previous
                 && key <= previous
             {
                 return Err(bad(format!(
                     "key {key:#x} is not greater than the key before it, {previous:#x} (keys must be strictly increasing)"
                 )));
             }
-            entries.keys.push(key);
-            entries.scores.push(score);
+            previous = Some(key);
+            each(key, score);
             if checks == Checks::ChecksumsAndOrder {
                 continue;
             }
@@ -1445,13 +1585,7 @@ impl Header {
                 });
             }
         }
-        Ok(OpeningBook {
-            width: self.width,
-            height: self.height,
-            depth: self.depth,
-            shard: self.shard,
-            entries,
-        })
+        Ok(())
     }
 }
 
@@ -1952,6 +2086,81 @@ mod tests {
         let tiny = build(4, 4, 0);
         assert_eq!(tiny.records().collect::<Vec<_>>(), vec![(0, 0)]);
         assert_eq!(OpeningBook::from_bytes(&tiny.to_bytes()).unwrap(), tiny);
+    }
+
+    /// A book read in place (as the shipped one is) answers as the owned vectors of
+    /// the same file do: every record, the keys between and around them, the records
+    /// in order; and it is equal to, and prints as, the owned book.
+    #[test]
+    fn records_read_in_place_answer_as_the_owned_ones() {
+        for (width, height, depth) in [(5, 4, 4), (4, 4, 0)] {
+            let owned = build(width, height, depth);
+            let bytes: &'static [u8] = Box::leak(owned.to_bytes().into_boxed_slice());
+            for checks in [Checks::ChecksumsAndOrder, Checks::EveryRecord] {
+                let in_place = OpeningBook::parse_in_place(bytes, checks).unwrap();
+                assert!(in_place.entries.keys.is_empty() && in_place.entries.scores.is_empty());
+                assert_eq!(in_place.entries.in_place.len(), bytes.len() - HEADER_LEN);
+                assert_eq!(in_place.len(), owned.len());
+                assert!(in_place.records().eq(owned.records()));
+                assert_eq!(in_place, owned);
+                assert_eq!(owned, in_place);
+                assert_eq!(in_place.clone(), owned);
+                assert_eq!(format!("{in_place:?}"), format!("{owned:?}"));
+                // The reference: the owned vectors, searched by the standard library.
+                let reference = |key: u64| {
+                    let Entries { keys, scores, .. } = &owned.entries;
+                    keys.binary_search(&key).ok().map(|index| scores[index])
+                };
+                let keys: Vec<u64> = owned.records().map(|(key, _)| key).collect();
+                let mut probes = vec![0, 1, u64::MAX, u64::MAX - 1];
+                for pair in keys.windows(2) {
+                    probes.extend([pair[0] + (pair[1] - pair[0]) / 2, pair[1] - 1]);
+                }
+                for &key in &keys {
+                    probes.extend([key, key.wrapping_sub(1), key.wrapping_add(1)]);
+                }
+                let mut found = 0;
+                for key in probes {
+                    let score = in_place.entries.score(key);
+                    assert_eq!(score, reference(key), "key {key:#x}");
+                    found += usize::from(score.is_some());
+                }
+                assert!(found >= keys.len());
+                for (key, score) in owned.records() {
+                    assert_eq!(in_place.entries.score(key), Some(score));
+                }
+                // Positions, as the engine asks: the book's and deeper ones.
+                let board = board(width, height);
+                for layer in enumerate(&board, depth + 1) {
+                    for pos in layer {
+                        assert_eq!(in_place.get(&pos), owned.get(&pos));
+                    }
+                }
+            }
+            // Scores of both signs are read as the file stores them.
+            if depth > 0 {
+                assert!(owned.records().any(|(_, score)| score < 0));
+                assert!(owned.records().any(|(_, score)| score > 0));
+            }
+        }
+        // The checks are those of a copied book: a damaged record, keys out of order.
+        let book = build(4, 4, 3);
+        let mut damaged = book.to_bytes();
+        damaged[HEADER_LEN + 3] ^= 1;
+        let damaged: &'static [u8] = Box::leak(damaged.into_boxed_slice());
+        assert!(matches!(
+            OpeningBook::parse_in_place(damaged, Checks::ChecksumsAndOrder),
+            Err(BookError::Checksum { .. })
+        ));
+        let mut swapped = version_1(&book);
+        let first = HEADER_LEN_V1 + RECORD_LEN;
+        let (a, b) = swapped[first..first + 2 * RECORD_LEN].split_at_mut(RECORD_LEN);
+        a.swap_with_slice(b);
+        let swapped: &'static [u8] = Box::leak(swapped.into_boxed_slice());
+        assert_eq!(
+            OpeningBook::parse_in_place(swapped, Checks::ChecksumsAndOrder).unwrap_err(),
+            OpeningBook::from_bytes(swapped).unwrap_err()
+        );
     }
 
     /// `book` in format version 1: the 24-byte header and the records.
