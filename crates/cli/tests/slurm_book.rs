@@ -140,6 +140,8 @@ impl Cluster {
                     .map(str::to_string)
             })
             .unwrap_or_else(|| format!("NodeName={hostname} CPUs=2"));
+        // MinJobAge=16: `sbatch --wait` polls every 8 s instead of every 32 s (its sleeps
+        // grow while under half of it), and an ended job stays visible to scontrol 16 s.
         let conf = format!(
             "ClusterName=plytest\n\
              SlurmctldHost={hostname}(127.0.0.1)\n\
@@ -165,6 +167,7 @@ impl Cluster {
              JobCompType=jobcomp/none\n\
              JobAcctGatherType=jobacct_gather/none\n\
              AccountingStorageType=accounting_storage/none\n\
+             MinJobAge=16\n\
              {node} NodeAddr=127.0.0.1 State=UNKNOWN\n\
              PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n",
             ctld_port = free_port(),
