@@ -330,26 +330,8 @@ fn placeholders(text: &str) -> impl Iterator<Item = &str> {
 /// `text` with each `{name}` replaced by its argument; a placeholder with no argument
 /// stays as written.
 fn fill(text: &str, args: &[(&str, &dyn Display)]) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let named = after.split_once('}').and_then(|(name, tail)| {
-            let (_, value) = args.iter().find(|(n, _)| *n == name)?;
-            Some((value.to_string(), tail))
-        });
-        match named {
-            Some((value, tail)) => {
-                out.push_str(&value);
-                rest = tail;
-            }
-            None => {
-                out.push('{');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+    ply_core::phrase::fill(text, |name| {
+        let (_, value) = args.iter().find(|(n, _)| *n == name)?;
+        Some(value.to_string())
+    })
 }

@@ -179,28 +179,40 @@ impl Phrase {
         let Some((_, template)) = templates.iter().find(|(id, _)| *id == self.id) else {
             return self.id.to_string();
         };
-        let mut out = String::with_capacity(template.len() + 16);
-        let mut rest = *template;
-        while let Some(open) = rest.find('{') {
-            out.push_str(&rest[..open]);
-            let after = &rest[open + 1..];
-            match after
-                .split_once('}')
-                .and_then(|(name, tail)| Some((self.get(name)?, tail)))
-            {
-                Some((value, tail)) => {
-                    out.push_str(&value.english(templates));
-                    rest = tail;
-                }
-                None => {
-                    out.push('{');
-                    rest = after;
-                }
+        fill(template, |name| Some(self.get(name)?.english(templates)))
+    }
+}
+
+/// `template` with each `{name}` replaced by `value(name)`; a placeholder `value` has
+/// nothing for stays as written (so a literal `{ }` in a text needs no escape). The one
+/// filler of the catalogs' texts and the lower crates' English.
+///
+/// ```
+/// let filled = ply_core::phrase::fill("{a} and {b}", |n| (n == "a").then(|| "1".to_string()));
+/// assert_eq!(filled, "1 and {b}");
+/// ```
+pub fn fill(template: &str, mut value: impl FnMut(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after
+            .split_once('}')
+            .and_then(|(name, tail)| Some((value(name)?, tail)))
+        {
+            Some((value, tail)) => {
+                out.push_str(&value);
+                rest = tail;
+            }
+            None => {
+                out.push('{');
+                rest = after;
             }
         }
-        out.push_str(rest);
-        out
     }
+    out.push_str(rest);
+    out
 }
 
 impl PhraseArg {
