@@ -612,13 +612,7 @@ impl Notation for Pursuit {
     }
 
     fn render_in(&self, say: &dyn Fn(&Phrase) -> String) -> String {
-        let mut out = self.render();
-        // The drawing, without the line of words `render` ends with.
-        let end = out
-            .trim_end_matches('\n')
-            .rfind('\n')
-            .map_or(0, |at| at + 1);
-        out.truncate(end);
+        let mut out = drawing_without_words(self.render());
         let fugitive: ply_core::phrase::PhraseArg = match self.fugitive() {
             Some(f) => self.graph.name(f).to_string().into(),
             None => Phrase::new("boards.text.not-placed").into(),
@@ -1023,13 +1017,7 @@ impl Notation for HiddenPursuit {
     }
 
     fn render_in(&self, say: &dyn Fn(&Phrase) -> String) -> String {
-        let mut out = self.render();
-        // The drawing, without the line of words `render` ends with.
-        let end = out
-            .trim_end_matches('\n')
-            .rfind('\n')
-            .map_or(0, |at| at + 1);
-        out.truncate(end);
+        let mut out = drawing_without_words(self.render());
         let line = Phrase::new("boards.text.pursuit-hidden")
             .arg("cops", cops_phrase(self.cops_count))
             .arg("placed", placed_phrase(&self.graph, self.cops))
@@ -1137,6 +1125,17 @@ impl Playable for HiddenPursuit {
             ),
         ]
     }
+}
+
+/// `rendered` without the line of words `render` ends with: the drawing alone, for
+/// `render_in` to add that line in the reader's language.
+fn drawing_without_words(mut rendered: String) -> String {
+    let end = rendered
+        .trim_end_matches('\n')
+        .rfind('\n')
+        .map_or(0, |at| at + 1);
+    rendered.truncate(end);
+    rendered
 }
 
 #[cfg(test)]
